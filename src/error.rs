@@ -1,0 +1,46 @@
+//! The errors of the library: bad input, unusable tables, and tables that contradict
+//! themselves.
+
+use std::io;
+
+use crate::table::{TableError, TableId, BUILD_COMMAND};
+
+/// Everything that can stop an answer.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A case of the input is malformed; cases before it are unaffected.
+    #[error("case {case}, line {line}: {message}")]
+    Input {
+        /// The case's number, from 1.
+        case: usize,
+        /// The input line where the problem was found, from 1.
+        line: usize,
+        /// What was wrong and what was expected.
+        message: String,
+    },
+    /// The input file could not be opened.
+    #[error("cannot open input {}: {source}", path.display())]
+    Open {
+        /// The file named on the command line.
+        path: std::path::PathBuf,
+        /// Why it failed.
+        source: io::Error,
+    },
+    /// The input could not be read.
+    #[error("cannot read input: {0}")]
+    Io(#[from] io::Error),
+    /// The answers could not be written.
+    #[error("cannot write output: {0}")]
+    Output(#[source] io::Error),
+    /// A table file is missing, damaged or unreadable.
+    #[error(transparent)]
+    Table(#[from] TableError),
+    /// A table passed its checks yet has a state with no move one step closer.
+    #[error(
+        "the {table} table contradicts itself; rebuild every table with `{BUILD_COMMAND} DIR`"
+    )]
+    Inconsistent {
+        /// The table at fault.
+        table: TableId,
+    },
+}

@@ -1,0 +1,125 @@
+//! Occupancy masks: the set of eight cells one digit holds, as a 24-bit mask, and its
+//! rank among all C(24, 8) such sets.
+//!
+//! The rank is the combinatorial number system: with the occupied cells
+//! `c0 < c1 < ... < c7`, `rank = C(c0, 1) + C(c1, 2) + ... + C(c7, 8)`. It numbers the
+//! masks in increasing order of their value, densely from 0 to 735,470.
+
+use super::board::{Move, CELLS, CENTRE};
+
+/// Cells one digit occupies.
+pub const PIECES: usize = 8;
+
+/// Number of masks: C(24, 8).
+pub const MASKS: usize = 735_471;
+
+/// The goal mask: the centre cells.
+pub const GOAL: u32 = {
+    let mut mask = 0;
+    let mut i = 0;
+    while i < CENTRE.len() {
+        mask |= 1 << CENTRE[i];
+        i += 1;
+    }
+    mask
+};
+
+/// `BINOMIAL[n][k]` = C(n, k) for n <= 24, k <= 8.
+const BINOMIAL: [[u32; PIECES + 1]; CELLS + 1] = {
+    let mut table = [[0; PIECES + 1]; CELLS + 1];
+    let mut n = 0;
+    while n <= CELLS {
+        table[n][0] = 1;
+        let mut k = 1;
+        while k <= PIECES && k <= n {
+            table[n][k] = table[n - 1][k - 1] + if k < n { table[n - 1][k] } else { 0 };
+            k += 1;
+        }
+        n += 1;
+    }
+    table
+};
+
+/// The rank of a mask of exactly eight cells.
+#[inline]
+pub fn rank(mut mask: u32) -> u32 {
+    debug_assert_eq!(mask.count_ones() as usize, PIECES);
+    let mut rank = 0;
+    let mut k = 1;
+    while mask != 0 {
+        rank += BINOMIAL[mask.trailing_zeros() as usize][k];
+        mask &= mask - 1;
+        k += 1;
+    }
+    rank
+}
+
+/// The mask of rank `rank` (`rank < MASKS`).
+pub fn unrank(mut rank: u32) -> u32 {
+    debug_assert!((rank as usize) < MASKS);
+    let mut mask = 0;
+    let mut cell = CELLS;
+    for k in (1..=PIECES).rev() {
+        // The largest cell c with C(c, k) <= rank is the k-th occupied cell.
+        cell -= 1;
+        while BINOMIAL[cell][k] > rank {
+            cell -= 1;
+        }
+        rank -= BINOMIAL[cell][k];
+        mask |= 1 << cell;
+    }
+    mask
+}
+
+/// The mask after `m`: the cell at `L[i]` receives what was at `L[i + 1]`.
+#[inline]
+pub fn apply(mask: u32, m: Move) -> u32 {
+    let line = m.line();
+    let mut moved = mask;
+    for i in 0..7 {
+        let from = line[(i + 1) % 7];
+        moved = moved & !(1 << line[i]) | (mask >> from & 1) << line[i];
+    }
+    moved
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rotation::Board;
+
+    #[test]
+    fn rank_and_unrank_round_trip_over_every_mask_in_order() {
+        let mut previous = None;
+        for r in 0..MASKS as u32 {
+            let mask = unrank(r);
+            assert_eq!(mask.count_ones(), 8);
+            assert!(mask < 1 << CELLS);
+            assert_eq!(rank(mask), r);
+            assert!(previous < Some(mask), "ranks follow mask order");
+            previous = Some(mask);
+        }
+        assert_eq!(unrank(0), 0xff);
+        assert_eq!(unrank(MASKS as u32 - 1), 0xff_0000);
+    }
+
+    #[test]
+    fn moves_on_masks_match_moves_on_boards() {
+        let mut cells = [3u8; CELLS];
+        cells[..8].fill(1);
+        cells[8..16].fill(2);
+        let board = Board::new(cells).unwrap();
+        for m in Move::ALL {
+            let mut moved = board;
+            moved.apply(m);
+            for d in 1..=3 {
+                assert_eq!(
+                    apply(board.mask(d), m),
+                    moved.mask(d),
+                    "move {}",
+                    m.letter()
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,474 @@
+//! The table file, one format for every puzzle: a fixed prefix, a header, and one
+//! distance byte per rank, used in place from a memory map.
+//!
+//! | bytes | content |
+//! |---|---|
+//! | `0..8` | magic `TBLSOLVE` |
+//! | `8..12` | format version, `u32` little-endian |
+//! | `12..16` | header length in bytes, `u32` little-endian |
+//! | `16..` | [`Header`], bincode 2 with fixed-width little-endian integers |
+//! | `payload_offset..` | one distance byte per rank, `0xFF` where unreachable |
+//!
+//! The payload starts at the first multiple of 64 after the header, and the file ends
+//! where the payload does. Any change to this layout or to the header bumps
+//! [`FORMAT_VERSION`]; a reader refuses every version but its own.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use crate::space::UNREACHABLE;
+
+/// The first eight bytes of every table file.
+pub const MAGIC: [u8; 8] = *b"TBLSOLVE";
+/// The layout this build reads and writes.
+pub const FORMAT_VERSION: u32 = 1;
+/// The command that rebuilds every table, quoted in every refusal.
+pub const BUILD_COMMAND: &str = "cargo run --release -p build-tables -- --out";
+
+const PREFIX_LEN: usize = 16;
+const PAYLOAD_ALIGN: usize = 64;
+const MAX_HEADER_LEN: usize = 4096;
+
+fn bincode_config() -> impl bincode::config::Config {
+    bincode::config::standard()
+        .with_little_endian()
+        .with_fixed_int_encoding()
+        .with_limit::<MAX_HEADER_LEN>()
+}
+
+/// Which table a file holds: the puzzle and which of its goals the distances lead to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TableId {
+    /// The puzzle's name, as on the command line.
+    pub puzzle: &'static str,
+    /// The goal within the puzzle (for the 8-puzzle, the blank's cell).
+    pub goal: u32,
+}
+
+impl TableId {
+    /// The table of `puzzle` towards `goal`.
+    pub const fn new(puzzle: &'static str, goal: u32) -> Self {
+        TableId { puzzle, goal }
+    }
+
+    /// The file the table lives in, inside a table directory.
+    pub fn file_name(&self) -> String {
+        format!("{}-{}.tbl", self.puzzle, self.goal)
+    }
+}
+
+impl fmt::Display for TableId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} goal {}", self.puzzle, self.goal)
+    }
+}
+
+/// What a table says about itself, so that it can be checked before it is trusted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Header {
+    /// [`TableId::puzzle`].
+    pub puzzle: String,
+    /// [`TableId::goal`].
+    pub goal: u32,
+    /// The number of ranks, and so of payload bytes.
+    pub states: u64,
+    /// Where the payload starts.
+    pub payload_offset: u64,
+    /// `depth_counts[d]` is the number of ranks at distance `d`; the last is the maximum.
+    pub depth_counts: Vec<u64>,
+    /// The number of ranks the goal cannot be reached from.
+    pub unreachable: u64,
+    /// XXH3-64 of the payload.
+    pub checksum: u64,
+}
+
+impl Header {
+    fn describe(distances: &[u8], id: TableId, payload_offset: usize) -> Header {
+        let (depth_counts, unreachable) = histogram(distances);
+        Header {
+            puzzle: id.puzzle.to_owned(),
+            goal: id.goal,
+            states: distances.len() as u64,
+            payload_offset: payload_offset as u64,
+            depth_counts,
+            unreachable,
+            checksum: xxhash_rust::xxh3::xxh3_64(distances),
+        }
+    }
+
+    /// The largest distance of a reachable rank.
+    pub fn max_depth(&self) -> usize {
+        self.depth_counts.len().saturating_sub(1)
+    }
+}
+
+/// Counts of ranks at each distance (up to the largest present), and of unreachable ones.
+pub fn histogram(distances: &[u8]) -> (Vec<u64>, u64) {
+    let mut counts = [0u64; 256];
+    for &d in distances {
+        counts[usize::from(d)] += 1;
+    }
+    let unreachable = counts[usize::from(UNREACHABLE)];
+    let reached = &counts[..usize::from(UNREACHABLE)];
+    let depths = reached.iter().rposition(|&c| c > 0).map_or(0, |d| d + 1);
+    (reached[..depths].to_vec(), unreachable)
+}
+
+/// Why a file is not the table it should be.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Fault {
+    /// The file ends before something it must hold.
+    #[error("truncated: {len} bytes, expected {expected}")]
+    Truncated { len: usize, expected: usize },
+    /// The file is longer than its header says.
+    #[error("{len} bytes, expected {expected}")]
+    Oversized { len: usize, expected: usize },
+    /// Not a table file at all.
+    #[error("not a tablesolve table (bad magic bytes)")]
+    Magic,
+    /// A table written by another version of the format.
+    #[error("format version {found}, this build reads version {expected}")]
+    Version { found: u32, expected: u32 },
+    /// The header cannot be decoded or contradicts itself.
+    #[error("damaged header: {0}")]
+    Header(String),
+    /// A valid table of another puzzle or goal.
+    #[error("holds the {found} table, expected {expected}")]
+    Identity { found: String, expected: String },
+    /// A valid table of another size.
+    #[error("has {found} states, expected {expected}")]
+    States { found: u64, expected: u64 },
+    /// The payload is not what was written.
+    #[error("payload checksum {found:016x} does not match header {expected:016x}")]
+    Checksum { found: u64, expected: u64 },
+}
+
+/// A table file that cannot be used, named, with the way to mend it.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// The file is not there and building it was not allowed.
+    #[error(
+        "table {} is missing; run without --no-build to build it on the spot, or build every table with `{BUILD_COMMAND} {}`",
+        path.display(), parent(path).display()
+    )]
+    Missing { path: PathBuf },
+    /// The file is there but is not a valid table of the expected kind.
+    #[error(
+        "table {} is unusable: {fault}; delete it to have it rebuilt on next use, or rebuild every table with `{BUILD_COMMAND} {}`",
+        path.display(), parent(path).display()
+    )]
+    Damaged { path: PathBuf, fault: Fault },
+    /// The file cannot be opened or mapped.
+    #[error(
+        "cannot read table {}: {source}; check its permissions, or delete it and rebuild with `{BUILD_COMMAND} {}`",
+        path.display(), parent(path).display()
+    )]
+    Read { path: PathBuf, source: io::Error },
+    /// A table could not be written.
+    #[error(
+        "cannot write table {}: {source}; make its directory writable or choose another with --tables DIR",
+        path.display()
+    )]
+    Write { path: PathBuf, source: io::Error },
+}
+
+fn parent(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
+}
+
+/// The bytes of a table file holding `distances` as the table `id`.
+pub fn encode(id: TableId, distances: &[u8]) -> Vec<u8> {
+    // The header's size does not depend on the offset it records, so measure it once.
+    let measure = Header::describe(distances, id, 0);
+    let header_len = bincode::serde::encode_to_vec(&measure, bincode_config())
+        .expect("a header fits its limit")
+        .len();
+    let payload_offset = payload_offset(header_len);
+    let header = Header {
+        payload_offset: payload_offset as u64,
+        ..measure
+    };
+    let header_bytes =
+        bincode::serde::encode_to_vec(&header, bincode_config()).expect("a header fits its limit");
+    let mut bytes = Vec::with_capacity(payload_offset + distances.len());
+    bytes.extend_from_slice(&MAGIC);
+    bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    bytes.extend_from_slice(&(header_bytes.len() as u32).to_le_bytes());
+    bytes.extend_from_slice(&header_bytes);
+    bytes.resize(payload_offset, 0);
+    bytes.extend_from_slice(distances);
+    bytes
+}
+
+fn payload_offset(header_len: usize) -> usize {
+    (PREFIX_LEN + header_len).div_ceil(PAYLOAD_ALIGN) * PAYLOAD_ALIGN
+}
+
+/// A validated table over any bytes: a `Vec<u8>` in tests, a memory map in use.
+#[derive(Debug)]
+pub struct Table<D> {
+    bytes: D,
+    header: Header,
+    offset: usize,
+}
+
+impl<D: AsRef<[u8]>> Table<D> {
+    /// Checks that `bytes` hold the table `id` with `states` ranks, intact, and wraps
+    /// them without copying. Never panics, whatever the bytes.
+    pub fn from_bytes(bytes: D, id: TableId, states: usize) -> Result<Self, Fault> {
+        let b = bytes.as_ref();
+        let need = |expected: usize| {
+            if b.len() < expected {
+                Err(Fault::Truncated {
+                    len: b.len(),
+                    expected,
+                })
+            } else {
+                Ok(())
+            }
+        };
+        need(PREFIX_LEN)?;
+        if b[..8] != MAGIC {
+            return Err(Fault::Magic);
+        }
+        let word = |at: usize| u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]]);
+        let version = word(8);
+        if version != FORMAT_VERSION {
+            return Err(Fault::Version {
+                found: version,
+                expected: FORMAT_VERSION,
+            });
+        }
+        let header_len = word(12) as usize;
+        if header_len > MAX_HEADER_LEN {
+            return Err(Fault::Header(format!(
+                "length {header_len} exceeds {MAX_HEADER_LEN}"
+            )));
+        }
+        need(PREFIX_LEN + header_len)?;
+        let (header, used): (Header, usize) = bincode::serde::decode_from_slice(
+            &b[PREFIX_LEN..PREFIX_LEN + header_len],
+            bincode_config(),
+        )
+        .map_err(|e| Fault::Header(e.to_string()))?;
+        if used != header_len {
+            return Err(Fault::Header(format!(
+                "{used} bytes decoded of {header_len}"
+            )));
+        }
+        if header.puzzle != id.puzzle || header.goal != id.goal {
+            return Err(Fault::Identity {
+                found: format!("{} goal {}", header.puzzle, header.goal),
+                expected: id.to_string(),
+            });
+        }
+        if header.states != states as u64 {
+            return Err(Fault::States {
+                found: header.states,
+                expected: states as u64,
+            });
+        }
+        let offset = payload_offset(header_len);
+        if header.payload_offset != offset as u64 {
+            return Err(Fault::Header(format!(
+                "payload offset {} should be {offset}",
+                header.payload_offset
+            )));
+        }
+        let counted = header
+            .depth_counts
+            .iter()
+            .try_fold(header.unreachable, |sum, &c| sum.checked_add(c));
+        if counted != Some(header.states) {
+            return Err(Fault::Header(
+                "depth counts do not add up to the states".into(),
+            ));
+        }
+        let end = offset + states;
+        need(end)?;
+        if b.len() > end {
+            return Err(Fault::Oversized {
+                len: b.len(),
+                expected: end,
+            });
+        }
+        let found = xxhash_rust::xxh3::xxh3_64(&b[offset..end]);
+        if found != header.checksum {
+            return Err(Fault::Checksum {
+                found,
+                expected: header.checksum,
+            });
+        }
+        Ok(Table {
+            bytes,
+            header,
+            offset,
+        })
+    }
+
+    /// The header, as validated.
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// The distance byte of every rank.
+    pub fn distances(&self) -> &[u8] {
+        &self.bytes.as_ref()[self.offset..]
+    }
+
+    /// The distance of `rank` from the goal, [`UNREACHABLE`] if there is no way.
+    #[inline]
+    pub fn distance(&self, rank: u32) -> u8 {
+        self.bytes.as_ref()[self.offset + rank as usize]
+    }
+
+    /// Recounts the payload and compares with the header's depth counts: a slower,
+    /// independent check on top of the checksum, for tools and tests.
+    pub fn depth_counts_match(&self) -> bool {
+        histogram(self.distances()) == (self.header.depth_counts.clone(), self.header.unreachable)
+    }
+}
+
+impl Table<memmap2::Mmap> {
+    /// Maps the file at `path` and validates it as the table `id` with `states` ranks.
+    pub fn open(path: &Path, id: TableId, states: usize) -> Result<Self, TableError> {
+        let read_error = |source| TableError::Read {
+            path: path.to_owned(),
+            source,
+        };
+        let file = File::open(path).map_err(read_error)?;
+        let meta = file.metadata().map_err(read_error)?;
+        if !meta.is_file() {
+            return Err(read_error(io::Error::other("not a regular file")));
+        }
+        // SAFETY: the map is read-only and the file is never modified in place: tables
+        // are only ever replaced whole by an atomic rename, which leaves this mapping on
+        // the old file. A process truncating it by hand could still fault the map.
+        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(read_error)?;
+        Table::from_bytes(map, id, states).map_err(|fault| TableError::Damaged {
+            path: path.to_owned(),
+            fault,
+        })
+    }
+}
+
+/// Writes `bytes` to `path` so that readers see the old file or the whole new one,
+/// never part of it: into a temporary file in the same directory, flushed to disk, then
+/// renamed over `path`. Concurrent writers of the same table each rename a whole file.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".tablesolve-").suffix(".tmp");
+    // Tables are shared read-only data, not private temporaries.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
+    let mut file = builder.tempfile_in(parent(path))?;
+    file.write_all(bytes)?;
+    file.as_file().sync_all()?;
+    file.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ID: TableId = TableId::new("test", 3);
+
+    fn sample() -> Vec<u8> {
+        let distances = [0, 1, 1, 2, UNREACHABLE, 2, 3];
+        encode(ID, &distances)
+    }
+
+    #[test]
+    fn header_round_trips_and_payload_is_aligned() {
+        let table = Table::from_bytes(sample(), ID, 7).unwrap();
+        let h = table.header();
+        assert_eq!((h.puzzle.as_str(), h.goal, h.states), ("test", 3, 7));
+        assert_eq!(h.depth_counts, vec![1, 2, 2, 1]);
+        assert_eq!((h.unreachable, h.max_depth()), (1, 3));
+        assert_eq!(h.payload_offset % 64, 0);
+        assert_eq!(table.distances(), &[0, 1, 1, 2, UNREACHABLE, 2, 3]);
+        assert_eq!(table.distance(6), 3);
+        assert!(table.depth_counts_match());
+    }
+
+    #[test]
+    fn every_truncation_is_refused() {
+        let bytes = sample();
+        for len in 0..bytes.len() {
+            let fault = Table::from_bytes(&bytes[..len], ID, 7).unwrap_err();
+            assert!(
+                matches!(fault, Fault::Truncated { .. } | Fault::Header(_)),
+                "{len}: {fault}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_flipped_bit_is_refused() {
+        let bytes = sample();
+        let offset = Table::from_bytes(&bytes, ID, 7).unwrap().offset;
+        // Padding between header and payload carries nothing; every other bit counts.
+        let padding = 16 + word(&bytes, 12)..offset;
+        for at in (0..bytes.len()).filter(|at| !padding.contains(at)) {
+            for bit in 0..8 {
+                let mut damaged = bytes.clone();
+                damaged[at] ^= 1 << bit;
+                let accepted = Table::from_bytes(&damaged, ID, 7);
+                assert!(accepted.is_err(), "flip at byte {at} bit {bit} accepted");
+            }
+        }
+    }
+
+    fn word(b: &[u8], at: usize) -> usize {
+        u32::from_le_bytes(b[at..at + 4].try_into().unwrap()) as usize
+    }
+
+    #[test]
+    fn wrong_magic_version_identity_and_size_are_named() {
+        let mut bytes = sample();
+        bytes[0] = b'X';
+        assert_eq!(Table::from_bytes(&bytes, ID, 7).unwrap_err(), Fault::Magic);
+
+        let mut bytes = sample();
+        bytes[8..12].copy_from_slice(&2u32.to_le_bytes());
+        let fault = Table::from_bytes(&bytes, ID, 7).unwrap_err();
+        assert_eq!(
+            fault,
+            Fault::Version {
+                found: 2,
+                expected: FORMAT_VERSION
+            }
+        );
+
+        let fault = Table::from_bytes(sample(), TableId::new("test", 4), 7).unwrap_err();
+        assert!(
+            fault
+                .to_string()
+                .contains("test goal 3 table, expected test goal 4"),
+            "{fault}"
+        );
+
+        let fault = Table::from_bytes(sample(), ID, 8).unwrap_err();
+        assert_eq!(
+            fault,
+            Fault::States {
+                found: 7,
+                expected: 8
+            }
+        );
+
+        let mut bytes = sample();
+        bytes.push(0);
+        assert!(matches!(
+            Table::from_bytes(&bytes, ID, 7),
+            Err(Fault::Oversized { .. })
+        ));
+    }
+}
