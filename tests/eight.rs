@@ -1,0 +1,112 @@
+//! The 8-puzzle's tables against a brute-force BFS on strings, the parity rule and an
+//! independent IDA* search.
+
+mod common;
+
+use rayon::prelude::*;
+use std::collections::{HashMap, VecDeque};
+
+use common::{random_grid, random_grid_like, rng, table};
+use tablesolve::eight::{self, cantor, Grid, Move, GOALS, STANDARD_GOAL};
+use tablesolve::search;
+use tablesolve::space::UNREACHABLE;
+use tablesolve::table::Table;
+
+fn all_tables() -> Vec<Table<Vec<u8>>> {
+    (0..GOALS).into_par_iter().map(|blank| table(&eight::Space { blank })).collect()
+}
+
+/// Distances to `goal` by breadth-first search over 9-character strings, written
+/// without any of the library's grids, moves or ranks.
+fn brute_force_distances(goal: &str) -> HashMap<String, u8> {
+    let mut distance = HashMap::from([(goal.to_owned(), 0u8)]);
+    let mut queue = VecDeque::from([goal.to_owned()]);
+    while let Some(state) = queue.pop_front() {
+        let d = distance[&state];
+        let blank = state.find('x').unwrap();
+        let (row, col) = (blank / 3, blank % 3);
+        let targets = [
+            (row > 0).then(|| blank - 3),
+            (row < 2).then(|| blank + 3),
+            (col > 0).then(|| blank - 1),
+            (col < 2).then(|| blank + 1),
+        ];
+        for to in targets.into_iter().flatten() {
+            let mut bytes = state.clone().into_bytes();
+            bytes.swap(blank, to);
+            let next = String::from_utf8(bytes).unwrap();
+            if !distance.contains_key(&next) {
+                distance.insert(next.clone(), d + 1);
+                queue.push_back(next);
+            }
+        }
+    }
+    distance
+}
+
+#[test]
+fn standard_goal_table_matches_brute_force_bfs_everywhere() {
+    let table = table(&eight::Space { blank: STANDARD_GOAL });
+    let header = table.header();
+    assert_eq!(header.max_depth(), 31);
+    assert_eq!(header.depth_counts.iter().sum::<u64>(), 181_440);
+    assert!(table.depth_counts_match());
+    let brute = brute_force_distances("12345678x");
+    assert_eq!(brute.len(), 181_440);
+    for rank in 0..cantor::ARRANGEMENTS as u32 {
+        let text = common::grid_text(&Grid::new(cantor::unrank(rank)).unwrap());
+        let expected = brute.get(&text).copied().unwrap_or(UNREACHABLE);
+        assert_eq!(table.distance(rank), expected, "{text}");
+    }
+}
+
+#[test]
+fn unreachable_exactly_where_parity_differs_in_every_table() {
+    for (blank, table) in all_tables().iter().enumerate() {
+        let goal_odd = Grid::canonical(blank).odd();
+        assert_eq!(table.header().unreachable, 181_440);
+        for rank in 0..cantor::ARRANGEMENTS as u32 {
+            let grid = Grid::new(cantor::unrank(rank)).unwrap();
+            let reachable = table.distance(rank) != UNREACHABLE;
+            assert_eq!(reachable, grid.odd() == goal_odd, "goal {blank}, {grid:?}");
+        }
+    }
+}
+
+#[test]
+fn tables_agree_with_ida_star_on_1000_random_pairs() {
+    let tables = all_tables();
+    let mut rng = rng(3567);
+    let pairs: Vec<(Grid, Grid)> = (0..1000)
+        .map(|_| {
+            let target = random_grid(&mut rng);
+            (random_grid_like(&mut rng, &target), target)
+        })
+        .collect();
+    pairs.par_iter().enumerate().for_each(|(case, (start, target))| {
+        let expected = search::eight(start, target);
+        assert!(expected.is_some());
+        let answer = eight::solve(&tables[target.blank()], start, target).unwrap();
+        assert_eq!(answer, expected, "case {case}: {start:?} -> {target:?}");
+    });
+}
+
+#[test]
+fn answers_replay_to_the_target_and_unsolvable_pairs_are_named() {
+    let tables = all_tables();
+    let mut rng = rng(1043);
+    for _ in 0..2000 {
+        let (start, target) = (random_grid(&mut rng), random_grid(&mut rng));
+        let answer = eight::solve(&tables[target.blank()], &start, &target).unwrap();
+        match answer {
+            None => assert_ne!(start.odd(), target.odd()),
+            Some(moves) => {
+                let end = moves.iter().try_fold(start, |grid, &m| grid.apply(m)).unwrap();
+                assert_eq!(end, target);
+                assert!(moves.windows(2).all(|w| w[1] != w[0].inverse()));
+                let letters: String = moves.iter().map(|m| m.letter()).collect();
+                assert_eq!(letters.chars().filter_map(Move::from_letter).collect::<Vec<_>>(), moves);
+            }
+        }
+    }
+}
