@@ -27,11 +27,20 @@ fn tablesolve(tables: &Path, args: &[&str], stdin: &[u8]) -> Output {
 }
 
 fn data(name: &str) -> Vec<u8> {
-    fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("samples").join(name)).unwrap()
+    fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("samples")
+            .join(name),
+    )
+    .unwrap()
 }
 
 fn stdout(output: &Output) -> &str {
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     std::str::from_utf8(&output.stdout).unwrap()
 }
 
@@ -40,7 +49,11 @@ fn judge_samples_byte_for_byte() {
     let tables = tempfile::tempdir().unwrap();
     for puzzle in ["rotation", "eight2"] {
         let output = tablesolve(tables.path(), &[puzzle], &data(&format!("{puzzle}.in")));
-        assert_eq!(stdout(&output).as_bytes(), data(&format!("{puzzle}.out")), "{puzzle}");
+        assert_eq!(
+            stdout(&output).as_bytes(),
+            data(&format!("{puzzle}.out")),
+            "{puzzle}"
+        );
     }
 }
 
@@ -49,7 +62,10 @@ fn missing_tables_are_built_once_with_a_note() {
     let tables = tempfile::tempdir().unwrap();
     let first = tablesolve(tables.path(), &["rotation"], &data("rotation.in"));
     let note = String::from_utf8_lossy(&first.stderr);
-    assert!(note.contains("building missing tables") && note.contains("rotation-0.tbl"), "{note}");
+    assert!(
+        note.contains("building missing tables") && note.contains("rotation-0.tbl"),
+        "{note}"
+    );
     assert_eq!(note.lines().count(), 1, "{note}");
     assert!(tables.path().join("rotation-0.tbl").is_file());
     let second = tablesolve(tables.path(), &["rotation"], &data("rotation.in"));
@@ -106,12 +122,19 @@ fn options_go_before_or_after_the_subcommand_and_in_the_environment() {
 #[test]
 fn no_build_refuses_a_missing_table_and_says_how_to_build_it() {
     let tables = tempfile::tempdir().unwrap();
-    let output = tablesolve(tables.path(), &["--no-build", "rotation"], &data("rotation.in"));
+    let output = tablesolve(
+        tables.path(),
+        &["--no-build", "rotation"],
+        &data("rotation.in"),
+    );
     assert_eq!(output.status.code(), Some(3));
     assert_eq!(output.stdout, b"");
     let message = String::from_utf8_lossy(&output.stderr);
     assert!(message.contains("rotation-0.tbl is missing"), "{message}");
-    assert!(message.contains("cargo run --release -p build-tables -- --out"), "{message}");
+    assert!(
+        message.contains("cargo run --release -p build-tables -- --out"),
+        "{message}"
+    );
 }
 
 #[test]
@@ -139,7 +162,10 @@ fn damaged_tables_are_refused_never_used() {
         let message = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(3), "{expected}: {message}");
         assert_eq!(output.stdout, b"", "{expected}");
-        assert!(message.contains(expected) && message.contains("rotation-0.tbl"), "{message}");
+        assert!(
+            message.contains(expected) && message.contains("rotation-0.tbl"),
+            "{message}"
+        );
         assert!(message.contains("build-tables -- --out"), "{message}");
     }
 
@@ -149,5 +175,8 @@ fn damaged_tables_are_refused_never_used() {
     let output = tablesolve(tables.path(), &["rotation"], &sample);
     assert_eq!(output.status.code(), Some(3));
     let message = String::from_utf8_lossy(&output.stderr);
-    assert!(message.contains("holds the eight goal 8 table, expected rotation goal 0"), "{message}");
+    assert!(
+        message.contains("holds the eight goal 8 table, expected rotation goal 0"),
+        "{message}"
+    );
 }

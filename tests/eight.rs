@@ -13,7 +13,10 @@ use tablesolve::space::UNREACHABLE;
 use tablesolve::table::Table;
 
 fn all_tables() -> Vec<Table<Vec<u8>>> {
-    (0..GOALS).into_par_iter().map(|blank| table(&eight::Space { blank })).collect()
+    (0..GOALS)
+        .into_par_iter()
+        .map(|blank| table(&eight::Space { blank }))
+        .collect()
 }
 
 /// Distances to `goal` by breadth-first search over 9-character strings, written
@@ -46,7 +49,9 @@ fn brute_force_distances(goal: &str) -> HashMap<String, u8> {
 
 #[test]
 fn standard_goal_table_matches_brute_force_bfs_everywhere() {
-    let table = table(&eight::Space { blank: STANDARD_GOAL });
+    let table = table(&eight::Space {
+        blank: STANDARD_GOAL,
+    });
     let header = table.header();
     assert_eq!(header.max_depth(), 31);
     assert_eq!(header.depth_counts.iter().sum::<u64>(), 181_440);
@@ -83,12 +88,15 @@ fn tables_agree_with_ida_star_on_1000_random_pairs() {
             (random_grid_like(&mut rng, &target), target)
         })
         .collect();
-    pairs.par_iter().enumerate().for_each(|(case, (start, target))| {
-        let expected = search::eight(start, target);
-        assert!(expected.is_some());
-        let answer = eight::solve(&tables[target.blank()], start, target).unwrap();
-        assert_eq!(answer, expected, "case {case}: {start:?} -> {target:?}");
-    });
+    pairs
+        .par_iter()
+        .enumerate()
+        .for_each(|(case, (start, target))| {
+            let expected = search::eight(start, target);
+            assert!(expected.is_some());
+            let answer = eight::solve(&tables[target.blank()], start, target).unwrap();
+            assert_eq!(answer, expected, "case {case}: {start:?} -> {target:?}");
+        });
 }
 
 #[test]
@@ -101,11 +109,20 @@ fn answers_replay_to_the_target_and_unsolvable_pairs_are_named() {
         match answer {
             None => assert_ne!(start.odd(), target.odd()),
             Some(moves) => {
-                let end = moves.iter().try_fold(start, |grid, &m| grid.apply(m)).unwrap();
+                let end = moves
+                    .iter()
+                    .try_fold(start, |grid, &m| grid.apply(m))
+                    .unwrap();
                 assert_eq!(end, target);
                 assert!(moves.windows(2).all(|w| w[1] != w[0].inverse()));
                 let letters: String = moves.iter().map(|m| m.letter()).collect();
-                assert_eq!(letters.chars().filter_map(Move::from_letter).collect::<Vec<_>>(), moves);
+                assert_eq!(
+                    letters
+                        .chars()
+                        .filter_map(Move::from_letter)
+                        .collect::<Vec<_>>(),
+                    moves
+                );
             }
         }
     }

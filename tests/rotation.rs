@@ -17,7 +17,11 @@ fn table_agrees_with_ida_star_on_1000_random_boards() {
     let boards: Vec<Board> = (0..1000).map(|_| random_board(&mut rng)).collect();
     boards.par_iter().enumerate().for_each(|(case, board)| {
         let expected = search::rotation(board);
-        assert_eq!(rotation::solve(&table, board).unwrap(), expected, "case {case}: {board:?}");
+        assert_eq!(
+            rotation::solve(&table, board).unwrap(),
+            expected,
+            "case {case}: {board:?}"
+        );
     });
 }
 
@@ -35,15 +39,23 @@ fn bfs_reaches_every_mask_with_exact_distances() {
         let d = table.distance(rank);
         assert_ne!(d, UNREACHABLE);
         assert_eq!(d == 0, cells == mask::GOAL, "mask {cells:024b}");
-        let around: Vec<u8> = Move::ALL.iter().map(|&m| table.distance(mask::rank(mask::apply(cells, m)))).collect();
-        assert!(around.iter().all(|&n| n.abs_diff(d) <= 1), "mask {cells:024b}");
+        let around: Vec<u8> = Move::ALL
+            .iter()
+            .map(|&m| table.distance(mask::rank(mask::apply(cells, m))))
+            .collect();
+        assert!(
+            around.iter().all(|&n| n.abs_diff(d) <= 1),
+            "mask {cells:024b}"
+        );
         assert!(d == 0 || around.contains(&(d - 1)), "mask {cells:024b}");
     }
 }
 
 fn any_board() -> impl Strategy<Value = Board> {
     let cells: Vec<u8> = (0..24).map(|c| c / 8 + 1).collect();
-    Just(cells).prop_shuffle().prop_map(|cells| Board::new(cells.try_into().unwrap()).unwrap())
+    Just(cells)
+        .prop_shuffle()
+        .prop_map(|cells| Board::new(cells.try_into().unwrap()).unwrap())
 }
 
 proptest! {

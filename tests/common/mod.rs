@@ -12,7 +12,12 @@ use tablesolve::table::{encode, Table};
 
 /// The table of `space`, built and validated in memory.
 pub fn table<S: StateSpace>(space: &S) -> Table<Vec<u8>> {
-    Table::from_bytes(encode(space.id(), &reverse_bfs(space)), space.id(), space.states()).unwrap()
+    Table::from_bytes(
+        encode(space.id(), &reverse_bfs(space)),
+        space.id(),
+        space.states(),
+    )
+    .unwrap()
 }
 
 pub fn rng(seed: u64) -> ChaCha8Rng {
@@ -51,5 +56,14 @@ pub fn board_line(board: &Board) -> String {
 
 /// The nine characters of `grid`, `x` for the blank.
 pub fn grid_text(grid: &Grid) -> String {
-    grid.cells().iter().map(|&t| if t == eight::BLANK { 'x' } else { char::from(b'0' + t) }).collect()
+    grid.cells()
+        .iter()
+        .map(|&t| {
+            if t == eight::BLANK {
+                'x'
+            } else {
+                char::from(b'0' + t)
+            }
+        })
+        .collect()
 }
