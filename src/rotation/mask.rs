@@ -40,18 +40,44 @@ const BINOMIAL: [[u32; PIECES + 1]; CELLS + 1] = {
     table
 };
 
+/// `BYTE_RANK[i][b][k]`: what the cells of byte `i` of a mask add to its rank when that
+/// byte is `b` and `k` occupied cells lie below it. Three lookups rank a mask.
+const BYTE_RANK: [[[u32; PIECES + 1]; 256]; 3] = {
+    let mut table = [[[0; PIECES + 1]; 256]; 3];
+    let mut i = 0;
+    while i < 3 {
+        let mut byte = 0;
+        while byte < 256 {
+            let mut below = 0;
+            while below <= PIECES {
+                let (mut sum, mut k, mut bit) = (0, below, 0);
+                while bit < 8 && k < PIECES {
+                    if byte >> bit & 1 == 1 {
+                        k += 1;
+                        sum += BINOMIAL[8 * i + bit][k];
+                    }
+                    bit += 1;
+                }
+                table[i][byte][below] = sum;
+                below += 1;
+            }
+            byte += 1;
+        }
+        i += 1;
+    }
+    table
+};
+
 /// The rank of a mask of exactly eight cells.
 #[inline]
-pub fn rank(mut mask: u32) -> u32 {
+pub fn rank(mask: u32) -> u32 {
     debug_assert_eq!(mask.count_ones() as usize, PIECES);
-    let mut rank = 0;
-    let mut k = 1;
-    while mask != 0 {
-        rank += BINOMIAL[mask.trailing_zeros() as usize][k];
-        mask &= mask - 1;
-        k += 1;
-    }
-    rank
+    let [b0, b1, b2, _] = mask.to_le_bytes();
+    let below1 = b0.count_ones() as usize;
+    let below2 = (below1 + b1.count_ones() as usize).min(PIECES);
+    BYTE_RANK[0][usize::from(b0)][0]
+        + BYTE_RANK[1][usize::from(b1)][below1.min(PIECES)]
+        + BYTE_RANK[2][usize::from(b2)][below2]
 }
 
 /// The mask of rank `rank` (`rank < MASKS`).
