@@ -23,6 +23,7 @@
 
 pub mod eight;
 pub mod error;
+pub mod generate;
 pub mod judge;
 pub mod rotation;
 pub mod search;

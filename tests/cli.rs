@@ -3,57 +3,21 @@
 mod common;
 
 use std::fs;
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Command;
 
-use common::{grid_text, random_grid, rng};
+use common::{grid_text, random_grid, rng, sample, stdout, tablesolve};
 use tablesolve::eight::{Grid, STANDARD_GOAL};
 use tablesolve::search;
-
-fn tablesolve(tables: &Path, args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tablesolve"))
-        .arg("--tables")
-        .arg(tables)
-        .args(args)
-        .env_remove("TABLESOLVE_TABLES")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // A run refused before reading its input closes the pipe early; that is no failure.
-    let written = child.stdin.take().unwrap().write_all(stdin);
-    assert!(written.is_ok() || written.unwrap_err().kind() == std::io::ErrorKind::BrokenPipe);
-    child.wait_with_output().unwrap()
-}
-
-fn data(name: &str) -> Vec<u8> {
-    fs::read(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("samples")
-            .join(name),
-    )
-    .unwrap()
-}
-
-fn stdout(output: &Output) -> &str {
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    std::str::from_utf8(&output.stdout).unwrap()
-}
 
 #[test]
 fn judge_samples_byte_for_byte() {
     let tables = tempfile::tempdir().unwrap();
     for puzzle in ["rotation", "eight2"] {
-        let output = tablesolve(tables.path(), &[puzzle], &data(&format!("{puzzle}.in")));
+        let output = tablesolve(tables.path(), &[puzzle], &sample(&format!("{puzzle}.in")));
         assert_eq!(
             stdout(&output).as_bytes(),
-            data(&format!("{puzzle}.out")),
+            sample(&format!("{puzzle}.out")),
             "{puzzle}"
         );
     }
@@ -62,7 +26,7 @@ fn judge_samples_byte_for_byte() {
 #[test]
 fn missing_tables_are_built_once_with_a_note() {
     let tables = tempfile::tempdir().unwrap();
-    let first = tablesolve(tables.path(), &["rotation"], &data("rotation.in"));
+    let first = tablesolve(tables.path(), &["rotation"], &sample("rotation.in"));
     let note = String::from_utf8_lossy(&first.stderr);
     assert!(
         note.contains("building missing tables") && note.contains("rotation-0.tbl"),
@@ -70,7 +34,7 @@ fn missing_tables_are_built_once_with_a_note() {
     );
     assert_eq!(note.lines().count(), 1, "{note}");
     assert!(tables.path().join("rotation-0.tbl").is_file());
-    let second = tablesolve(tables.path(), &["rotation"], &data("rotation.in"));
+    let second = tablesolve(tables.path(), &["rotation"], &sample("rotation.in"));
     assert_eq!(second.stderr, b"");
     assert_eq!(first.stdout, second.stdout);
 }
@@ -80,7 +44,7 @@ fn eight_answers_match_ida_star_and_name_unsolvable_cases() {
     let tables = tempfile::tempdir().unwrap();
     let goal = Grid::canonical(STANDARD_GOAL);
     let mut rng = rng(43);
-    let mut input = String::from_utf8(data("eight.in")).unwrap();
+    let mut input = String::from_utf8(sample("eight.in")).unwrap();
     let mut starts = vec![Grid::parse(b"23415x768").unwrap()];
     for i in 0..300 {
         let grid = if i == 0 { goal } else { random_grid(&mut rng) };
@@ -109,16 +73,16 @@ fn eight_answers_match_ida_star_and_name_unsolvable_cases() {
 fn options_go_before_or_after_the_subcommand_and_in_the_environment() {
     let tables = tempfile::tempdir().unwrap();
     let dir = tables.path().to_str().unwrap();
-    let sample = data("eight2.in");
-    let after = tablesolve(tables.path(), &["eight2", "--tables", dir], &sample);
-    assert_eq!(stdout(&after).as_bytes(), data("eight2.out"));
+    let input = sample("eight2.in");
+    let after = tablesolve(tables.path(), &["eight2", "--tables", dir], &input);
+    assert_eq!(stdout(&after).as_bytes(), sample("eight2.out"));
     let from_env = Command::new(env!("CARGO_BIN_EXE_tablesolve"))
         .args(["eight2", "--no-build"])
         .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/eight2.in"))
         .env("TABLESOLVE_TABLES", dir)
         .output()
         .unwrap();
-    assert_eq!(stdout(&from_env).as_bytes(), data("eight2.out"));
+    assert_eq!(stdout(&from_env).as_bytes(), sample("eight2.out"));
 }
 
 #[test]
@@ -127,7 +91,7 @@ fn no_build_refuses_a_missing_table_and_says_how_to_build_it() {
     let output = tablesolve(
         tables.path(),
         &["--no-build", "rotation"],
-        &data("rotation.in"),
+        &sample("rotation.in"),
     );
     assert_eq!(output.status.code(), Some(3));
     assert_eq!(output.stdout, b"");
@@ -143,8 +107,8 @@ fn no_build_refuses_a_missing_table_and_says_how_to_build_it() {
 fn damaged_tables_are_refused_never_used() {
     let tables = tempfile::tempdir().unwrap();
     let path = tables.path().join("rotation-0.tbl");
-    let sample = data("rotation.in");
-    stdout(&tablesolve(tables.path(), &["rotation"], &sample));
+    let input = sample("rotation.in");
+    stdout(&tablesolve(tables.path(), &["rotation"], &input));
     let good = fs::read(&path).unwrap();
 
     let mut flipped = good.clone();
@@ -160,7 +124,7 @@ fn damaged_tables_are_refused_never_used() {
     ];
     for (expected, bytes) in damages {
         fs::write(&path, bytes).unwrap();
-        let output = tablesolve(tables.path(), &["--no-build", "rotation"], &sample);
+        let output = tablesolve(tables.path(), &["--no-build", "rotation"], &input);
         let message = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(3), "{expected}: {message}");
         assert_eq!(output.stdout, b"", "{expected}");
@@ -174,7 +138,7 @@ fn damaged_tables_are_refused_never_used() {
     // A valid table of another puzzle in the rotation table's place.
     stdout(&tablesolve(tables.path(), &["eight"], b"12345678x"));
     fs::copy(tables.path().join("eight-8.tbl"), &path).unwrap();
-    let output = tablesolve(tables.path(), &["rotation"], &sample);
+    let output = tablesolve(tables.path(), &["rotation"], &input);
     assert_eq!(output.status.code(), Some(3));
     let message = String::from_utf8_lossy(&output.stderr);
     assert!(

@@ -1,11 +1,16 @@
 //! HDU 1043 (nine characters a case until the end, one line an answer) and HDU 3567
 //! (a count, then start and target pairs; `Case i: n` and the moves).
 
-use std::io::BufRead;
+use rand::RngCore;
+use std::io::{self, BufRead, Write};
 
-use super::{input_error, quote, CaseReader, Input};
-use crate::eight::{cantor::CELLS, Grid, Move};
+use super::{input_error, quote, CaseReader, Input, Judge, Verdict};
+use crate::eight::{self, cantor::CELLS, Grid, Move, STANDARD_GOAL};
 use crate::error::Error;
+use crate::generate::{random_grid, random_grid_like, GridsAt, NoSuchLength, PairsAt};
+use crate::search;
+use crate::table::{Table, TableError};
+use crate::tables::TableDir;
 
 /// Reads HDU 1043 starts: the next nine characters that are not white space.
 #[derive(Default)]
@@ -104,27 +109,277 @@ impl CaseReader for EightPairs {
     }
 }
 
+/// An 8-puzzle answer: the moves, or `None` for unsolvable.
+pub type Slides = Option<Vec<Move>>;
+
 fn letters(moves: &[Move], out: &mut Vec<u8>) {
     out.extend(moves.iter().map(|m| m.letter() as u8));
 }
 
-/// HDU 1043's answer line: the moves, or `unsolvable`.
-pub fn write_eight(moves: Option<&[Move]>, out: &mut Vec<u8>) {
-    match moves {
-        Some(moves) => letters(moves, out),
-        None => out.extend_from_slice(b"unsolvable"),
+fn json_answer(number: usize, answer: &Slides) -> serde_json::Value {
+    match answer {
+        Some(moves) => serde_json::json!({
+            "case": number,
+            "solvable": true,
+            "moves": moves.iter().map(|m| m.letter()).collect::<String>(),
+            "length": moves.len(),
+        }),
+        None => serde_json::json!({ "case": number, "solvable": false }),
     }
-    out.push(b'\n');
 }
 
-/// HDU 3567's two lines: `Case i: n` (or `Case i: unsolvable`), then the moves.
-pub fn write_eight2(case: usize, moves: Option<&[Move]>, out: &mut Vec<u8>) {
-    match moves {
-        Some(moves) => {
-            out.extend_from_slice(format!("Case {case}: {}\n", moves.len()).as_bytes());
-            letters(moves, out);
-        }
-        None => out.extend_from_slice(format!("Case {case}: unsolvable\n").as_bytes()),
+/// The grid as nine characters, `x` (or `X`) for the blank.
+fn grid_text(grid: &Grid, blank: char) -> String {
+    grid.cells()
+        .iter()
+        .map(|&t| {
+            if t == eight::BLANK {
+                blank
+            } else {
+                char::from(b'0' + t)
+            }
+        })
+        .collect()
+}
+
+/// Judges `text`, the moves (or "unsolvable") written for `start` to `target`, against
+/// `best`, the tables' answer.
+fn check_slides(start: &Grid, target: &Grid, text: &str, best: &Slides) -> Verdict {
+    if text == "unsolvable" {
+        return if best.is_none() {
+            Verdict::Correct
+        } else {
+            Verdict::WrongSolvability
+        };
     }
-    out.push(b'\n');
+    let Some(moves) = text
+        .chars()
+        .map(Move::from_letter)
+        .collect::<Option<Vec<_>>>()
+    else {
+        return Verdict::Malformed(format!(
+            "{text:?} is neither letters d, l, r, u nor `unsolvable`"
+        ));
+    };
+    let Some(best) = best else {
+        return Verdict::WrongSolvability;
+    };
+    let mut grid = *start;
+    for (i, m) in moves.iter().enumerate() {
+        match grid.apply(*m) {
+            Some(next) => grid = next,
+            None => {
+                let why = format!(
+                    "move {} `{}` takes the blank off the grid",
+                    i + 1,
+                    m.letter()
+                );
+                return Verdict::Illegal(why);
+            }
+        }
+    }
+    if grid != *target {
+        Verdict::NotSolved
+    } else if moves.len() > best.len() {
+        Verdict::NotShortest {
+            length: moves.len(),
+            shortest: best.len(),
+        }
+    } else if moves != *best {
+        Verdict::NotSmallest
+    } else {
+        Verdict::Correct
+    }
+}
+
+/// HDU 1043: the 8-puzzle to `12345678x`, answered from that goal's table.
+pub struct Eight<D> {
+    /// The table of the standard goal, [`eight::table_id`]`(STANDARD_GOAL)`.
+    pub table: Table<D>,
+}
+
+impl Eight<memmap2::Mmap> {
+    /// Opens the standard goal's table from `tables`, building it if missing and allowed.
+    pub fn open(tables: &TableDir) -> Result<Self, TableError> {
+        Ok(Eight {
+            table: tables
+                .load(&[eight::Space {
+                    blank: STANDARD_GOAL,
+                }])?
+                .remove(0),
+        })
+    }
+}
+
+impl<D: AsRef<[u8]> + Sync> Judge for Eight<D> {
+    type Case = Grid;
+    type Answer = Slides;
+    type Reader = EightCases;
+    const ANSWER_LINES: usize = 1;
+
+    fn solve(&self, start: &Grid) -> Result<Slides, Error> {
+        eight::solve(&self.table, start, &Grid::canonical(STANDARD_GOAL))
+    }
+
+    fn search(&self, start: &Grid) -> Slides {
+        search::eight(start, &Grid::canonical(STANDARD_GOAL))
+    }
+
+    fn length(answer: &Slides) -> Option<usize> {
+        answer.as_ref().map(Vec::len)
+    }
+
+    fn write_answer(_: usize, answer: &Slides, out: &mut Vec<u8>) {
+        match answer {
+            Some(moves) => letters(moves, out),
+            None => out.extend_from_slice(b"unsolvable"),
+        }
+        out.push(b'\n');
+    }
+
+    fn json_answer(number: usize, answer: &Slides) -> serde_json::Value {
+        json_answer(number, answer)
+    }
+
+    fn case_text(grid: &Grid) -> String {
+        let text: Vec<String> = grid_text(grid, 'x').chars().map(String::from).collect();
+        text.join(" ")
+    }
+
+    fn write_cases(cases: &[Grid], out: &mut dyn Write) -> io::Result<()> {
+        for grid in cases {
+            writeln!(out, "{}", Self::case_text(grid))?;
+        }
+        Ok(())
+    }
+
+    fn random_case(&self, rng: &mut dyn RngCore) -> Grid {
+        random_grid(rng)
+    }
+
+    fn cases_at(
+        &self,
+        length: usize,
+    ) -> Result<Box<dyn Fn(&mut dyn RngCore) -> Grid + '_>, NoSuchLength> {
+        let grids = GridsAt::new(&self.table, length)?;
+        Ok(Box::new(move |rng| grids.sample(rng)))
+    }
+
+    fn check(&self, _: usize, start: &Grid, lines: &[&str]) -> Result<Verdict, Error> {
+        let goal = Grid::canonical(STANDARD_GOAL);
+        Ok(check_slides(start, &goal, lines[0], &self.solve(start)?))
+    }
+}
+
+/// HDU 3567: the 8-puzzle between any two grids, answered from the nine goal tables.
+pub struct Eight2<D> {
+    /// The table of each target blank cell, in cell order.
+    pub tables: Vec<Table<D>>,
+}
+
+impl Eight2<memmap2::Mmap> {
+    /// Opens the nine goal tables from `tables`, building missing ones if allowed.
+    pub fn open(tables: &TableDir) -> Result<Self, TableError> {
+        let spaces: Vec<eight::Space> = (0..eight::GOALS)
+            .map(|blank| eight::Space { blank })
+            .collect();
+        Ok(Eight2 {
+            tables: tables.load(&spaces)?,
+        })
+    }
+}
+
+impl<D: AsRef<[u8]> + Sync> Judge for Eight2<D> {
+    type Case = (Grid, Grid);
+    type Answer = Slides;
+    type Reader = EightPairs;
+    const ANSWER_LINES: usize = 2;
+
+    fn solve(&self, (start, target): &(Grid, Grid)) -> Result<Slides, Error> {
+        eight::solve(&self.tables[target.blank()], start, target)
+    }
+
+    fn search(&self, (start, target): &(Grid, Grid)) -> Slides {
+        search::eight(start, target)
+    }
+
+    fn length(answer: &Slides) -> Option<usize> {
+        answer.as_ref().map(Vec::len)
+    }
+
+    fn write_answer(number: usize, answer: &Slides, out: &mut Vec<u8>) {
+        match answer {
+            Some(moves) => {
+                out.extend_from_slice(format!("Case {number}: {}\n", moves.len()).as_bytes());
+                letters(moves, out);
+            }
+            None => out.extend_from_slice(format!("Case {number}: unsolvable\n").as_bytes()),
+        }
+        out.push(b'\n');
+    }
+
+    fn json_answer(number: usize, answer: &Slides) -> serde_json::Value {
+        json_answer(number, answer)
+    }
+
+    fn case_text((start, target): &(Grid, Grid)) -> String {
+        format!("{} {}", grid_text(start, 'X'), grid_text(target, 'X'))
+    }
+
+    fn write_cases(cases: &[(Grid, Grid)], out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "{}", cases.len())?;
+        for case in cases {
+            writeln!(out, "{}", Self::case_text(case))?;
+        }
+        Ok(())
+    }
+
+    fn random_case(&self, rng: &mut dyn RngCore) -> (Grid, Grid) {
+        let target = random_grid(rng);
+        (random_grid_like(rng, &target), target)
+    }
+
+    fn cases_at(
+        &self,
+        length: usize,
+    ) -> Result<Box<dyn Fn(&mut dyn RngCore) -> (Grid, Grid) + '_>, NoSuchLength> {
+        let pairs = PairsAt::new(&self.tables, length)?;
+        Ok(Box::new(move |rng| pairs.sample(rng)))
+    }
+
+    fn check(&self, number: usize, case: &(Grid, Grid), lines: &[&str]) -> Result<Verdict, Error> {
+        let best = self.solve(case)?;
+        let Some(stated) = lines[0].strip_prefix(&format!("Case {number}: ")) else {
+            return Ok(Verdict::Malformed(format!(
+                "{:?} does not start `Case {number}: `",
+                lines[0]
+            )));
+        };
+        if stated == "unsolvable" {
+            let verdict = check_slides(&case.0, &case.1, stated, &best);
+            return Ok(if lines[1].is_empty() || verdict != Verdict::Correct {
+                verdict
+            } else {
+                Verdict::Malformed("moves follow `unsolvable`".into())
+            });
+        }
+        let Ok(stated) = stated.parse::<usize>() else {
+            return Ok(Verdict::Malformed(format!(
+                "{stated:?} is not a number of moves"
+            )));
+        };
+        let verdict = check_slides(&case.0, &case.1, lines[1], &best);
+        let given = lines[1].chars().count();
+        Ok(match verdict {
+            Verdict::Correct | Verdict::NotShortest { .. } | Verdict::NotSmallest
+                if stated != given =>
+            {
+                Verdict::WrongLength {
+                    stated,
+                    moves: given,
+                }
+            }
+            verdict => verdict,
+        })
+    }
 }

@@ -1,10 +1,15 @@
 //! UVA 1343: 24 values a case, a lone `0` ends the input; two lines an answer.
 
-use std::io::BufRead;
+use rand::RngCore;
+use std::io::{self, BufRead, Write};
 
-use super::{input_error, quote, CaseReader, Input};
+use super::{input_error, quote, CaseReader, Input, Judge, Verdict};
 use crate::error::Error;
-use crate::rotation::{Answer, Board, CELLS};
+use crate::generate::{random_board, BoardsAt, NoSuchLength};
+use crate::rotation::{self, Answer, Board, Move, CELLS};
+use crate::search;
+use crate::table::{Table, TableError};
+use crate::tables::TableDir;
 
 /// Reads Rotation Game boards.
 #[derive(Default)]
@@ -52,11 +57,124 @@ impl CaseReader for RotationCases {
     }
 }
 
-/// The answer in the judge's two lines: the moves (or `No moves needed`), the digit.
-pub fn write_rotation(answer: &Answer, out: &mut Vec<u8>) {
-    if answer.moves.is_empty() {
-        out.extend_from_slice(b"No moves needed");
+/// The Rotation Game, answered from its table.
+pub struct Rotation<D> {
+    /// The table of mask distances.
+    pub table: Table<D>,
+}
+
+fn letters(moves: &[Move]) -> String {
+    moves.iter().map(|m| m.letter()).collect()
+}
+
+impl Rotation<memmap2::Mmap> {
+    /// Opens the table from `tables`, building it there if missing and allowed.
+    pub fn open(tables: &TableDir) -> Result<Self, TableError> {
+        Ok(Rotation {
+            table: tables.load(&[rotation::Space])?.remove(0),
+        })
     }
-    out.extend(answer.moves.iter().map(|m| m.letter() as u8));
-    out.extend_from_slice(&[b'\n', b'0' + answer.digit, b'\n']);
+}
+
+impl<D: AsRef<[u8]> + Sync> Judge for Rotation<D> {
+    type Case = Board;
+    type Answer = Answer;
+    type Reader = RotationCases;
+    const ANSWER_LINES: usize = 2;
+
+    fn solve(&self, board: &Board) -> Result<Answer, Error> {
+        rotation::solve(&self.table, board)
+    }
+
+    fn search(&self, board: &Board) -> Answer {
+        search::rotation(board)
+    }
+
+    fn length(answer: &Answer) -> Option<usize> {
+        Some(answer.moves.len())
+    }
+
+    fn write_answer(_: usize, answer: &Answer, out: &mut Vec<u8>) {
+        if answer.moves.is_empty() {
+            out.extend_from_slice(b"No moves needed");
+        }
+        out.extend(answer.moves.iter().map(|m| m.letter() as u8));
+        out.extend_from_slice(&[b'\n', b'0' + answer.digit, b'\n']);
+    }
+
+    fn json_answer(number: usize, answer: &Answer) -> serde_json::Value {
+        serde_json::json!({
+            "case": number,
+            "moves": letters(&answer.moves),
+            "length": answer.moves.len(),
+            "digit": answer.digit,
+        })
+    }
+
+    fn case_text(board: &Board) -> String {
+        let values: Vec<String> = board.cells().iter().map(u8::to_string).collect();
+        values.join(" ")
+    }
+
+    fn write_cases(cases: &[Board], out: &mut dyn Write) -> io::Result<()> {
+        for board in cases {
+            writeln!(out, "{}", Self::case_text(board))?;
+        }
+        writeln!(out, "0")
+    }
+
+    fn random_case(&self, rng: &mut dyn RngCore) -> Board {
+        random_board(rng)
+    }
+
+    fn cases_at(
+        &self,
+        length: usize,
+    ) -> Result<Box<dyn Fn(&mut dyn RngCore) -> Board + '_>, NoSuchLength> {
+        let boards = BoardsAt::new(&self.table, length)?;
+        Ok(Box::new(move |rng| boards.sample(rng)))
+    }
+
+    fn check(&self, _: usize, board: &Board, lines: &[&str]) -> Result<Verdict, Error> {
+        let moves: Vec<Move> = match lines[0] {
+            "No moves needed" => Vec::new(),
+            text => match text.chars().map(Move::from_letter).collect::<Option<_>>() {
+                Some(moves) if !text.is_empty() => moves,
+                _ => {
+                    return Ok(Verdict::Malformed(format!(
+                        "{:?} is neither letters A-H nor `No moves needed`",
+                        text
+                    )))
+                }
+            },
+        };
+        let stated = match lines[1].as_bytes() {
+            [digit @ b'1'..=b'3'] => digit - b'0',
+            _ => {
+                return Ok(Verdict::Malformed(format!(
+                    "{:?} is not a digit 1, 2 or 3",
+                    lines[1]
+                )))
+            }
+        };
+        let mut end = *board;
+        moves.iter().for_each(|&m| end.apply(m));
+        let Some(reached) = end.centre_digit() else {
+            return Ok(Verdict::NotSolved);
+        };
+        if reached != stated {
+            return Ok(Verdict::WrongDigit { stated, reached });
+        }
+        let best = self.solve(board)?;
+        Ok(if moves.len() > best.moves.len() {
+            Verdict::NotShortest {
+                length: moves.len(),
+                shortest: best.moves.len(),
+            }
+        } else if moves != best.moves {
+            Verdict::NotSmallest
+        } else {
+            Verdict::Correct
+        })
+    }
 }

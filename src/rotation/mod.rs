@@ -5,6 +5,7 @@
 //! centre serves all three digits. A board's distance is the least of its three.
 
 mod board;
+pub mod census;
 pub mod mask;
 
 pub use board::{Board, BoardError, Move, CELLS, CENTRE};

@@ -1,14 +1,19 @@
-//! Helpers shared by the integration tests: in-memory tables and seeded random cases.
+//! Helpers shared by the integration tests: in-memory tables, seeded randomness and the
+//! command line.
 #![allow(dead_code)]
 
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
 
 use tablesolve::eight::{self, Grid};
-use tablesolve::rotation::{self, Board};
 use tablesolve::space::{reverse_bfs, StateSpace};
 use tablesolve::table::{encode, Table};
+
+#[allow(unused_imports)]
+pub use tablesolve::generate::{random_board, random_grid, random_grid_like};
 
 /// The table of `space`, built and validated in memory.
 pub fn table<S: StateSpace>(space: &S) -> Table<Vec<u8>> {
@@ -24,36 +29,6 @@ pub fn rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
 }
 
-/// A board drawn uniformly from all arrangements of eight 1s, 2s and 3s.
-pub fn random_board(rng: &mut ChaCha8Rng) -> Board {
-    let mut cells: [u8; rotation::CELLS] = std::array::from_fn(|c| (c / 8) as u8 + 1);
-    cells.shuffle(rng);
-    Board::new(cells).unwrap()
-}
-
-/// A grid drawn uniformly from all 9! arrangements.
-pub fn random_grid(rng: &mut ChaCha8Rng) -> Grid {
-    let mut cells: [u8; eight::cantor::CELLS] = std::array::from_fn(|c| c as u8);
-    cells.shuffle(rng);
-    Grid::new(cells).unwrap()
-}
-
-/// A grid of the same parity as `other`, drawn uniformly among those.
-pub fn random_grid_like(rng: &mut ChaCha8Rng, other: &Grid) -> Grid {
-    loop {
-        let grid = random_grid(rng);
-        if grid.odd() == other.odd() {
-            return grid;
-        }
-    }
-}
-
-/// The text of `board`: its 24 values on one line.
-pub fn board_line(board: &Board) -> String {
-    let values: Vec<String> = board.cells().iter().map(u8::to_string).collect();
-    values.join(" ")
-}
-
 /// The nine characters of `grid`, `x` for the blank.
 pub fn grid_text(grid: &Grid) -> String {
     grid.cells()
@@ -66,4 +41,42 @@ pub fn grid_text(grid: &Grid) -> String {
             }
         })
         .collect()
+}
+
+/// Runs `tablesolve --tables DIR ARGS...` with `stdin` as its input.
+pub fn tablesolve(tables: &Path, args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tablesolve"))
+        .arg("--tables")
+        .arg(tables)
+        .args(args)
+        .env_remove("TABLESOLVE_TABLES")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A run refused before reading its input closes the pipe early; that is no failure.
+    let written = child.stdin.take().unwrap().write_all(stdin);
+    assert!(written.is_ok() || written.unwrap_err().kind() == std::io::ErrorKind::BrokenPipe);
+    child.wait_with_output().unwrap()
+}
+
+/// The standard output of a run that must succeed.
+pub fn stdout(output: &Output) -> &str {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    std::str::from_utf8(&output.stdout).unwrap()
+}
+
+/// A file shipped in `samples/`.
+pub fn sample(name: &str) -> Vec<u8> {
+    std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("samples")
+            .join(name),
+    )
+    .unwrap()
 }
