@@ -68,14 +68,14 @@ pub fn reverse_bfs<S: StateSpace>(space: &S) -> Vec<u8> {
 /// still allows a shortest path, so the path is the lexicographically smallest of them.
 ///
 /// `step` returns the state a move leads to and its distance, or `None` for a move
-/// that is not legal there. The result is `None` when at some state no move leads one
-/// closer, which a correct table never allows.
+/// that is not legal there. The result is the path and the state it ends in, or `None`
+/// when at some state no move leads one closer, which a correct table never allows.
 pub fn greedy_walk<S, M: Copy>(
     mut state: S,
     mut distance: u8,
     moves: &[M],
     mut step: impl FnMut(&S, M) -> Option<(S, u8)>,
-) -> Option<Vec<M>> {
+) -> Option<(Vec<M>, S)> {
     let mut path = Vec::with_capacity(usize::from(distance));
     while distance > 0 {
         let (next, chosen) = moves.iter().find_map(|&m| {
@@ -87,7 +87,7 @@ pub fn greedy_walk<S, M: Copy>(
         state = next;
         distance -= 1;
     }
-    Some(path)
+    Some((path, state))
 }
 
 #[cfg(test)]
@@ -137,7 +137,7 @@ mod tests {
             let next = if m == 'u' { s + 1 } else { s.checked_sub(1)? };
             Some((next, next as u8))
         });
-        assert_eq!(path, Some(vec!['d'; 5]));
+        assert_eq!(path, Some((vec!['d'; 5], 0)));
     }
 
     #[test]

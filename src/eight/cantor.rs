@@ -4,6 +4,8 @@
 //! Lehmer code read as a factorial-base number; it numbers the 362,880 arrangements
 //! densely in lexicographic order.
 
+use crate::bits::ones;
+
 /// Cells of the 3x3 grid.
 pub const CELLS: usize = 9;
 
@@ -16,9 +18,13 @@ const FACTORIAL: [u32; CELLS] = [1, 1, 2, 6, 24, 120, 720, 5040, 40320];
 #[inline]
 pub fn rank(cells: &[u8; CELLS]) -> u32 {
     let mut rank = 0;
-    for i in 0..CELLS {
-        let smaller_after = cells[i + 1..].iter().filter(|&&c| c < cells[i]).count() as u32;
+    let mut seen = 0u32;
+    for (i, &value) in cells.iter().enumerate() {
+        // The smaller values after this cell are the smaller ones not seen before it.
+        let below = (1u32 << value) - 1;
+        let smaller_after = u32::from(value) - ones(seen & below);
         rank += smaller_after * FACTORIAL[CELLS - 1 - i];
+        seen |= 1 << value;
     }
     rank
 }

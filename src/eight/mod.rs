@@ -74,9 +74,12 @@ pub fn solve<D: AsRef<[u8]>>(
     if distance == UNREACHABLE {
         return Err(inconsistent());
     }
-    let moves = greedy_walk(start, distance, &Move::ALL, |grid, m| {
-        let next = grid.apply(m)?;
-        Some((next, table.distance(cantor::rank(next.cells()))))
+    // The walk keeps the blank's cell beside the tiles, so a move is one swap.
+    let walker = (*start.cells(), start.blank());
+    let (moves, _) = greedy_walk(walker, distance, &Move::ALL, |&(mut cells, blank), m| {
+        let to = m.target(blank)?;
+        cells.swap(blank, to);
+        Some(((cells, to), table.distance(cantor::rank(&cells))))
     })
     .ok_or_else(inconsistent)?;
     Ok(Some(moves))

@@ -10,7 +10,7 @@ pub const CENTRE: [usize; 8] = [6, 7, 8, 11, 12, 15, 16, 17];
 
 /// The cells each move rotates, `L0..L6`: every value moves one place towards `L0`,
 /// and the value at `L0` wraps round to `L6`.
-const LINES: [[usize; 7]; 8] = [
+pub(super) const LINES: [[usize; 7]; 8] = [
     [0, 2, 6, 11, 15, 20, 22],
     [1, 3, 8, 12, 17, 21, 23],
     [10, 9, 8, 7, 6, 5, 4],
@@ -53,6 +53,11 @@ impl Move {
         // A<->F, B<->E, C<->H, D<->G.
         const INVERSE: [u8; 8] = [5, 4, 7, 6, 1, 0, 3, 2];
         Move(INVERSE[usize::from(self.0)])
+    }
+
+    /// The move's place in letter order, 0 for `A`.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
     }
 
     /// The cells the move rotates, `L0..L6`.

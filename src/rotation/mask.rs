@@ -5,7 +5,9 @@
 //! `c0 < c1 < ... < c7`, `rank = C(c0, 1) + C(c1, 2) + ... + C(c7, 8)`. It numbers the
 //! masks in increasing order of their value, densely from 0 to 735,470.
 
-use super::board::{Move, CELLS, CENTRE};
+use crate::bits::ones;
+
+use super::board::{Move, CELLS, CENTRE, LINES};
 
 /// Cells one digit occupies.
 pub const PIECES: usize = 8;
@@ -73,8 +75,8 @@ const BYTE_RANK: [[[u32; PIECES + 1]; 256]; 3] = {
 pub fn rank(mask: u32) -> u32 {
     debug_assert_eq!(mask.count_ones() as usize, PIECES);
     let [b0, b1, b2, _] = mask.to_le_bytes();
-    let below1 = b0.count_ones() as usize;
-    let below2 = (below1 + b1.count_ones() as usize).min(PIECES);
+    let below1 = ones(u32::from(b0)) as usize;
+    let below2 = (below1 + ones(u32::from(b1)) as usize).min(PIECES);
     BYTE_RANK[0][usize::from(b0)][0]
         + BYTE_RANK[1][usize::from(b1)][below1.min(PIECES)]
         + BYTE_RANK[2][usize::from(b2)][below2]
@@ -97,16 +99,52 @@ pub fn unrank(mut rank: u32) -> u32 {
     mask
 }
 
+/// The image of one cell under `m`: where the value on `cell` goes.
+const fn destination(m: usize, cell: usize) -> usize {
+    let line = LINES[m];
+    let mut i = 0;
+    while i < 7 {
+        // The cell at `L[i + 1]` hands its value to `L[i]`; `L[0]` wraps to `L[6]`.
+        if line[(i + 1) % 7] == cell {
+            return line[i];
+        }
+        i += 1;
+    }
+    cell
+}
+
+/// `MOVED[m][i][b]`: the mask that byte `i` of a mask, holding `b`, becomes under move
+/// `m`. Three lookups move a mask.
+const MOVED: [[[u32; 256]; 3]; 8] = {
+    let mut table = [[[0; 256]; 3]; 8];
+    let mut m = 0;
+    while m < 8 {
+        let mut i = 0;
+        while i < 3 {
+            let mut byte = 0;
+            while byte < 256 {
+                let mut bit = 0;
+                while bit < 8 {
+                    if byte >> bit & 1 == 1 {
+                        table[m][i][byte] |= 1 << destination(m, 8 * i + bit);
+                    }
+                    bit += 1;
+                }
+                byte += 1;
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    table
+};
+
 /// The mask after `m`: the cell at `L[i]` receives what was at `L[i + 1]`.
 #[inline]
 pub fn apply(mask: u32, m: Move) -> u32 {
-    let line = m.line();
-    let mut moved = mask;
-    for i in 0..7 {
-        let from = line[(i + 1) % 7];
-        moved = moved & !(1 << line[i]) | (mask >> from & 1) << line[i];
-    }
-    moved
+    let moved = &MOVED[m.index()];
+    let [b0, b1, b2, _] = mask.to_le_bytes();
+    moved[0][usize::from(b0)] | moved[1][usize::from(b1)] | moved[2][usize::from(b2)]
 }
 
 #[cfg(test)]

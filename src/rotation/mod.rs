@@ -90,17 +90,13 @@ pub fn solve<D: AsRef<[u8]>>(table: &Table<D>, board: &Board) -> Result<Answer, 
     if distance == UNREACHABLE {
         return Err(inconsistent());
     }
-    let moves = greedy_walk(start, distance, &Move::ALL, |walker, m| {
-        Some(walker.step(table, Some(m)))
-    })
-    .ok_or_else(inconsistent)?;
-    // Replaying the moves names the digit, and checks the table once more on the way.
-    let mut finish = all.masks;
-    for &m in &moves {
-        finish = finish.map(|cells| mask::apply(cells, m));
+    let (moves, end) =
+        greedy_walk(start, distance, &Move::ALL, |walker, m| Some(walker.step(table, Some(m))))
+            .ok_or_else(inconsistent)?;
+    // The digits left on the path are at distance 0: in the centre, if the table is right.
+    let digit = end.on_path.trailing_zeros() as usize;
+    if end.masks.get(digit) != Some(&mask::GOAL) {
+        return Err(inconsistent());
     }
-    let digit = (1..=3u8)
-        .find(|&d| finish[usize::from(d - 1)] == mask::GOAL)
-        .ok_or_else(inconsistent)?;
-    Ok(Answer { moves, digit })
+    Ok(Answer { moves, digit: digit as u8 + 1 })
 }
