@@ -350,3 +350,30 @@ fn json_answers_carry_case_moves_length_and_digit() {
         ]
     );
 }
+
+#[test]
+fn answers_of_many_chunks_keep_input_order() {
+    use tablesolve::judge::{self, Method, Output};
+    let judge = Eight2 {
+        tables: (0..9).map(|blank| table(&eight::Space { blank })).collect(),
+    };
+    let mut rng = rng(17);
+    let cases: Vec<_> = (0..40_000).map(|_| judge.random_case(&mut rng)).collect();
+    let mut input = Vec::new();
+    Eight2::<Vec<u8>>::write_cases(&cases, &mut input).unwrap();
+    let mut batched = Vec::new();
+    let count = judge::solve_all(
+        &judge,
+        &input[..],
+        &mut batched,
+        Method::Tables,
+        Output::Judge,
+    )
+    .unwrap();
+    assert_eq!(count, cases.len());
+    let mut one_by_one = Vec::new();
+    for (i, case) in cases.iter().enumerate() {
+        Eight2::<Vec<u8>>::write_answer(i + 1, &judge.solve(case).unwrap(), &mut one_by_one);
+    }
+    assert!(batched == one_by_one);
+}

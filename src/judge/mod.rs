@@ -39,7 +39,7 @@ pub trait Judge: Sync {
     /// What the judge wants for a case.
     type Answer: PartialEq + Send + fmt::Debug;
     /// The reader of the judge's input format.
-    type Reader: CaseReader<Case = Self::Case> + Default;
+    type Reader: CaseReader<Case = Self::Case> + Default + Send;
     /// The number of output lines one answer takes.
     const ANSWER_LINES: usize;
 
@@ -92,63 +92,112 @@ const CHUNK: usize = 1 << 14;
 /// Cases one parallel task answers into one buffer.
 const TASK: usize = 512;
 
+/// Cases read one after another, up to [`CHUNK`], and what stopped the reading early.
+struct Chunk<T> {
+    cases: Vec<T>,
+    /// A bad case: the end of the run, once the cases before it are answered.
+    error: Option<Error>,
+}
+
+impl<T> Chunk<T> {
+    /// Whether input may follow this chunk.
+    fn more_follows(&self) -> bool {
+        self.error.is_none() && self.cases.len() == CHUNK
+    }
+}
+
+fn read_chunk<C: CaseReader, R: BufRead>(
+    reader: &mut C,
+    input: &mut Input<R>,
+    first: usize,
+) -> Chunk<C::Case> {
+    let mut cases = Vec::with_capacity(CHUNK);
+    while cases.len() < CHUNK {
+        match reader.read_case(input, first + cases.len()) {
+            Ok(Some(case)) => cases.push(case),
+            Ok(None) => break,
+            Err(error) => {
+                return Chunk {
+                    cases,
+                    error: Some(error),
+                }
+            }
+        }
+    }
+    Chunk { cases, error: None }
+}
+
 /// Reads every case from `input`, answers each with `answer(case number, case, buffer)`
 /// and writes the answers to `output` in input order. Stops at the first bad case,
 /// after writing the answers of every case before it. Returns the number of cases.
-pub fn answer_all<C: CaseReader>(
+///
+/// Memory stays bounded: one chunk is answered, in parallel, while the next is read.
+pub fn answer_all<C: CaseReader + Send>(
     reader: &mut C,
-    input: impl BufRead,
+    input: impl BufRead + Send,
     mut output: impl Write,
     answer: impl Fn(usize, &C::Case, &mut Vec<u8>) -> Result<(), Error> + Sync,
 ) -> Result<usize, Error> {
     let mut input = Input::new(input);
     let mut answered = 0;
-    let mut cases = Vec::with_capacity(CHUNK);
+    let mut chunk = read_chunk(reader, &mut input, 1);
     loop {
-        let mut stop = None;
-        while cases.len() < CHUNK {
-            match reader.read_case(&mut input, answered + cases.len() + 1) {
-                Ok(Some(case)) => cases.push(case),
-                Ok(None) => break,
-                Err(error) => {
-                    stop = Some(error);
-                    break;
-                }
-            }
-        }
-        let full = cases.len() == CHUNK;
-        let texts = cases
-            .par_chunks(TASK)
-            .enumerate()
-            .map(|(task, chunk)| {
-                let mut text = Vec::with_capacity(chunk.len() * 32);
-                for (i, case) in chunk.iter().enumerate() {
-                    answer(answered + task * TASK + i + 1, case, &mut text)?;
-                }
-                Ok(text)
-            })
-            .collect::<Result<Vec<_>, Error>>()?;
-        for text in texts {
+        let first = answered + 1;
+        let following = first + chunk.cases.len();
+        let (texts, next) = rayon::join(
+            || {
+                chunk
+                    .cases
+                    .par_chunks(TASK)
+                    .enumerate()
+                    .map(|(task, cases)| {
+                        let mut text = Vec::with_capacity(cases.len() * 32);
+                        for (i, case) in cases.iter().enumerate() {
+                            answer(first + task * TASK + i, case, &mut text)?;
+                        }
+                        Ok(text)
+                    })
+                    .collect::<Result<Vec<_>, Error>>()
+            },
+            || {
+                chunk
+                    .more_follows()
+                    .then(|| read_chunk(reader, &mut input, following))
+            },
+        );
+        for text in texts? {
             output.write_all(&text).map_err(Error::Output)?;
         }
-        answered += cases.len();
-        cases.clear();
-        if let Some(error) = stop {
+        answered += chunk.cases.len();
+        if let Some(error) = chunk.error {
             output.flush().map_err(Error::Output)?;
             return Err(error);
         }
-        if !full {
-            output.flush().map_err(Error::Output)?;
-            return Ok(answered);
+        match next {
+            Some(next) => chunk = next,
+            None => {
+                output.flush().map_err(Error::Output)?;
+                return Ok(answered);
+            }
         }
     }
 }
 
-/// Answers every case of `input` with `judge`, written in the chosen `format`.
+/// How answers are found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// The greedy walk down the tables.
+    Tables,
+    /// The independent IDA* search, for comparison.
+    Search,
+}
+
+/// Answers every case of `input` with `judge` by `method`, written in `format`.
 pub fn solve_all<J: Judge>(
     judge: &J,
-    input: impl BufRead,
+    input: impl BufRead + Send,
     output: impl Write,
+    method: Method,
     format: Output,
 ) -> Result<usize, Error> {
     answer_all(
@@ -156,7 +205,10 @@ pub fn solve_all<J: Judge>(
         input,
         output,
         |number, case, out| {
-            let answer = judge.solve(case)?;
+            let answer = match method {
+                Method::Tables => judge.solve(case)?,
+                Method::Search => judge.search(case),
+            };
             match format {
                 Output::Judge => J::write_answer(number, &answer, out),
                 Output::Json => {

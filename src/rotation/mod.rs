@@ -90,13 +90,17 @@ pub fn solve<D: AsRef<[u8]>>(table: &Table<D>, board: &Board) -> Result<Answer, 
     if distance == UNREACHABLE {
         return Err(inconsistent());
     }
-    let (moves, end) =
-        greedy_walk(start, distance, &Move::ALL, |walker, m| Some(walker.step(table, Some(m))))
-            .ok_or_else(inconsistent)?;
+    let (moves, end) = greedy_walk(start, distance, &Move::ALL, |walker, m| {
+        Some(walker.step(table, Some(m)))
+    })
+    .ok_or_else(inconsistent)?;
     // The digits left on the path are at distance 0: in the centre, if the table is right.
     let digit = end.on_path.trailing_zeros() as usize;
     if end.masks.get(digit) != Some(&mask::GOAL) {
         return Err(inconsistent());
     }
-    Ok(Answer { moves, digit: digit as u8 + 1 })
+    Ok(Answer {
+        moves,
+        digit: digit as u8 + 1,
+    })
 }

@@ -12,7 +12,7 @@ use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use tablesolve::judge::{self, Eight, Eight2, Judge, Output, Rotation};
+use tablesolve::judge::{self, Eight, Eight2, Judge, Method, Output, Rotation};
 use tablesolve::tables::{BuildNote, TableDir};
 use tablesolve::Error;
 
@@ -65,6 +65,14 @@ enum Format {
     Judge,
     /// One JSON object a case
     Json,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum How {
+    /// The greedy walk down the distance tables
+    Tables,
+    /// The independent IDA* search (slow; for comparison)
+    Ida,
 }
 
 #[derive(Subcommand)]
@@ -123,6 +131,9 @@ struct Answer {
     /// How to write the answers
     #[arg(long, value_enum, default_value_t = Format::Judge)]
     format: Format,
+    /// How to find the answers
+    #[arg(long, value_enum, default_value_t = How::Tables)]
+    method: How,
 }
 
 /// A failure the command reports with its exit status.
@@ -191,9 +202,9 @@ fn open(path: &Path) -> Result<BufReader<File>, Error> {
     Ok(BufReader::with_capacity(1 << 16, file))
 }
 
-fn open_input(file: &Option<PathBuf>) -> Result<Box<dyn BufRead>, Error> {
+fn open_input(file: &Option<PathBuf>) -> Result<Box<dyn BufRead + Send>, Error> {
     Ok(match file {
-        None => Box::new(io::stdin().lock()),
+        None => Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
         Some(path) => Box::new(open(path)?),
     })
 }
@@ -270,7 +281,11 @@ impl Task for &Answer {
             Format::Judge => Output::Judge,
             Format::Json => Output::Json,
         };
-        judge::solve_all(judge, open_input(&self.file)?, stdout(), format)?;
+        let method = match self.method {
+            How::Tables => Method::Tables,
+            How::Ida => Method::Search,
+        };
+        judge::solve_all(judge, open_input(&self.file)?, stdout(), method, format)?;
         Ok(())
     }
 }

@@ -1,0 +1,108 @@
+//! Criterion benchmarks: one case answered, one table built or opened, and whole batches
+//! answered end to end (parse, answer, write) from memory.
+//!
+//! Run with `cargo bench --bench tablesolve`; `bench/throughput.sh` times the command
+//! line on million-case files instead.
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::hint::black_box;
+use std::io;
+
+use tablesolve::eight;
+use tablesolve::judge::{self, Eight, Eight2, Judge, Method, Output, Rotation};
+use tablesolve::rotation;
+use tablesolve::space::{reverse_bfs, StateSpace};
+use tablesolve::table::{encode, Table};
+
+fn table<S: StateSpace>(space: &S) -> Table<Vec<u8>> {
+    Table::from_bytes(
+        encode(space.id(), &reverse_bfs(space)),
+        space.id(),
+        space.states(),
+    )
+    .unwrap()
+}
+
+fn judges() -> (Rotation<Vec<u8>>, Eight<Vec<u8>>, Eight2<Vec<u8>>) {
+    let eight2 = Eight2 {
+        tables: (0..eight::GOALS)
+            .map(|blank| table(&eight::Space { blank }))
+            .collect(),
+    };
+    let standard = table(&eight::Space {
+        blank: eight::STANDARD_GOAL,
+    });
+    (
+        Rotation {
+            table: table(&rotation::Space),
+        },
+        Eight { table: standard },
+        eight2,
+    )
+}
+
+/// Answers one case after another from a fixed set of random cases.
+fn per_case<J: Judge>(c: &mut Criterion, name: &str, judge: &J) {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let cases: Vec<J::Case> = (0..4096).map(|_| judge.random_case(&mut rng)).collect();
+    let mut next = cases.iter().cycle();
+    c.bench_function(&format!("answer one case/{name}"), |b| {
+        b.iter(|| judge.solve(black_box(next.next().unwrap())).unwrap())
+    });
+}
+
+/// Parses, answers and writes a whole judge input held in memory.
+fn batch<J: Judge>(c: &mut Criterion, name: &str, judge: &J, cases: usize) {
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    let drawn: Vec<J::Case> = (0..cases).map(|_| judge.random_case(&mut rng)).collect();
+    let mut input = Vec::new();
+    J::write_cases(&drawn, &mut input).unwrap();
+    let mut group = c.benchmark_group("batch end to end");
+    group.throughput(Throughput::Elements(cases as u64));
+    group.sample_size(20);
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            judge::solve_all(judge, &input[..], io::sink(), Method::Tables, Output::Judge).unwrap()
+        })
+    });
+    group.finish();
+}
+
+fn answers(c: &mut Criterion) {
+    let (rotation, eight, eight2) = judges();
+    per_case(c, "rotation", &rotation);
+    per_case(c, "eight", &eight);
+    per_case(c, "eight2", &eight2);
+    batch(c, "rotation", &rotation, 100_000);
+    batch(c, "eight2", &eight2, 100_000);
+}
+
+fn tables(c: &mut Criterion) {
+    let mut group = c.benchmark_group("build table");
+    group.sample_size(10);
+    group.bench_function("rotation", |b| b.iter(|| reverse_bfs(&rotation::Space)));
+    group.bench_function("eight, one goal", |b| {
+        b.iter(|| reverse_bfs(&eight::Space { blank: 8 }))
+    });
+    group.finish();
+
+    let space = rotation::Space;
+    let bytes = encode(space.id(), &reverse_bfs(&space));
+    c.bench_function("open and validate table/rotation", |b| {
+        b.iter_batched_ref(
+            || bytes.clone(),
+            |bytes| {
+                Table::from_bytes(&bytes[..], space.id(), space.states())
+                    .unwrap()
+                    .header()
+                    .states
+            },
+            BatchSize::LargeInput,
+        )
+    });
+}
+
+criterion_group!(benches, answers, tables);
+criterion_main!(benches);
