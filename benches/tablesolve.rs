@@ -11,7 +11,7 @@ use std::hint::black_box;
 use std::io;
 
 use tablesolve::eight;
-use tablesolve::judge::{self, Eight, Eight2, Judge, Method, Output, Rotation};
+use tablesolve::judge::{self, BadCases, Eight, Eight2, Judge, Method, Output, Rotation};
 use tablesolve::rotation;
 use tablesolve::space::{reverse_bfs, StateSpace};
 use tablesolve::table::{encode, Table};
@@ -64,7 +64,15 @@ fn batch<J: Judge>(c: &mut Criterion, name: &str, judge: &J, cases: usize) {
     group.sample_size(20);
     group.bench_function(name, |b| {
         b.iter(|| {
-            judge::solve_all(judge, &input[..], io::sink(), Method::Tables, Output::Judge).unwrap()
+            judge::solve_all(
+                judge,
+                &input[..],
+                io::sink(),
+                BadCases::Stop,
+                Method::Tables,
+                Output::Judge,
+            )
+            .unwrap()
         })
     });
     group.finish();

@@ -353,7 +353,7 @@ fn json_answers_carry_case_moves_length_and_digit() {
 
 #[test]
 fn answers_of_many_chunks_keep_input_order() {
-    use tablesolve::judge::{self, Method, Output};
+    use tablesolve::judge::{self, BadCases, Method, Output};
     let judge = Eight2 {
         tables: (0..9).map(|blank| table(&eight::Space { blank })).collect(),
     };
@@ -362,15 +362,17 @@ fn answers_of_many_chunks_keep_input_order() {
     let mut input = Vec::new();
     Eight2::<Vec<u8>>::write_cases(&cases, &mut input).unwrap();
     let mut batched = Vec::new();
-    let count = judge::solve_all(
+    let bad = BadCases::Stop;
+    let answered = judge::solve_all(
         &judge,
         &input[..],
         &mut batched,
+        bad,
         Method::Tables,
         Output::Judge,
     )
     .unwrap();
-    assert_eq!(count, cases.len());
+    assert_eq!(answered.cases, cases.len());
     let mut one_by_one = Vec::new();
     for (i, case) in cases.iter().enumerate() {
         Eight2::<Vec<u8>>::write_answer(i + 1, &judge.solve(case).unwrap(), &mut one_by_one);

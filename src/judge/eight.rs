@@ -28,12 +28,14 @@ impl CaseReader for EightCases {
         let mut first_line = 0;
         for (position, slot) in text.iter_mut().enumerate() {
             let Some((byte, line)) = input.byte()? else {
-                if position == 0 {
-                    return Ok(None);
-                }
-                let message =
-                    format!("input ends after {position} of the case's {CELLS} characters");
-                return Err(input_error(case, input.line(), message));
+                let message = match (position, case) {
+                    (0, 1) => {
+                        "empty input: expected cases of nine characters (1-8 and x)".to_owned()
+                    }
+                    (0, _) => return Ok(None),
+                    _ => format!("input ends after {position} of the case's {CELLS} characters"),
+                };
+                return Err(input_error(case, input.line().max(1), message));
             };
             if position == 0 {
                 first_line = line;
@@ -51,61 +53,65 @@ impl CaseReader for EightCases {
 pub struct EightPairs {
     /// `T`, once read.
     count: Option<usize>,
+    /// Nothing more can be read: the count was bad or every case is read.
+    finished: bool,
 }
 
 impl CaseReader for EightPairs {
     type Case = (Grid, Grid);
 
+    /// Reads both grids before judging them, so that a bad case is skipped whole.
     fn read_case<R: BufRead>(
         &mut self,
         input: &mut Input<R>,
         case: usize,
     ) -> Result<Option<(Grid, Grid)>, Error> {
+        if self.finished {
+            return Ok(None);
+        }
         let count = match self.count {
             Some(count) => count,
             None => {
+                // Without a count nothing after it can be read: this is the last error.
+                self.finished = true;
                 let Some((token, line)) = input.token()? else {
-                    return Err(input_error(
-                        case,
-                        input.line(),
-                        "empty input: expected the number of cases T",
-                    ));
+                    let message = "empty input: expected the number of cases T";
+                    return Err(input_error(case, input.line().max(1), message));
                 };
-                let count = std::str::from_utf8(token)
-                    .ok()
-                    .and_then(|t| t.parse().ok())
-                    .ok_or_else(|| {
-                        input_error(
-                            case,
-                            line,
-                            format!("expected the number of cases T, found {}", quote(token)),
-                        )
-                    })?;
+                let count = std::str::from_utf8(token).ok().and_then(|t| t.parse().ok());
+                let Some(count) = count else {
+                    let message = format!("expected the number of cases T, found {}", quote(token));
+                    return Err(input_error(case, line, message));
+                };
+                self.finished = false;
                 *self.count.insert(count)
             }
         };
         if case > count {
+            self.finished = true;
             return match input.token()? {
                 None => Ok(None),
-                Some((_, line)) => Err(input_error(
-                    case,
-                    line,
-                    format!("more input after the T = {count} cases"),
-                )),
+                Some((token, line)) => {
+                    let message =
+                        format!("more input after the T = {count} cases: {}", quote(token));
+                    Err(input_error(case, line, message))
+                }
             };
         }
-        let mut read_grid = |what: &str| -> Result<Grid, Error> {
+        // The outer error ends the input; the inner one is this case's alone.
+        let mut read = |what: &str| -> Result<Result<Grid, Error>, Error> {
             let Some((token, line)) = input.token()? else {
+                self.finished = true;
                 let message = format!("input ends before the {what} of case {case} of T = {count}");
-                return Err(input_error(case, input.line(), message));
+                return Err(input_error(case, input.line().max(1), message));
             };
-            Grid::parse(token).map_err(|error| {
+            Ok(Grid::parse(token).map_err(|error| {
                 input_error(case, line, format!("{what} {}: {error}", quote(token)))
-            })
+            }))
         };
-        let start = read_grid("start")?;
-        let target = read_grid("target")?;
-        Ok(Some((start, target)))
+        let start = read("start")?;
+        let target = read("target")?;
+        Ok(Some((start?, target?)))
     }
 }
 

@@ -92,84 +92,104 @@ const CHUNK: usize = 1 << 14;
 /// Cases one parallel task answers into one buffer.
 const TASK: usize = 512;
 
-/// Cases read one after another, up to [`CHUNK`], and what stopped the reading early.
-struct Chunk<T> {
-    cases: Vec<T>,
-    /// A bad case: the end of the run, once the cases before it are answered.
-    error: Option<Error>,
+/// What to do about a malformed case.
+pub enum BadCases<'a> {
+    /// End the run with its error, after answering every case before it.
+    Stop,
+    /// Tell the callback, skip the case and go on with the next.
+    Skip(&'a mut dyn FnMut(&Error)),
 }
 
-impl<T> Chunk<T> {
-    /// Whether input may follow this chunk.
-    fn more_follows(&self) -> bool {
-        self.error.is_none() && self.cases.len() == CHUNK
-    }
+/// What a whole run did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Answered {
+    /// Cases answered.
+    pub cases: usize,
+    /// Malformed cases skipped (only with [`BadCases::Skip`]).
+    pub skipped: usize,
+}
+
+/// Cases read one after another, up to [`CHUNK`], each with its number.
+struct Chunk<T> {
+    cases: Vec<(usize, T)>,
+    /// Malformed cases passed over, when skipping them.
+    skipped: Vec<Error>,
+    /// What ended the reading early: the run ends once the cases before it are answered.
+    stop: Option<Error>,
+    /// The number the next case will have.
+    next: usize,
 }
 
 fn read_chunk<C: CaseReader, R: BufRead>(
     reader: &mut C,
     input: &mut Input<R>,
     first: usize,
+    skip: bool,
 ) -> Chunk<C::Case> {
-    let mut cases = Vec::with_capacity(CHUNK);
-    while cases.len() < CHUNK {
-        match reader.read_case(input, first + cases.len()) {
-            Ok(Some(case)) => cases.push(case),
+    let mut chunk = Chunk {
+        cases: Vec::with_capacity(CHUNK),
+        skipped: Vec::new(),
+        stop: None,
+        next: first,
+    };
+    while chunk.cases.len() + chunk.skipped.len() < CHUNK {
+        match reader.read_case(input, chunk.next) {
+            Ok(Some(case)) => chunk.cases.push((chunk.next, case)),
             Ok(None) => break,
+            Err(error @ Error::Input { .. }) if skip => chunk.skipped.push(error),
             Err(error) => {
-                return Chunk {
-                    cases,
-                    error: Some(error),
-                }
+                chunk.stop = Some(error);
+                break;
             }
         }
+        chunk.next += 1;
     }
-    Chunk { cases, error: None }
+    chunk
 }
 
 /// Reads every case from `input`, answers each with `answer(case number, case, buffer)`
-/// and writes the answers to `output` in input order. Stops at the first bad case,
-/// after writing the answers of every case before it. Returns the number of cases.
+/// and writes the answers to `output` in input order. A malformed case either ends the
+/// run, after the answers of every case before it are written, or is skipped.
 ///
 /// Memory stays bounded: one chunk is answered, in parallel, while the next is read.
 pub fn answer_all<C: CaseReader + Send>(
     reader: &mut C,
     input: impl BufRead + Send,
     mut output: impl Write,
+    mut bad_cases: BadCases<'_>,
     answer: impl Fn(usize, &C::Case, &mut Vec<u8>) -> Result<(), Error> + Sync,
-) -> Result<usize, Error> {
+) -> Result<Answered, Error> {
+    let skip = matches!(bad_cases, BadCases::Skip(_));
     let mut input = Input::new(input);
-    let mut answered = 0;
-    let mut chunk = read_chunk(reader, &mut input, 1);
+    let mut answered = Answered::default();
+    let mut chunk = read_chunk(reader, &mut input, 1, skip);
     loop {
-        let first = answered + 1;
-        let following = first + chunk.cases.len();
+        let full = chunk.cases.len() + chunk.skipped.len() == CHUNK && chunk.stop.is_none();
         let (texts, next) = rayon::join(
             || {
                 chunk
                     .cases
                     .par_chunks(TASK)
-                    .enumerate()
-                    .map(|(task, cases)| {
+                    .map(|cases| {
                         let mut text = Vec::with_capacity(cases.len() * 32);
-                        for (i, case) in cases.iter().enumerate() {
-                            answer(first + task * TASK + i, case, &mut text)?;
+                        for (number, case) in cases {
+                            answer(*number, case, &mut text)?;
                         }
                         Ok(text)
                     })
                     .collect::<Result<Vec<_>, Error>>()
             },
-            || {
-                chunk
-                    .more_follows()
-                    .then(|| read_chunk(reader, &mut input, following))
-            },
+            || full.then(|| read_chunk(reader, &mut input, chunk.next, skip)),
         );
         for text in texts? {
             output.write_all(&text).map_err(Error::Output)?;
         }
-        answered += chunk.cases.len();
-        if let Some(error) = chunk.error {
+        answered.cases += chunk.cases.len();
+        answered.skipped += chunk.skipped.len();
+        if let BadCases::Skip(report) = &mut bad_cases {
+            chunk.skipped.iter().for_each(|error| report(error));
+        }
+        if let Some(error) = chunk.stop {
             output.flush().map_err(Error::Output)?;
             return Err(error);
         }
@@ -197,13 +217,15 @@ pub fn solve_all<J: Judge>(
     judge: &J,
     input: impl BufRead + Send,
     output: impl Write,
+    bad_cases: BadCases<'_>,
     method: Method,
     format: Output,
-) -> Result<usize, Error> {
+) -> Result<Answered, Error> {
     answer_all(
         &mut J::Reader::default(),
         input,
         output,
+        bad_cases,
         |number, case, out| {
             let answer = match method {
                 Method::Tables => judge.solve(case)?,

@@ -18,6 +18,7 @@ pub struct RotationCases;
 impl CaseReader for RotationCases {
     type Case = Board;
 
+    /// Reads all 24 values before judging them, so that a bad case is skipped whole.
     fn read_case<R: BufRead>(
         &mut self,
         input: &mut Input<R>,
@@ -25,13 +26,20 @@ impl CaseReader for RotationCases {
     ) -> Result<Option<Board>, Error> {
         let mut cells = [0; CELLS];
         let mut first_line = 0;
+        let mut bad_value = None;
         for (position, cell) in cells.iter_mut().enumerate() {
             let Some((token, line)) = input.token()? else {
-                if position == 0 {
-                    return Ok(None);
-                }
-                let message = format!("input ends after {position} of the board's {CELLS} values");
-                return Err(input_error(case, input.line(), message));
+                let message = match (position, case) {
+                    (0, 1) => {
+                        "empty input: expected boards of 24 values, then a line `0`".to_owned()
+                    }
+                    (0, _) => return Ok(None),
+                    _ => format!("input ends after {position} of the board's {CELLS} values"),
+                };
+                // The first problem met, in reading order, is the one reported.
+                return Err(
+                    bad_value.unwrap_or_else(|| input_error(case, input.line().max(1), message))
+                );
             };
             if position == 0 {
                 if token == b"0" {
@@ -39,17 +47,20 @@ impl CaseReader for RotationCases {
                 }
                 first_line = line;
             }
-            *cell = match token {
-                [digit @ b'1'..=b'3'] => digit - b'0',
+            match token {
+                [digit @ b'1'..=b'3'] => *cell = digit - b'0',
                 _ => {
                     let message = format!(
                         "value {} at position {} is not 1, 2 or 3",
                         quote(token),
                         position + 1
                     );
-                    return Err(input_error(case, line, message));
+                    bad_value.get_or_insert_with(|| input_error(case, line, message));
                 }
-            };
+            }
+        }
+        if let Some(error) = bad_value {
+            return Err(error);
         }
         Board::new(cells)
             .map(Some)

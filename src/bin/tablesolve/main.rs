@@ -12,15 +12,16 @@ use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use tablesolve::judge::{self, Eight, Eight2, Judge, Method, Output, Rotation};
+use tablesolve::judge::{self, BadCases, Eight, Eight2, Judge, Method, Output, Rotation};
 use tablesolve::tables::{BuildNote, TableDir};
 use tablesolve::Error;
 
 const EXIT_CODES: &str = "\
 Exit status:
   0  success: every case answered, checked correct, or verified
-  1  bad input (the answers of every case before it were written), a wrong answer
-     found by `check`, or a disagreement found by `verify`
+  1  bad input: the answers of every case before it were written (with --keep-going,
+     of every good case); or a wrong answer found by `check`, or a disagreement found
+     by `verify`
   2  bad command line
   3  a table is missing (with --no-build), damaged, or cannot be written
   4  a file cannot be read or the output cannot be written";
@@ -134,6 +135,10 @@ struct Answer {
     /// How to find the answers
     #[arg(long, value_enum, default_value_t = How::Tables)]
     method: How,
+    /// Report every malformed case and answer every good one, instead of stopping at
+    /// the first malformed case
+    #[arg(long)]
+    keep_going: bool,
 }
 
 /// A failure the command reports with its exit status.
@@ -285,7 +290,27 @@ impl Task for &Answer {
             How::Tables => Method::Tables,
             How::Ida => Method::Search,
         };
-        judge::solve_all(judge, open_input(&self.file)?, stdout(), method, format)?;
+        let mut report = |error: &Error| eprintln!("tablesolve: {error}");
+        let bad_cases = if self.keep_going {
+            BadCases::Skip(&mut report)
+        } else {
+            BadCases::Stop
+        };
+        let answered = judge::solve_all(
+            judge,
+            open_input(&self.file)?,
+            stdout(),
+            bad_cases,
+            method,
+            format,
+        )?;
+        if answered.skipped > 0 {
+            eprintln!(
+                "tablesolve: {} malformed cases skipped, {} answered",
+                answered.skipped, answered.cases
+            );
+            return Err(Failure::Verdict);
+        }
         Ok(())
     }
 }

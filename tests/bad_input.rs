@@ -1,0 +1,307 @@
+//! Bad input and damaged tables: a clear message naming the case and line (or the file
+//! and the cure), the right exit status, every good answer before it, and no panic.
+
+mod common;
+
+use std::fs;
+use std::process::{Command, Stdio};
+
+use common::{sample, stdout, tablesolve};
+
+const BOARD: &str = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3";
+
+/// Runs one puzzle on `input`: (exit code, stdout, stderr).
+fn run(puzzle: &str, extra: &[&str], input: &[u8]) -> (i32, String, String) {
+    let tables = std::env::temp_dir().join("tablesolve-bad-input-tables");
+    let mut args = vec![puzzle];
+    args.extend_from_slice(extra);
+    let output = tablesolve(&tables, &args, input);
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    (
+        output.status.code().unwrap(),
+        text(&output.stdout),
+        text(&output.stderr),
+    )
+}
+
+/// Asserts a run stopped at a bad case: exit 1, `answers` written, the message on stderr.
+fn assert_stops(puzzle: &str, input: &[u8], answers: &str, message: &str) {
+    let (code, out, err) = run(puzzle, &[], input);
+    assert_eq!(
+        code,
+        1,
+        "{puzzle} {:?}: {err}",
+        String::from_utf8_lossy(input)
+    );
+    assert_eq!(out, answers, "{puzzle}");
+    assert!(
+        err.contains(message),
+        "{puzzle}: expected {message:?} in {err:?}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn rotation_input_errors_name_case_and_line() {
+    let good = format!("{BOARD}\n");
+    let first = "AC\n2\n";
+    let cases: [(String, &str); 6] = [
+        (
+            format!("{good}1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 4\n0\n"),
+            "case 2, line 2: value `4` at position 24 is not 1, 2 or 3",
+        ),
+        (
+            format!("{good}1 1 1 1 3 2 3 2 3 1 3 2 2 3\n1 2 x 2 3 1 2 1 3 3\n"),
+            "case 2, line 3: value `x` at position 17",
+        ),
+        (
+            format!("{good}{}\n", BOARD.replace("3 3", "1 1")),
+            "case 2, line 2: expected eight each of 1, 2 and 3, found 10 1s, 8 2s and 6 3s",
+        ),
+        (
+            format!("{good}1 1 1\n"),
+            "case 2, line 2: input ends after 3 of the board's 24 values",
+        ),
+        (
+            format!("{good}1 1 {} 3\n", "7".repeat(1 << 20)),
+            "case 2, line 2: value `777777777777777777777777...` (1048576 bytes) at position 3",
+        ),
+        (
+            format!("{good}1 1 \u{e9} 1\n"),
+            "case 2, line 2: value `\\xc3\\xa9` at position 3",
+        ),
+    ];
+    for (input, message) in &cases {
+        assert_stops("rotation", input.as_bytes(), first, message);
+    }
+    assert_stops("rotation", b"", "", "case 1, line 1: empty input");
+    assert_stops(
+        "rotation",
+        b"\xff\xfe\n",
+        "",
+        "case 1, line 1: value `\\xff\\xfe`",
+    );
+}
+
+#[test]
+fn eight_input_errors_name_case_and_line() {
+    let first = "\n";
+    let cases = [
+        (
+            "12345678x\n1234567 9x\n",
+            "case 2, line 2: '9' at position 8 is not a tile 1-8 or x",
+        ),
+        ("12345678x\n12345677x\n", "case 2, line 2: 7 appears twice"),
+        (
+            "12345678x\n\n\n1234\n",
+            "case 2, line 4: input ends after 4 of the case's 9 characters",
+        ),
+        ("12345678x\n123456xx8\n", "case 2, line 2: x appears twice"),
+    ];
+    for (input, message) in cases {
+        assert_stops("eight", input.as_bytes(), first, message);
+    }
+    assert_stops("eight", b"  \n\n", "", "case 1, line 2: empty input");
+}
+
+#[test]
+fn eight2_input_errors_name_case_and_line() {
+    let first = "Case 1: 2\ndd\n";
+    let pair = "12X453786 12345678X";
+    let (code, out, err) = run(
+        "eight2",
+        &[],
+        format!("2\n{pair}\n{pair}\n{pair}\n").as_bytes(),
+    );
+    assert_eq!((code, out.as_str()), (1, "Case 1: 2\ndd\nCase 2: 2\ndd\n"));
+    assert!(
+        err.contains("case 3, line 4: more input after the T = 2 cases: `12X453786`"),
+        "{err}"
+    );
+    let cases = [
+        (
+            format!("3\n{pair}\n564178X23\n"),
+            "case 2, line 3: input ends before the target of case 2 of T = 3",
+        ),
+        (
+            format!("2\n{pair}\n12X45378 12345678X\n"),
+            "case 2, line 3: start `12X45378`: expected 9 characters",
+        ),
+        (
+            format!("2\n{pair}\n12X453786 1234567XX\n"),
+            "case 2, line 3: target `1234567XX`: x appears twice",
+        ),
+        (
+            format!("2\n{pair}\n12X453786 12345678A\n"),
+            "case 2, line 3: target `12345678A`: 'A' at position 9",
+        ),
+    ];
+    for (input, message) in &cases {
+        assert_stops("eight2", input.as_bytes(), first, message);
+    }
+    assert_stops(
+        "eight2",
+        b"",
+        "",
+        "case 1, line 1: empty input: expected the number of cases T",
+    );
+    assert_stops(
+        "eight2",
+        b"two\n",
+        "",
+        "case 1, line 1: expected the number of cases T, found `two`",
+    );
+}
+
+#[test]
+fn keep_going_answers_every_good_case_and_reports_every_bad_one() {
+    let input = format!("{BOARD}\n1 1 4 {}\n{BOARD}\n1 2\n", &BOARD[6..]);
+    let (code, out, err) = run("rotation", &["--keep-going"], input.as_bytes());
+    assert_eq!(code, 1);
+    assert_eq!(out, "AC\n2\nAC\n2\n");
+    assert!(
+        err.contains("case 2, line 2: value `4`") && err.contains("case 4, line 4: input ends"),
+        "{err}"
+    );
+    assert!(
+        err.contains("2 malformed cases skipped, 2 answered"),
+        "{err}"
+    );
+
+    let input = "3\n12X453786 12345678X\n12X45378 12345678X\n564178X23 7568X4123\n";
+    let (code, out, err) = run(
+        "eight2",
+        &["--keep-going", "--format", "json"],
+        input.as_bytes(),
+    );
+    assert_eq!(code, 1);
+    let cases: Vec<u64> = out
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["case"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(cases, [1, 3]);
+    assert!(err.contains("case 2, line 3"), "{err}");
+}
+
+#[test]
+fn missing_input_file_is_named() {
+    let (code, out, err) = run("eight", &["/nonexistent/cases.txt"], b"");
+    assert_eq!((code, out.as_str()), (4, ""));
+    assert!(
+        err.contains("cannot open input /nonexistent/cases.txt"),
+        "{err}"
+    );
+}
+
+#[test]
+fn check_reports_bad_input_with_case_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("in"),
+        "2\n12X453786 12345678X\n12X4537869 12345678X\n",
+    )
+    .unwrap();
+    fs::write(dir.path().join("out"), sample("eight2.out")).unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let output = tablesolve(
+        &dir.path().join("t"),
+        &["check", "eight2", &path("in"), &path("out")],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("case 2, line 3: start `12X4537869`"), "{err}");
+}
+
+/// Runs the Rotation Game sample against the table directory `tables`.
+fn rotation_with(tables: &std::path::Path, extra: &[&str]) -> (i32, String, String) {
+    let mut args = extra.to_vec();
+    args.push("rotation");
+    let output = tablesolve(tables, &args, &sample("rotation.in"));
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    (
+        output.status.code().unwrap(),
+        text(&output.stdout),
+        text(&output.stderr),
+    )
+}
+
+#[test]
+fn unusable_table_files_are_refused_with_the_cure() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rotation-0.tbl");
+    // A directory where the file should be.
+    fs::create_dir(&path).unwrap();
+    let (code, out, err) = rotation_with(dir.path(), &[]);
+    assert_eq!((code, out.as_str()), (3, ""));
+    assert!(
+        err.contains("cannot read table")
+            && err.contains("rotation-0.tbl")
+            && err.contains("not a regular file"),
+        "{err}"
+    );
+    assert!(err.contains("build-tables -- --out"), "{err}");
+    fs::remove_dir(&path).unwrap();
+    // A link to nowhere: unreadable, whoever runs it.
+    std::os::unix::fs::symlink(dir.path().join("gone"), &path).unwrap();
+    let (code, _, err) = rotation_with(dir.path(), &[]);
+    assert_eq!(code, 3);
+    assert!(
+        err.contains("cannot read table") && err.contains("No such file"),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_unwritable_table_directory_is_named_when_a_build_is_needed() {
+    let dir = tempfile::tempdir().unwrap();
+    let blocker = dir.path().join("file");
+    fs::write(&blocker, "not a directory").unwrap();
+    let (code, out, err) = rotation_with(&blocker.join("tables"), &[]);
+    assert_eq!((code, out.as_str()), (3, ""));
+    assert!(
+        err.contains("cannot write table") && err.contains("--tables DIR"),
+        "{err}"
+    );
+}
+
+#[test]
+fn concurrent_builders_both_answer_and_leave_one_valid_table() {
+    for round in 0..3 {
+        let dir = tempfile::tempdir().unwrap();
+        let spawn = || {
+            Command::new(env!("CARGO_BIN_EXE_tablesolve"))
+                .args([
+                    "--tables",
+                    dir.path().to_str().unwrap(),
+                    "rotation",
+                    "samples/rotation.in",
+                ])
+                .current_dir(env!("CARGO_MANIFEST_DIR"))
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        };
+        let (a, b) = (spawn(), spawn());
+        for child in [a, b] {
+            let output = child.wait_with_output().unwrap();
+            assert_eq!(
+                stdout(&output).as_bytes(),
+                sample("rotation.out"),
+                "round {round}"
+            );
+        }
+        let files: Vec<String> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        assert_eq!(files, ["rotation-0.tbl"], "round {round}");
+        let (code, out, _) = rotation_with(dir.path(), &["--no-build"]);
+        assert_eq!((code, out.into_bytes()), (0, sample("rotation.out")));
+    }
+}
