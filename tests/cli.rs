@@ -117,7 +117,7 @@ fn damaged_tables_are_refused_never_used() {
     version[8] = 9;
     let damages: [(&str, Vec<u8>); 5] = [
         ("truncated", good[..good.len() - 100].to_vec()),
-        ("payload checksum", flipped),
+        ("checksum", flipped),
         ("not a tablesolve table", b"hello".repeat(20)),
         ("format version 9", version),
         ("truncated: 0 bytes", Vec::new()),

@@ -1,0 +1,25 @@
+//! Any bytes as HDU 3567 judge input: answered or refused, never a panic.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use std::sync::OnceLock;
+use tablesolve::eight;
+use tablesolve::judge::{self, BadCases, Eight2, Method, Output};
+use tablesolve::space::{reverse_bfs, StateSpace};
+use tablesolve::table::{encode, Table};
+
+static JUDGE: OnceLock<Eight2<Vec<u8>>> = OnceLock::new();
+
+fuzz_target!(|input: &[u8]| {
+    let judge = JUDGE.get_or_init(|| {
+        let tables = (0..eight::GOALS)
+            .map(|blank| {
+                let space = eight::Space { blank };
+                Table::from_bytes(encode(space.id(), &reverse_bfs(&space)), space.id(), space.states()).unwrap()
+            })
+            .collect();
+        Eight2 { tables }
+    });
+    let _ = judge::solve_all(judge, input, std::io::sink(), BadCases::Skip(&mut |_| {}), Method::Tables, Output::Judge);
+    let _ = judge::solve_all(judge, input, std::io::sink(), BadCases::Stop, Method::Tables, Output::Json);
+});

@@ -1,0 +1,21 @@
+//! Any bytes as HDU 1043 judge input: answered or refused, never a panic.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use std::sync::OnceLock;
+use tablesolve::eight;
+use tablesolve::judge::{self, BadCases, Eight, Method, Output};
+use tablesolve::space::{reverse_bfs, StateSpace};
+use tablesolve::table::{encode, Table};
+
+static JUDGE: OnceLock<Eight<Vec<u8>>> = OnceLock::new();
+
+fuzz_target!(|input: &[u8]| {
+    let judge = JUDGE.get_or_init(|| {
+        let space = eight::Space { blank: eight::STANDARD_GOAL };
+        let table = Table::from_bytes(encode(space.id(), &reverse_bfs(&space)), space.id(), space.states());
+        Eight { table: table.unwrap() }
+    });
+    let _ = judge::solve_all(judge, input, std::io::sink(), BadCases::Skip(&mut |_| {}), Method::Tables, Output::Judge);
+    let _ = judge::solve_all(judge, input, std::io::sink(), BadCases::Stop, Method::Tables, Output::Json);
+});
