@@ -457,12 +457,12 @@ mod tests {
         assert_eq!(Table::from_bytes(&bytes, ID, 7).unwrap_err(), Fault::Magic);
 
         let mut bytes = sample();
-        bytes[8..12].copy_from_slice(&2u32.to_le_bytes());
+        bytes[8..12].copy_from_slice(&(FORMAT_VERSION - 1).to_le_bytes());
         let fault = Table::from_bytes(&bytes, ID, 7).unwrap_err();
         assert_eq!(
             fault,
             Fault::Version {
-                found: 2,
+                found: FORMAT_VERSION - 1,
                 expected: FORMAT_VERSION
             }
         );
