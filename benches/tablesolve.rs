@@ -25,24 +25,6 @@ fn table<S: StateSpace>(space: &S) -> Table<Vec<u8>> {
     .unwrap()
 }
 
-fn judges() -> (Rotation<Vec<u8>>, Eight<Vec<u8>>, Eight2<Vec<u8>>) {
-    let eight2 = Eight2 {
-        tables: (0..eight::GOALS)
-            .map(|blank| table(&eight::Space { blank }))
-            .collect(),
-    };
-    let standard = table(&eight::Space {
-        blank: eight::STANDARD_GOAL,
-    });
-    (
-        Rotation {
-            table: table(&rotation::Space),
-        },
-        Eight { table: standard },
-        eight2,
-    )
-}
-
 /// Answers one case after another from a fixed set of random cases.
 fn per_case<J: Judge>(c: &mut Criterion, name: &str, judge: &J) {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
@@ -79,7 +61,19 @@ fn batch<J: Judge>(c: &mut Criterion, name: &str, judge: &J, cases: usize) {
 }
 
 fn answers(c: &mut Criterion) {
-    let (rotation, eight, eight2) = judges();
+    let rotation = Rotation {
+        table: table(&rotation::Space),
+    };
+    let eight = Eight {
+        table: table(&eight::Space {
+            blank: eight::STANDARD_GOAL,
+        }),
+    };
+    let eight2 = Eight2 {
+        tables: (0..eight::GOALS)
+            .map(|blank| table(&eight::Space { blank }))
+            .collect(),
+    };
     per_case(c, "rotation", &rotation);
     per_case(c, "eight", &eight);
     per_case(c, "eight2", &eight2);

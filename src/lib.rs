@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! Answers classic puzzle-search problems instantly from precomputed distance tables.
 //!
 //! An offline reverse breadth-first search from each goal records the distance of every

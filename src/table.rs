@@ -122,28 +122,58 @@ pub fn histogram(distances: &[u8]) -> (Vec<u64>, u64) {
 pub enum Fault {
     /// The file ends before something it must hold.
     #[error("truncated: {len} bytes, expected {expected}")]
-    Truncated { len: usize, expected: usize },
+    Truncated {
+        /// The file's length.
+        len: usize,
+        /// The length it needs at least.
+        expected: usize,
+    },
     /// The file is longer than its header says.
     #[error("{len} bytes, expected {expected}")]
-    Oversized { len: usize, expected: usize },
+    Oversized {
+        /// The file's length.
+        len: usize,
+        /// The length its header implies.
+        expected: usize,
+    },
     /// Not a table file at all.
     #[error("not a tablesolve table (bad magic bytes)")]
     Magic,
     /// A table written by another version of the format.
     #[error("format version {found}, this build reads version {expected}")]
-    Version { found: u32, expected: u32 },
+    Version {
+        /// The file's format version.
+        found: u32,
+        /// [`FORMAT_VERSION`].
+        expected: u32,
+    },
     /// The header cannot be decoded or contradicts itself.
     #[error("damaged header: {0}")]
     Header(String),
     /// A valid table of another puzzle or goal.
     #[error("holds the {found} table, expected {expected}")]
-    Identity { found: String, expected: String },
+    Identity {
+        /// The table the file holds.
+        found: String,
+        /// The table that was asked for.
+        expected: String,
+    },
     /// A valid table of another size.
     #[error("has {found} states, expected {expected}")]
-    States { found: u64, expected: u64 },
+    States {
+        /// The file's number of states.
+        found: u64,
+        /// The puzzle's.
+        expected: u64,
+    },
     /// The file is not what was written.
     #[error("checksum {found:016x} does not match the header's {expected:016x}")]
-    Checksum { found: u64, expected: u64 },
+    Checksum {
+        /// The checksum of the bytes as they are.
+        found: u64,
+        /// The checksum the header records.
+        expected: u64,
+    },
 }
 
 /// A table file that cannot be used, named, with the way to mend it.
@@ -154,25 +184,43 @@ pub enum TableError {
         "table {} is missing; run without --no-build to build it on the spot, or build every table with `{BUILD_COMMAND} {}`",
         path.display(), parent(path).display()
     )]
-    Missing { path: PathBuf },
+    Missing {
+        /// Where the table should be.
+        path: PathBuf,
+    },
     /// The file is there but is not a valid table of the expected kind.
     #[error(
         "table {} is unusable: {fault}; delete it to have it rebuilt on next use, or rebuild every table with `{BUILD_COMMAND} {}`",
         path.display(), parent(path).display()
     )]
-    Damaged { path: PathBuf, fault: Fault },
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        fault: Fault,
+    },
     /// The file cannot be opened or mapped.
     #[error(
         "cannot read table {}: {source}; check its permissions, or delete it and rebuild with `{BUILD_COMMAND} {}`",
         path.display(), parent(path).display()
     )]
-    Read { path: PathBuf, source: io::Error },
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why it cannot be read.
+        source: io::Error,
+    },
     /// A table could not be written.
     #[error(
         "cannot write table {}: {source}; make its directory writable or choose another with --tables DIR",
         path.display()
     )]
-    Write { path: PathBuf, source: io::Error },
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why it cannot be written.
+        source: io::Error,
+    },
 }
 
 fn parent(path: &Path) -> &Path {

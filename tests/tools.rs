@@ -138,7 +138,7 @@ fn check_names_every_kind_of_wrong_eight2_answer() {
             "wrong length",
         ),
         (format!("Case 1: {n}\n{off_grid}\n"), "illegal move"),
-        (format!("Case 1: unsolvable\n\n"), "wrong solvability"),
+        ("Case 1: unsolvable\n\n".to_owned(), "wrong solvability"),
         (format!("Case 2: {n}\n{}\n", text(&best)), "malformed"),
         (String::new(), "missing"),
     ];
@@ -249,7 +249,7 @@ fn census_of_some_first_masks_matches_solving_every_board() {
         let first = firsts[rand::Rng::random_range(&mut rng, 0..firsts.len())];
         // Every board with digit 1 on `first`: each partition twice (digits 2 and 3 swap).
         let free: Vec<u32> = (0..24).filter(|c| first >> c & 1 == 0).collect();
-        let mut by_solving = vec![0u64; 20];
+        let mut by_solving = [0u64; 20];
         for r in 0..12_870u32 {
             // The r-th 8-subset of the 16 free cells, by the library's own unranking of
             // 8-of-24 masks restricted to those below 16.

@@ -55,10 +55,18 @@ pub enum GridError {
     Length(usize),
     /// A character that is no tile.
     #[error("'{}' at position {} is not a tile 1-8 or x", char::from(*found).escape_default(), position + 1)]
-    Character { position: usize, found: u8 },
+    Character {
+        /// Its place among the nine, from 0.
+        position: usize,
+        /// The byte found there.
+        found: u8,
+    },
     /// A tile given twice (so another is missing).
     #[error("{} appears twice", if *tile == BLANK { "x".to_owned() } else { tile.to_string() })]
-    Repeated { tile: u8 },
+    Repeated {
+        /// The tile, [`BLANK`] for the blank.
+        tile: u8,
+    },
 }
 
 impl Grid {

@@ -187,7 +187,7 @@ pub fn answer_all<C: CaseReader + Send>(
         answered.cases += chunk.cases.len();
         answered.skipped += chunk.skipped.len();
         if let BadCases::Skip(report) = &mut bad_cases {
-            chunk.skipped.iter().for_each(|error| report(error));
+            chunk.skipped.iter().for_each(report);
         }
         if let Some(error) = chunk.stop {
             output.flush().map_err(Error::Output)?;

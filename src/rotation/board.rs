@@ -75,10 +75,18 @@ pub struct Board([u8; CELLS]);
 pub enum BoardError {
     /// A value other than 1, 2 or 3.
     #[error("value {value} at position {} is not 1, 2 or 3", position + 1)]
-    Value { position: usize, value: u8 },
+    Value {
+        /// Its place among the 24, from 0.
+        position: usize,
+        /// The value found there.
+        value: u8,
+    },
     /// The digits are not eight of each.
     #[error("expected eight each of 1, 2 and 3, found {} 1s, {} 2s and {} 3s", counts[0], counts[1], counts[2])]
-    Counts { counts: [usize; 3] },
+    Counts {
+        /// How many 1s, 2s and 3s there are.
+        counts: [usize; 3],
+    },
 }
 
 impl Board {

@@ -44,7 +44,7 @@ const BINOMIAL: [[u32; PIECES + 1]; CELLS + 1] = {
 
 /// `BYTE_RANK[i][b][k]`: what the cells of byte `i` of a mask add to its rank when that
 /// byte is `b` and `k` occupied cells lie below it. Three lookups rank a mask.
-const BYTE_RANK: [[[u32; PIECES + 1]; 256]; 3] = {
+static BYTE_RANK: [[[u32; PIECES + 1]; 256]; 3] = {
     let mut table = [[[0; PIECES + 1]; 256]; 3];
     let mut i = 0;
     while i < 3 {
@@ -115,7 +115,7 @@ const fn destination(m: usize, cell: usize) -> usize {
 
 /// `MOVED[m][i][b]`: the mask that byte `i` of a mask, holding `b`, becomes under move
 /// `m`. Three lookups move a mask.
-const MOVED: [[[u32; 256]; 3]; 8] = {
+static MOVED: [[[u32; 256]; 3]; 8] = {
     let mut table = [[[0; 256]; 3]; 8];
     let mut m = 0;
     while m < 8 {
