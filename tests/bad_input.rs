@@ -12,10 +12,10 @@ const BOARD: &str = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3";
 
 /// Runs one puzzle on `input`: (exit code, stdout, stderr).
 fn run(puzzle: &str, extra: &[&str], input: &[u8]) -> (i32, String, String) {
-    let tables = std::env::temp_dir().join("tablesolve-bad-input-tables");
+    let tables = tempfile::tempdir().unwrap();
     let mut args = vec![puzzle];
     args.extend_from_slice(extra);
-    let output = tablesolve(&tables, &args, input);
+    let output = tablesolve(tables.path(), &args, input);
     let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
     (
         output.status.code().unwrap(),
