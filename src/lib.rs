@@ -7,20 +7,32 @@
 //! lexicographically smallest answer is a greedy walk, with no search at all.
 //!
 //! ```
-//! use tablesolve::rotation::{self, Board};
-//! use tablesolve::tables::TableDir;
+//! use tablesolve::rotation::Board;
+//! use tablesolve::{Eight2, Rotation, TableDir};
 //!
 //! # let dir = tempfile::tempdir()?;
-//! // The Rotation Game's table, built on first use.
-//! let tables = TableDir::new(dir.path()).build_missing(|_| {});
-//! let table = &tables.load(&[rotation::Space])?[0];
+//! # let dir = dir.path();
+//! // The table directory; missing tables are built there on first use.
+//! let tables = TableDir::new(dir).build_missing(|_| {});
 //!
-//! let board = Board::new([1, 1, 1, 1, 3, 2, 3, 2, 3, 1, 3, 2, 2, 3, 1, 2, 2, 2, 3, 1, 2, 1, 3, 3])?;
-//! let answer = rotation::solve(table, &board)?;
-//! let moves: String = answer.moves.iter().map(|m| m.letter()).collect();
-//! assert_eq!((moves.as_str(), answer.digit), ("AC", 2));
+//! // The Rotation Game: open its table once, then answer any number of boards.
+//! let rotation = Rotation::open(&tables)?;
+//! let mut board: Board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".parse()?;
+//! let answer = rotation.solve(&board)?;
+//! assert_eq!((answer.letters().as_str(), answer.digit), ("AC", 2));
+//! board.apply_all(&answer.moves);
+//! assert_eq!(board.centre_digit(), Some(2));
+//!
+//! // The 8-puzzle between any two grids.
+//! let eight2 = Eight2::open(&tables)?;
+//! let moves = eight2.solve_pair(&"12X453786".parse()?, &"12345678X".parse()?)?;
+//! assert_eq!(moves.map(|m| m.len()), Some(2));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! Opened tables are `Send + Sync`: one [`Rotation`] or [`Eight2`] serves many threads.
+//! Nothing here panics on bad input; every failure is an [`Error`] (or the
+//! [`rotation::BoardError`] / [`eight::GridError`] of parsing) that says what to do.
 
 mod bits;
 pub mod eight;
@@ -34,3 +46,5 @@ pub mod table;
 pub mod tables;
 
 pub use error::Error;
+pub use judge::{Eight, Eight2, Rotation};
+pub use tables::TableDir;

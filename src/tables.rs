@@ -26,6 +26,15 @@ pub struct TableDir {
     note: Box<dyn Fn(BuildNote<'_>) + Send + Sync>,
 }
 
+impl std::fmt::Debug for TableDir {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TableDir")
+            .field("dir", &self.dir)
+            .field("build_missing", &self.build_missing)
+            .finish()
+    }
+}
+
 impl TableDir {
     /// The tables in `dir`; a missing one is an error unless [`TableDir::build_missing`].
     pub fn new(dir: impl Into<PathBuf>) -> Self {

@@ -171,6 +171,16 @@ impl Grid {
     }
 }
 
+impl std::str::FromStr for Grid {
+    type Err = GridError;
+
+    /// Nine characters, digits 1..8 and `x` or `X`; white space anywhere is ignored.
+    fn from_str(text: &str) -> Result<Grid, GridError> {
+        let bytes: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+        Grid::parse(&bytes)
+    }
+}
+
 impl fmt::Display for Grid {
     /// Three lines of three tiles, `x` for the blank.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

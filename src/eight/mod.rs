@@ -1,9 +1,34 @@
 //! The 8-puzzle: HDU 1043 "Eight" (one goal) and HDU 3567 "Eight II" (any target).
 //!
-//! Moves depend only on where the blank is, not on the tiles' names, so any target can
-//! be renamed into the canonical one with its blank in the same cell (tiles 1..8 in
-//! reading order around it), and the start renamed the same way. Nine tables, one per
-//! blank cell, each keyed by [`cantor`] rank, then answer every pair.
+//! # State encoding
+//!
+//! A grid is a permutation of the nine values 0..8 over the cells (0 for the blank),
+//! ranked densely from 0 to 362,879 by its [`cantor`] expansion. Moves depend only on
+//! where the blank is, not on the tiles' names, so any target can be renamed into the
+//! canonical one with its blank in the same cell (tiles 1..8 in reading order around
+//! it), and the start renamed the same way: nine tables, one per blank cell, answer
+//! every pair. A move keeps the parity of the tiles' inversions, and grids of equal
+//! parity reach each other, so half of each table is unreachable; a pair of different
+//! parity is answered "unsolvable" before any lookup.
+//!
+//! # Why the greedy walk is shortest and lexicographically smallest
+//!
+//! Each table holds every arrangement's exact distance to its goal, found by
+//! breadth-first search from the goal ([`crate::space`]). From a start at distance `D`
+//! the walk plays the first move in the order `d < l < r < u` that reaches distance
+//! `D - 1`, and repeats. Every step lowers the distance by one, so the path has `D`
+//! moves, the fewest possible; and each letter is the smallest with which a shortest
+//! path exists at all, so no shortest path is lexicographically smaller.
+//!
+//! ```
+//! use tablesolve::eight::{Grid, Move};
+//!
+//! let start: Grid = "12X453786".parse()?;
+//! let down = Move::from_letter('d').unwrap();
+//! let after = start.apply(down).and_then(|g| g.apply(down));
+//! assert_eq!(after, Some("12345678x".parse()?));
+//! # Ok::<(), tablesolve::eight::GridError>(())
+//! ```
 
 pub mod cantor;
 mod grid;
@@ -52,6 +77,13 @@ impl StateSpace for Space {
             }
         }
     }
+}
+
+/// The number of moves from `start` to `target`, or `None` when no moves join them.
+/// `table` must be the table of `target`'s blank cell.
+pub fn distance<D: AsRef<[u8]>>(table: &Table<D>, start: &Grid, target: &Grid) -> Option<u8> {
+    let renamed = start.renamed(&Grid::renaming_to_canonical(target));
+    Some(table.distance(cantor::rank(renamed.cells()))).filter(|&d| d != UNREACHABLE)
 }
 
 /// The shortest, lexicographically smallest moves from `start` to `target`, or `None`

@@ -134,6 +134,35 @@ fn json_answer(number: usize, answer: &Slides) -> serde_json::Value {
     }
 }
 
+/// The pair and every grid along `answer`, drawn.
+fn show_slides(number: usize, start: &Grid, target: &Grid, answer: &Slides) -> String {
+    let Some(moves) = answer else {
+        return format!(
+            "case {number}: unsolvable, the parities differ\n\nstart\n{start}\ntarget\n{target}\n"
+        );
+    };
+    let letters: String = moves.iter().map(|m| m.letter()).collect();
+    let mut text = format!(
+        "case {number}: {} moves {letters}\n\nstart\n{start}",
+        moves.len()
+    );
+    let mut grid = *start;
+    for (i, &m) in moves.iter().enumerate() {
+        let Some(next) = grid.apply(m) else {
+            return text
+                + &format!(
+                    "\n{} ({} of {}) takes the blank off the grid\n",
+                    m.letter(),
+                    i + 1,
+                    moves.len()
+                );
+        };
+        grid = next;
+        text += &format!("\n{} ({} of {})\n{grid}", m.letter(), i + 1, moves.len());
+    }
+    text + "\n"
+}
+
 /// The grid as nine characters, `x` (or `X`) for the blank.
 fn grid_text(grid: &Grid, blank: char) -> String {
     grid.cells()
@@ -199,6 +228,7 @@ fn check_slides(start: &Grid, target: &Grid, text: &str, best: &Slides) -> Verdi
 }
 
 /// HDU 1043: the 8-puzzle to `12345678x`, answered from that goal's table.
+#[derive(Debug)]
 pub struct Eight<D> {
     /// The table of the standard goal, [`eight::table_id`]`(STANDARD_GOAL)`.
     pub table: Table<D>,
@@ -217,6 +247,30 @@ impl Eight<memmap2::Mmap> {
     }
 }
 
+impl<D: AsRef<[u8]>> Eight<D> {
+    /// The shortest, lexicographically smallest moves from `start` to `12345678x`, or
+    /// `None` when the parities differ.
+    ///
+    /// ```
+    /// use tablesolve::{Eight, TableDir};
+    ///
+    /// # let dir = tempfile::tempdir()?;
+    /// let eight = Eight::open(&TableDir::new(dir.path()).build_missing(|_| {}))?;
+    /// let moves = eight.solve(&"2 3 4 1 5 x 7 6 8".parse()?)?.expect("solvable");
+    /// assert_eq!(moves.len(), 19);
+    /// assert_eq!(eight.solve(&"21345678x".parse()?)?, None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve(&self, start: &Grid) -> Result<Slides, Error> {
+        eight::solve(&self.table, start, &Grid::canonical(STANDARD_GOAL))
+    }
+
+    /// The number of moves from `start` to `12345678x`, `None` if unsolvable.
+    pub fn distance(&self, start: &Grid) -> Option<u8> {
+        eight::distance(&self.table, start, &Grid::canonical(STANDARD_GOAL))
+    }
+}
+
 impl<D: AsRef<[u8]> + Sync> Judge for Eight<D> {
     type Case = Grid;
     type Answer = Slides;
@@ -224,7 +278,7 @@ impl<D: AsRef<[u8]> + Sync> Judge for Eight<D> {
     const ANSWER_LINES: usize = 1;
 
     fn solve(&self, start: &Grid) -> Result<Slides, Error> {
-        eight::solve(&self.table, start, &Grid::canonical(STANDARD_GOAL))
+        Eight::solve(self, start)
     }
 
     fn search(&self, start: &Grid) -> Slides {
@@ -245,6 +299,10 @@ impl<D: AsRef<[u8]> + Sync> Judge for Eight<D> {
 
     fn json_answer(number: usize, answer: &Slides) -> serde_json::Value {
         json_answer(number, answer)
+    }
+
+    fn show(number: usize, start: &Grid, answer: &Slides) -> String {
+        show_slides(number, start, &Grid::canonical(STANDARD_GOAL), answer)
     }
 
     fn case_text(grid: &Grid) -> String {
@@ -278,6 +336,7 @@ impl<D: AsRef<[u8]> + Sync> Judge for Eight<D> {
 }
 
 /// HDU 3567: the 8-puzzle between any two grids, answered from the nine goal tables.
+#[derive(Debug)]
 pub struct Eight2<D> {
     /// The table of each target blank cell, in cell order.
     pub tables: Vec<Table<D>>,
@@ -295,6 +354,32 @@ impl Eight2<memmap2::Mmap> {
     }
 }
 
+impl<D: AsRef<[u8]>> Eight2<D> {
+    /// The shortest, lexicographically smallest moves from `start` to `target`, or
+    /// `None` when the parities differ.
+    ///
+    /// ```
+    /// use tablesolve::{Eight2, TableDir};
+    ///
+    /// # let dir = tempfile::tempdir()?;
+    /// let eight2 = Eight2::open(&TableDir::new(dir.path()).build_missing(|_| {}))?;
+    /// let (start, target) = ("564178X23".parse()?, "7568X4123".parse()?);
+    /// let moves = eight2.solve_pair(&start, &target)?.expect("same parity");
+    /// let letters: String = moves.iter().map(|m| m.letter()).collect();
+    /// assert_eq!(letters, "urrulldr");
+    /// assert_eq!(eight2.distance(&start, &target), Some(8));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve_pair(&self, start: &Grid, target: &Grid) -> Result<Slides, Error> {
+        eight::solve(&self.tables[target.blank()], start, target)
+    }
+
+    /// The number of moves from `start` to `target`, `None` if no moves join them.
+    pub fn distance(&self, start: &Grid, target: &Grid) -> Option<u8> {
+        eight::distance(&self.tables[target.blank()], start, target)
+    }
+}
+
 impl<D: AsRef<[u8]> + Sync> Judge for Eight2<D> {
     type Case = (Grid, Grid);
     type Answer = Slides;
@@ -302,7 +387,7 @@ impl<D: AsRef<[u8]> + Sync> Judge for Eight2<D> {
     const ANSWER_LINES: usize = 2;
 
     fn solve(&self, (start, target): &(Grid, Grid)) -> Result<Slides, Error> {
-        eight::solve(&self.tables[target.blank()], start, target)
+        self.solve_pair(start, target)
     }
 
     fn search(&self, (start, target): &(Grid, Grid)) -> Slides {
@@ -326,6 +411,10 @@ impl<D: AsRef<[u8]> + Sync> Judge for Eight2<D> {
 
     fn json_answer(number: usize, answer: &Slides) -> serde_json::Value {
         json_answer(number, answer)
+    }
+
+    fn show(number: usize, (start, target): &(Grid, Grid), answer: &Slides) -> String {
+        show_slides(number, start, target, answer)
     }
 
     fn case_text((start, target): &(Grid, Grid)) -> String {

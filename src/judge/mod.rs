@@ -51,6 +51,8 @@ pub trait Judge: Sync {
     fn length(answer: &Self::Answer) -> Option<usize>;
     /// The answer as the judge prints it, `ANSWER_LINES` lines.
     fn write_answer(number: usize, answer: &Self::Answer, out: &mut Vec<u8>);
+    /// The case and every state its answer passes through, drawn for a person.
+    fn show(number: usize, case: &Self::Case, answer: &Self::Answer) -> String;
     /// The answer as one JSON object.
     fn json_answer(number: usize, answer: &Self::Answer) -> serde_json::Value;
     /// A case as it stands in the judge's input (without any count or end marker).
@@ -85,6 +87,8 @@ pub enum Output {
     Judge,
     /// One JSON object a line.
     Json,
+    /// Every state along the answer, drawn.
+    Show,
 }
 
 /// Cases read, answered and written together; bounds memory whatever the input's size.
@@ -238,6 +242,7 @@ pub fn solve_all<J: Judge>(
                         .expect("JSON into memory");
                     out.push(b'\n');
                 }
+                Output::Show => out.extend_from_slice(J::show(number, case, &answer).as_bytes()),
             }
             Ok(())
         },

@@ -69,6 +69,7 @@ impl CaseReader for RotationCases {
 }
 
 /// The Rotation Game, answered from its table.
+#[derive(Debug)]
 pub struct Rotation<D> {
     /// The table of mask distances.
     pub table: Table<D>,
@@ -87,6 +88,30 @@ impl Rotation<memmap2::Mmap> {
     }
 }
 
+impl<D: AsRef<[u8]>> Rotation<D> {
+    /// The shortest, lexicographically smallest solution of `board`, and its digit.
+    ///
+    /// ```
+    /// use tablesolve::{Rotation, TableDir};
+    ///
+    /// # let dir = tempfile::tempdir()?;
+    /// let rotation = Rotation::open(&TableDir::new(dir.path()).build_missing(|_| {}))?;
+    /// let board = "1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3".parse()?;
+    /// let answer = rotation.solve(&board)?;
+    /// assert_eq!((answer.letters().as_str(), answer.digit), ("DDHH", 2));
+    /// assert_eq!(rotation.distance(&board), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve(&self, board: &Board) -> Result<Answer, Error> {
+        rotation::solve(&self.table, board)
+    }
+
+    /// The number of moves `board` needs.
+    pub fn distance(&self, board: &Board) -> u8 {
+        rotation::distance(&self.table, board)
+    }
+}
+
 impl<D: AsRef<[u8]> + Sync> Judge for Rotation<D> {
     type Case = Board;
     type Answer = Answer;
@@ -94,7 +119,7 @@ impl<D: AsRef<[u8]> + Sync> Judge for Rotation<D> {
     const ANSWER_LINES: usize = 2;
 
     fn solve(&self, board: &Board) -> Result<Answer, Error> {
-        rotation::solve(&self.table, board)
+        Rotation::solve(self, board)
     }
 
     fn search(&self, board: &Board) -> Answer {
@@ -111,6 +136,20 @@ impl<D: AsRef<[u8]> + Sync> Judge for Rotation<D> {
         }
         out.extend(answer.moves.iter().map(|m| m.letter() as u8));
         out.extend_from_slice(&[b'\n', b'0' + answer.digit, b'\n']);
+    }
+
+    fn show(number: usize, board: &Board, answer: &Answer) -> String {
+        let mut text = format!("case {number}: {} moves", answer.len());
+        if !answer.is_empty() {
+            text += &format!(" {}", answer.letters());
+        }
+        text += &format!(", centre {}\n\nstart\n{board}", answer.digit);
+        let mut board = *board;
+        for (i, &m) in answer.moves.iter().enumerate() {
+            board.apply(m);
+            text += &format!("\n{} ({} of {})\n{board}", m.letter(), i + 1, answer.len());
+        }
+        text + "\n"
     }
 
     fn json_answer(number: usize, answer: &Answer) -> serde_json::Value {

@@ -81,6 +81,17 @@ pub enum BoardError {
         /// The value found there.
         value: u8,
     },
+    /// Not 24 values.
+    #[error("expected 24 values, found {0}")]
+    Length(usize),
+    /// A value that is not a number at all.
+    #[error("value {text:?} at position {} is not 1, 2 or 3", position + 1)]
+    Text {
+        /// Its place among the 24, from 0.
+        position: usize,
+        /// The text found there.
+        text: String,
+    },
     /// The digits are not eight of each.
     #[error("expected eight each of 1, 2 and 3, found {} 1s, {} 2s and {} 3s", counts[0], counts[1], counts[2])]
     Counts {
@@ -127,6 +138,11 @@ impl Board {
         &self.0
     }
 
+    /// Plays every move of `moves`, in order.
+    pub fn apply_all(&mut self, moves: &[Move]) {
+        moves.iter().for_each(|&m| self.apply(m));
+    }
+
     /// Plays `m`.
     pub fn apply(&mut self, m: Move) {
         let line = m.line();
@@ -150,6 +166,27 @@ impl Board {
             .enumerate()
             .filter(|&(_, &v)| v == digit)
             .fold(0, |mask, (cell, _)| mask | 1 << cell)
+    }
+}
+
+impl std::str::FromStr for Board {
+    type Err = BoardError;
+
+    /// 24 values separated by white space, as in the judge's input.
+    fn from_str(text: &str) -> Result<Board, BoardError> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let words: &[&str; CELLS] = words
+            .as_slice()
+            .try_into()
+            .map_err(|_| BoardError::Length(words.len()))?;
+        let mut cells = [0; CELLS];
+        for (position, (cell, word)) in cells.iter_mut().zip(words).enumerate() {
+            *cell = word.parse().map_err(|_| BoardError::Text {
+                position,
+                text: (*word).to_owned(),
+            })?;
+        }
+        Board::new(cells)
     }
 }
 

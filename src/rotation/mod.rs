@@ -1,8 +1,36 @@
 //! The Rotation Game (UVA 1343): bring eight equal digits into the centre of the `#`.
 //!
-//! Each digit's position is one occupancy [`mask`] of eight cells among 24, and the
-//! moves act on each mask alone, so one table of the C(24, 8) masks' distances to the
-//! centre serves all three digits. A board's distance is the least of its three.
+//! # State encoding
+//!
+//! A move only carries values from cell to cell, so where one digit's eight values lie
+//! after a move depends only on where they lay before. Each digit's position is thus an
+//! occupancy [`mask`]: a set of 8 of the 24 cells, ranked densely from 0 to 735,470 by
+//! the combinatorial number system. The goal of every digit is the same mask, the
+//! centre, so one table of the C(24, 8) = 735,471 masks' distances to the centre serves
+//! all three digits, and a board's distance is the least of its three masks'.
+//!
+//! # Why the greedy walk is shortest and lexicographically smallest
+//!
+//! The table is exact: every mask's distance is its true number of moves to the centre,
+//! found by breadth-first search from it ([`crate::space`]). A move changes a mask's
+//! distance by at most one, so from a board at distance `D` (the least over its digits)
+//! a move reaches distance `D - 1` exactly when it brings some digit that was at `D`
+//! one step closer. The walk keeps the digits still at the board's distance and, at
+//! each step, plays the first move in letter order that brings one of them closer,
+//! keeping those it brought. Every step lowers the distance by one, so the path is
+//! shortest; every letter chosen is the smallest that still allows a shortest path to
+//! *any* digit, so no shortest path, for any digit, is lexicographically smaller.
+//!
+//! ```
+//! use tablesolve::rotation::{Board, Move};
+//!
+//! let mut board: Board = "1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3".parse()?;
+//! for letter in "DDHH".chars() {
+//!     board.apply(Move::from_letter(letter).unwrap());
+//! }
+//! assert_eq!(board.centre_digit(), Some(2));
+//! # Ok::<(), tablesolve::rotation::BoardError>(())
+//! ```
 
 mod board;
 pub mod census;
@@ -47,6 +75,23 @@ pub struct Answer {
     pub digit: u8,
 }
 
+impl Answer {
+    /// The number of moves.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether the board was solved already.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The moves as letters, e.g. `"AC"`.
+    pub fn letters(&self) -> String {
+        self.moves.iter().map(|m| m.letter()).collect()
+    }
+}
+
 /// The masks of the three digits, and which of them are still on a shortest path.
 #[derive(Clone, Copy)]
 struct Walker {
@@ -77,6 +122,14 @@ impl Walker {
         }
         (next, nearest)
     }
+}
+
+/// The number of moves `board` needs: the least of its three digits' distances.
+pub fn distance<D: AsRef<[u8]>>(table: &Table<D>, board: &Board) -> u8 {
+    (1..=3)
+        .map(|d| table.distance(mask::rank(board.mask(d))))
+        .min()
+        .unwrap_or(UNREACHABLE)
 }
 
 /// Solves `board` from `table` with no search: the greedy walk over the three masks.

@@ -103,6 +103,12 @@ enum Command {
         /// The answers to judge, in the judge's output format
         answers: PathBuf,
     },
+    /// Draws each case and every state along its answer, one step per move
+    Show {
+        puzzle: Puzzle,
+        /// Judge input; standard input if absent
+        file: Option<PathBuf>,
+    },
     /// Writes a judge input of random cases, optionally all of one shortest length
     Generate {
         puzzle: Puzzle,
@@ -276,6 +282,7 @@ fn run(cli: &Cli) -> Result<(), Failure> {
                 seed: *seed,
             },
         ),
+        Command::Show { puzzle, file } => with_judge(&tables, *puzzle, Show { file }),
         Command::Stats { puzzle, all_boards } => stats::run(&tables, *puzzle, *all_boards),
     }
 }
@@ -311,6 +318,25 @@ impl Task for &Answer {
             );
             return Err(Failure::Verdict);
         }
+        Ok(())
+    }
+}
+
+struct Show<'a> {
+    file: &'a Option<PathBuf>,
+}
+
+impl Task for Show<'_> {
+    fn run<J: Judge>(self, judge: &J) -> Result<(), Failure> {
+        let input = open_input(self.file)?;
+        judge::solve_all(
+            judge,
+            input,
+            stdout(),
+            BadCases::Stop,
+            Method::Tables,
+            Output::Show,
+        )?;
         Ok(())
     }
 }
