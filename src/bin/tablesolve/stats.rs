@@ -2,42 +2,57 @@
 
 use memmap2::Mmap;
 use std::io::Write;
+use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::time::Instant;
 
 use super::{progress, stdout, Failure, Puzzle};
 use tablesolve::eight::{self, cantor, Grid};
 use tablesolve::judge::{Eight, Eight2, Judge, Rotation};
-use tablesolve::rotation::{census, mask, CELLS};
-use tablesolve::space::StateSpace;
-use tablesolve::table::Table;
+use tablesolve::rotation::{self, census, mask, CELLS};
+use tablesolve::table::{Fault, Table, TableError};
 use tablesolve::tables::TableDir;
 use tablesolve::Error;
 
-/// Prints one table's depth counts and an example state at its maximum.
+/// Prints one table's depth counts and an example state at its maximum, after
+/// recounting the payload against the header: a table proves itself here.
 fn describe(
     out: &mut impl Write,
-    name: &str,
+    path: &Path,
     table: &Table<Mmap>,
     example: impl Fn(u32) -> String,
-) -> std::io::Result<()> {
+) -> Result<(), Failure> {
+    if !table.depth_counts_match() {
+        let fault =
+            Fault::Header("the payload's recount disagrees with the header's depth counts".into());
+        return Err(TableError::Damaged {
+            path: path.to_owned(),
+            fault,
+        }
+        .into());
+    }
     let header = table.header();
     let max = header.max_depth();
-    writeln!(
-        out,
-        "{name}: {} states, {} unreachable, maximum distance {max}",
-        header.states, header.unreachable
-    )?;
-    writeln!(out, "  distance  states")?;
-    for (d, count) in header.depth_counts.iter().enumerate() {
-        writeln!(out, "  {d:>8}  {count}")?;
-    }
     let rank = table
         .distances()
         .iter()
         .position(|&d| usize::from(d) == max)
-        .expect("a state at the maximum");
-    writeln!(out, "  example at {max}: {}", example(rank as u32))
+        .unwrap_or(0);
+    let mut print = || -> std::io::Result<()> {
+        writeln!(
+            out,
+            "{}: {} states, {} unreachable, maximum distance {max} (recount agrees)",
+            path.display(),
+            header.states,
+            header.unreachable
+        )?;
+        writeln!(out, "  distance  states")?;
+        for (d, count) in header.depth_counts.iter().enumerate() {
+            writeln!(out, "  {d:>8}  {count}")?;
+        }
+        writeln!(out, "  example at {max}: {}", example(rank as u32))
+    };
+    print().map_err(|e| Failure::Error(Error::Output(e)))
 }
 
 fn canonical_start(rank: u32) -> Grid {
@@ -51,50 +66,50 @@ pub fn run(tables: &TableDir, puzzle: Puzzle, all_boards: bool) -> Result<(), Fa
         ));
     }
     let mut out = stdout();
-    let written = match puzzle {
+    match puzzle {
         Puzzle::Rotation => {
             let judge = Rotation::open(tables)?;
-            let file = tablesolve::rotation::Space.id().file_name();
-            describe(&mut out, &file, &judge.table, |rank| {
-                let cells = mask::unrank(rank);
-                let list: Vec<String> = (0..CELLS)
-                    .filter(|c| cells >> c & 1 == 1)
-                    .map(|c| c.to_string())
-                    .collect();
-                format!("one digit on cells {}", list.join(" "))
-            })
-            .and_then(|()| {
-                if all_boards {
-                    census_report(&mut out, &judge)
-                } else {
-                    Ok(())
-                }
-            })
+            describe(
+                &mut out,
+                &tables.path(&rotation::Space),
+                &judge.table,
+                |rank| {
+                    let cells = mask::unrank(rank);
+                    let list: Vec<String> = (0..CELLS)
+                        .filter(|c| cells >> c & 1 == 1)
+                        .map(|c| c.to_string())
+                        .collect();
+                    format!("one digit on cells {}", list.join(" "))
+                },
+            )?;
+            if all_boards {
+                census_report(&mut out, &judge).map_err(|e| Failure::Error(Error::Output(e)))?;
+            }
         }
         Puzzle::Eight => {
             let judge = Eight::open(tables)?;
-            let file = eight::table_id(eight::STANDARD_GOAL).file_name();
-            describe(&mut out, &file, &judge.table, |rank| {
+            let path = tables.path(&eight::Space {
+                blank: eight::STANDARD_GOAL,
+            });
+            describe(&mut out, &path, &judge.table, |rank| {
                 Eight::<Mmap>::case_text(&canonical_start(rank))
-            })
+            })?;
         }
         Puzzle::Eight2 => {
             let judge = Eight2::open(tables)?;
-            judge
-                .tables
-                .iter()
-                .enumerate()
-                .try_for_each(|(blank, table)| {
-                    let file = eight::table_id(blank).file_name();
-                    describe(&mut out, &file, table, |rank| {
+            for (blank, table) in judge.tables.iter().enumerate() {
+                describe(
+                    &mut out,
+                    &tables.path(&eight::Space { blank }),
+                    table,
+                    |rank| {
                         Eight2::<Mmap>::case_text(&(canonical_start(rank), Grid::canonical(blank)))
-                    })
-                })
+                    },
+                )?;
+            }
         }
-    };
-    written
-        .and_then(|()| out.flush())
-        .map_err(|e| Failure::Error(Error::Output(e)))
+    }
+    out.flush().map_err(|e| Failure::Error(Error::Output(e)))
 }
 
 /// Counts every board by its shortest solution, with progress on stderr.
