@@ -379,3 +379,22 @@ fn answers_of_many_chunks_keep_input_order() {
     }
     assert!(batched == one_by_one);
 }
+
+#[test]
+fn verify_prints_each_disagreement_and_fails() {
+    // A well-formed standard-goal table that holds another goal's distances: the walk
+    // still ends somewhere, just not at 12345678x, so the answers disagree with IDA*.
+    let tables = tempfile::tempdir().unwrap();
+    let wrong = tablesolve::space::reverse_bfs(&eight::Space { blank: 0 });
+    let bytes = tablesolve::table::encode(eight::table_id(STANDARD_GOAL), &wrong);
+    fs::write(tables.path().join("eight-8.tbl"), bytes).unwrap();
+    let output = tablesolve(tables.path(), &["verify", "eight", "--count", "20"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(report.contains("DISAGREE"), "{report}");
+    assert!(
+        report.contains("  tables: ") && report.contains("  IDA*:   "),
+        "{report}"
+    );
+    assert!(report.lines().any(|l| l.starts_with("case ")), "{report}");
+}

@@ -369,6 +369,17 @@ impl fmt::Display for CheckSummary {
     }
 }
 
+/// An answer as the judge prints it, on one line: each of its lines quoted.
+pub fn quoted_answer<J: Judge>(number: usize, answer: &J::Answer) -> String {
+    let mut text = Vec::new();
+    J::write_answer(number, answer, &mut text);
+    let lines: Vec<String> = String::from_utf8_lossy(&text)
+        .lines()
+        .map(|l| format!("{l:?}"))
+        .collect();
+    lines.join(" ")
+}
+
 /// The next line of `answers` without its line ending, `None` at the end.
 fn read_line(answers: &mut impl BufRead) -> Result<Option<String>, Error> {
     let mut line = Vec::new();
@@ -415,13 +426,11 @@ pub fn check_all<J: Judge>(
             )?,
         };
         if verdict != Verdict::Correct {
-            let mut expected = Vec::new();
-            J::write_answer(number, &judge.solve(&case)?, &mut expected);
-            let expected: Vec<String> = String::from_utf8_lossy(&expected)
-                .lines()
-                .map(|l| format!("{l:?}"))
-                .collect();
-            failure(number, &verdict, &expected.join(" "));
+            failure(
+                number,
+                &verdict,
+                &quoted_answer::<J>(number, &judge.solve(&case)?),
+            );
         }
         *summary.verdicts.entry(verdict.kind()).or_default() += 1;
     }

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use super::{progress, stdout, Failure, Task};
-use tablesolve::judge::Judge;
+use tablesolve::judge::{self, Judge};
 use tablesolve::Error;
 
 pub struct Verify {
@@ -22,16 +22,6 @@ struct Outcome<A> {
     search: A,
     table_time: Duration,
     search_time: Duration,
-}
-
-fn answer_text<J: Judge>(answer: &J::Answer) -> String {
-    let mut text = Vec::new();
-    J::write_answer(1, answer, &mut text);
-    let lines: Vec<String> = String::from_utf8_lossy(&text)
-        .lines()
-        .map(|l| format!("{l:?}"))
-        .collect();
-    lines.join(" ")
 }
 
 /// The mean and the slowest (time, case index) of one method.
@@ -86,8 +76,16 @@ impl Task for Verify {
                 if o.table != o.search {
                     agree = false;
                     writeln!(out, "case {}: {}", i + 1, J::case_text(case))?;
-                    writeln!(out, "  tables: {}", answer_text::<J>(&o.table))?;
-                    writeln!(out, "  IDA*:   {}", answer_text::<J>(&o.search))?;
+                    writeln!(
+                        out,
+                        "  tables: {}",
+                        judge::quoted_answer::<J>(i + 1, &o.table)
+                    )?;
+                    writeln!(
+                        out,
+                        "  IDA*:   {}",
+                        judge::quoted_answer::<J>(i + 1, &o.search)
+                    )?;
                 }
             }
             let differ = outcomes.iter().filter(|o| o.table != o.search).count();
