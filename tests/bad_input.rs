@@ -305,3 +305,23 @@ fn concurrent_builders_both_answer_and_leave_one_valid_table() {
         assert_eq!((code, out.into_bytes()), (0, sample("rotation.out")));
     }
 }
+
+#[test]
+fn a_table_that_contradicts_itself_gives_no_answer() {
+    // Well-formed and intact, but no mask is ever at distance 0: the walk cannot end.
+    let dir = tempfile::tempdir().unwrap();
+    let id = tablesolve::rotation::TABLE;
+    let distances = vec![1u8; tablesolve::rotation::mask::MASKS];
+    fs::write(
+        dir.path().join(id.file_name()),
+        tablesolve::table::encode(id, &distances),
+    )
+    .unwrap();
+    let (code, out, err) = rotation_with(dir.path(), &["--no-build"]);
+    assert_eq!((code, out.as_str()), (3, ""));
+    assert!(
+        err.contains("the rotation goal 0 table contradicts itself")
+            && err.contains("build-tables"),
+        "{err}"
+    );
+}

@@ -23,7 +23,8 @@ Exit status:
      of every good case); or a wrong answer found by `check`, or a disagreement found
      by `verify`
   2  bad command line
-  3  a table is missing (with --no-build), damaged, or cannot be written
+  3  a table is missing (with --no-build), damaged, contradicts itself, or cannot be
+     written
   4  a file cannot be read or the output cannot be written";
 
 #[derive(Parser)]
@@ -178,10 +179,15 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
         Err(Failure::Error(error)) => {
-            eprintln!("tablesolve: {error}");
+            // A reader that stops early (`| head`) is no news to the person who asked.
+            let closed =
+                matches!(&error, Error::Output(e) if e.kind() == io::ErrorKind::BrokenPipe);
+            if !closed {
+                eprintln!("tablesolve: {error}");
+            }
             ExitCode::from(match error {
-                Error::Input { .. } | Error::Inconsistent { .. } => 1,
-                Error::Table(_) => 3,
+                Error::Input { .. } => 1,
+                Error::Table(_) | Error::Inconsistent { .. } => 3,
                 Error::Open { .. } | Error::Io(_) | Error::Output(_) => 4,
             })
         }
