@@ -68,6 +68,9 @@ fn subsets(width: u32, bits: u32) -> impl Iterator<Item = u32> {
     .take_while(move |&v| v < end)
 }
 
+/// How many first masks there are: C(23, 7).
+pub const FIRST_MASKS: usize = 245_157;
+
 /// The first masks of the partitions: cell 0 and seven of the other 23.
 pub fn first_masks() -> Vec<u32> {
     subsets(CELLS as u32 - 1, PIECES as u32 - 1)

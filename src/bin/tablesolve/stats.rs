@@ -115,7 +115,7 @@ pub fn run(tables: &TableDir, puzzle: Puzzle, all_boards: bool) -> Result<(), Fa
 /// Counts every board by its shortest solution, with progress on stderr.
 fn census_report(out: &mut impl Write, judge: &Rotation<Mmap>) -> std::io::Result<()> {
     let done = AtomicUsize::new(0);
-    let total = census::first_masks().len();
+    let total = census::FIRST_MASKS;
     let started = Instant::now();
     let census = census::census(&judge.table, &|steps| {
         let before = done.fetch_add(steps, Relaxed);
