@@ -11,22 +11,14 @@ use std::hint::black_box;
 use std::io;
 
 use tablesolve::eight;
-use tablesolve::judge::{self, BadCases, Eight, Eight2, Judge, Method, Output, Rotation};
+use tablesolve::judge::{self, BadCases, Eight, Eight2, Format, Method, Output, Rotation, Sample};
+use tablesolve::judge::{CrossCheck, Replay};
 use tablesolve::rotation;
-use tablesolve::space::{reverse_bfs, StateSpace};
-use tablesolve::table::{encode, Table};
-
-fn table<S: StateSpace>(space: &S) -> Table<Vec<u8>> {
-    Table::from_bytes(
-        encode(space.id(), &reverse_bfs(space)),
-        space.id(),
-        space.states(),
-    )
-    .unwrap()
-}
+use tablesolve::search::reverse_bfs;
+use tablesolve::table::{encode, in_memory as table, Source, Table};
 
 /// Answers one case after another from a fixed set of random cases.
-fn per_case<J: Judge>(c: &mut Criterion, name: &str, judge: &J) {
+fn per_case<J: Sample>(c: &mut Criterion, name: &str, judge: &J) {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let cases: Vec<J::Case> = (0..4096).map(|_| judge.random_case(&mut rng)).collect();
     let mut next = cases.iter().cycle();
@@ -36,7 +28,12 @@ fn per_case<J: Judge>(c: &mut Criterion, name: &str, judge: &J) {
 }
 
 /// Parses, answers and writes a whole judge input held in memory.
-fn batch<J: Judge>(c: &mut Criterion, name: &str, judge: &J, cases: usize) {
+fn batch<J: Format + Replay + CrossCheck + Sample>(
+    c: &mut Criterion,
+    name: &str,
+    judge: &J,
+    cases: usize,
+) {
     let mut rng = ChaCha8Rng::seed_from_u64(6);
     let drawn: Vec<J::Case> = (0..cases).map(|_| judge.random_case(&mut rng)).collect();
     let mut input = Vec::new();
@@ -96,7 +93,7 @@ fn tables(c: &mut Criterion) {
         b.iter_batched_ref(
             || bytes.clone(),
             |bytes| {
-                Table::from_bytes(&bytes[..], space.id(), space.states())
+                Table::from_bytes(&bytes[..], space.id(), space.entries())
                     .unwrap()
                     .header()
                     .states

@@ -33,7 +33,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (start, target): (Grid, Grid) = ("564178X23".parse()?, "7568X4123".parse()?);
     match eight2.solve_pair(&start, &target)? {
         Some(moves) => {
-            let letters: String = moves.iter().map(|m| m.letter()).collect();
+            let letters = tablesolve::moves::letters(&moves);
             println!("{start}-> {letters}\n\n{target}");
         }
         None => println!("{start}cannot reach\n{target}"),

@@ -1,9 +1,10 @@
-//! The errors of the library: bad input, unusable tables, and tables that contradict
-//! themselves.
+//! The errors of the library: bad input, unreadable files, unusable tables, and tables
+//! that contradict themselves. Each states the fault; what to do about it is for the
+//! program to say (the `tablesolve` command adds its own advice).
 
 use std::io;
 
-use crate::table::{TableError, TableId, BUILD_COMMAND};
+use crate::table::{TableError, TableId};
 
 /// Everything that can stop an answer.
 #[derive(Debug, thiserror::Error)]
@@ -18,7 +19,7 @@ pub enum Error {
         /// What was wrong and what was expected.
         message: String,
     },
-    /// The input file could not be opened.
+    /// A file could not be opened.
     #[error("cannot open input {}: {source}", path.display())]
     Open {
         /// The file named on the command line.
@@ -29,6 +30,9 @@ pub enum Error {
     /// The input could not be read.
     #[error("cannot read input: {0}")]
     Io(#[from] io::Error),
+    /// The answers to check could not be read.
+    #[error("cannot read the answers: {0}")]
+    Answers(#[source] io::Error),
     /// The answers could not be written.
     #[error("cannot write output: {0}")]
     Output(#[source] io::Error),
@@ -36,9 +40,7 @@ pub enum Error {
     #[error(transparent)]
     Table(#[from] TableError),
     /// A table passed its checks yet has a state with no move one step closer.
-    #[error(
-        "the {table} table contradicts itself; rebuild every table with `{BUILD_COMMAND} DIR`"
-    )]
+    #[error("the {table} table contradicts itself")]
     Inconsistent {
         /// The table at fault.
         table: TableId,

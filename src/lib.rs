@@ -1,10 +1,18 @@
 #![warn(missing_docs)]
+#![deny(unsafe_code)]
 //! Answers classic puzzle-search problems instantly from precomputed distance tables.
 //!
 //! An offline reverse breadth-first search from each goal records the distance of every
-//! state ([`space`]); the tables are stored in one file format ([`table`]) and memory
-//! mapped on use ([`tables`]). With an exact distance for every state, a shortest and
+//! state ([`search`]); the tables are stored in one file format and memory mapped on
+//! use ([`table`]). With an exact distance for every state, a shortest and
 //! lexicographically smallest answer is a greedy walk, with no search at all.
+//!
+//! The crate, by concept:
+//! - [`moves`], [`rank`], [`search`], [`table`]: what every puzzle shares (move
+//!   letters, dense ranks, reverse search, walks and IDA*, table files);
+//! - [`sliding`]: sliding-tile boards of any size up to 16 cells;
+//! - [`rotation`], [`eight`]: the puzzles;
+//! - [`judge`]: the judges' text formats, batches, checking and drawing.
 //!
 //! ```
 //! use tablesolve::rotation::Board;
@@ -32,19 +40,19 @@
 //!
 //! Opened tables are `Send + Sync`: one [`Rotation`] or [`Eight2`] serves many threads.
 //! Nothing here panics on bad input; every failure is an [`Error`] (or the
-//! [`rotation::BoardError`] / [`eight::GridError`] of parsing) that says what to do.
+//! [`rotation::BoardError`] / [`eight::GridError`] of parsing) that says what failed.
 
-mod bits;
 pub mod eight;
 pub mod error;
-pub mod generate;
 pub mod judge;
+pub mod moves;
+pub mod rank;
 pub mod rotation;
+pub mod sample;
 pub mod search;
-pub mod space;
+pub mod sliding;
 pub mod table;
-pub mod tables;
 
 pub use error::Error;
 pub use judge::{Eight, Eight2, Rotation};
-pub use tables::TableDir;
+pub use table::TableDir;

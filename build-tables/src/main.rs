@@ -6,9 +6,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use tablesolve::space::StateSpace;
-use tablesolve::table::TableError;
-use tablesolve::tables::{build, TableDir};
+use tablesolve::table::dir::build;
+use tablesolve::table::{Source, TableDir, TableError};
 use tablesolve::{eight, rotation};
 
 #[derive(Parser)]
@@ -26,7 +25,7 @@ struct Args {
     out: PathBuf,
 }
 
-fn report<S: StateSpace>(dir: &TableDir, space: &S) -> Result<f64, TableError> {
+fn report<S: Source>(dir: &TableDir, space: &S) -> Result<f64, TableError> {
     let path = dir.path(space);
     let started = Instant::now();
     let header = build(space, &path)?;

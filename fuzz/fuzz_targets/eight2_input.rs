@@ -5,8 +5,7 @@ use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 use tablesolve::eight;
 use tablesolve::judge::{self, BadCases, Eight2, Method, Output};
-use tablesolve::space::{reverse_bfs, StateSpace};
-use tablesolve::table::{encode, Table};
+use tablesolve::table::in_memory;
 
 static JUDGE: OnceLock<Eight2<Vec<u8>>> = OnceLock::new();
 
@@ -15,7 +14,7 @@ fuzz_target!(|input: &[u8]| {
         let tables = (0..eight::GOALS)
             .map(|blank| {
                 let space = eight::Space { blank };
-                Table::from_bytes(encode(space.id(), &reverse_bfs(&space)), space.id(), space.states()).unwrap()
+                in_memory(&space)
             })
             .collect();
         Eight2 { tables }

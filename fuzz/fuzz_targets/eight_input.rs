@@ -5,16 +5,15 @@ use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 use tablesolve::eight;
 use tablesolve::judge::{self, BadCases, Eight, Method, Output};
-use tablesolve::space::{reverse_bfs, StateSpace};
-use tablesolve::table::{encode, Table};
+use tablesolve::table::in_memory;
 
 static JUDGE: OnceLock<Eight<Vec<u8>>> = OnceLock::new();
 
 fuzz_target!(|input: &[u8]| {
     let judge = JUDGE.get_or_init(|| {
         let space = eight::Space { blank: eight::STANDARD_GOAL };
-        let table = Table::from_bytes(encode(space.id(), &reverse_bfs(&space)), space.id(), space.states());
-        Eight { table: table.unwrap() }
+        let table = in_memory(&space);
+        Eight { table }
     });
     let _ = judge::solve_all(judge, input, std::io::sink(), BadCases::Skip(&mut |_| {}), Method::Tables, Output::Judge);
     let _ = judge::solve_all(judge, input, std::io::sink(), BadCases::Stop, Method::Tables, Output::Json);

@@ -4,8 +4,7 @@
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 use tablesolve::judge::{self, BadCases, Method, Output, Rotation};
-use tablesolve::space::{reverse_bfs, StateSpace};
-use tablesolve::table::{encode, Table};
+use tablesolve::table::in_memory;
 use tablesolve::rotation;
 
 static JUDGE: OnceLock<Rotation<Vec<u8>>> = OnceLock::new();
@@ -13,8 +12,8 @@ static JUDGE: OnceLock<Rotation<Vec<u8>>> = OnceLock::new();
 fuzz_target!(|input: &[u8]| {
     let judge = JUDGE.get_or_init(|| {
         let space = rotation::Space;
-        let table = Table::from_bytes(encode(space.id(), &reverse_bfs(&space)), space.id(), space.states());
-        Rotation { table: table.unwrap() }
+        let table = in_memory(&space);
+        Rotation { table }
     });
     let _ = judge::solve_all(judge, input, std::io::sink(), BadCases::Skip(&mut |_| {}), Method::Tables, Output::Judge);
     let _ = judge::solve_all(judge, input, std::io::sink(), BadCases::Stop, Method::Tables, Output::Json);

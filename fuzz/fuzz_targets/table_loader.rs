@@ -9,13 +9,13 @@ use tablesolve::table::{Table, TableId};
 
 /// The identity of the seed corpus's table (`fuzz/seeds/table_loader/`).
 const ID: TableId = TableId::new("fuzz", 1);
-const STATES: usize = 40;
+const STATES: u64 = 40;
 
 fuzz_target!(|bytes: &[u8]| {
     if let Ok(table) = Table::from_bytes(bytes, ID, STATES) {
         let header = table.header();
-        assert_eq!(table.distances().len(), STATES);
-        assert_eq!(header.depth_counts.iter().sum::<u64>() + header.unreachable, STATES as u64);
+        assert_eq!(table.distances().len() as u64, STATES);
+        assert_eq!(header.depth_counts.iter().sum::<u64>() + header.unreachable, STATES);
         for rank in 0..STATES as u32 {
             let _ = table.distance(rank);
         }

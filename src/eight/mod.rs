@@ -2,23 +2,23 @@
 //!
 //! # State encoding
 //!
-//! A grid is a permutation of the nine values 0..8 over the cells (0 for the blank),
-//! ranked densely from 0 to 362,879 by its [`cantor`] expansion. Moves depend only on
-//! where the blank is, not on the tiles' names, so any target can be renamed into the
-//! canonical one with its blank in the same cell (tiles 1..8 in reading order around
-//! it), and the start renamed the same way: nine tables, one per blank cell, answer
-//! every pair. A move keeps the parity of the tiles' inversions, and grids of equal
-//! parity reach each other, so half of each table is unreachable; a pair of different
-//! parity is answered "unsolvable" before any lookup.
+//! A grid is a 3x3 sliding [`Board`]: a permutation of the nine
+//! values 0..8 over the cells (0 for the blank), ranked densely from 0 to 362,879 by
+//! its Cantor expansion ([`crate::rank::permutation`]). Moves depend only on where the
+//! blank is, not on the tiles' names, so any target can be renamed into the canonical
+//! one with its blank in the same cell (tiles 1..8 in reading order around it), and
+//! the start renamed the same way: nine tables, one per blank cell, answer every pair.
+//! Half of each table is unreachable (see [`crate::sliding`] on parity); a pair of
+//! different parity is answered "unsolvable" before any lookup.
 //!
 //! # Why the greedy walk is shortest and lexicographically smallest
 //!
 //! Each table holds every arrangement's exact distance to its goal, found by
-//! breadth-first search from the goal ([`crate::space`]). From a start at distance `D`
-//! the walk plays the first move in the order `d < l < r < u` that reaches distance
-//! `D - 1`, and repeats. Every step lowers the distance by one, so the path has `D`
-//! moves, the fewest possible; and each letter is the smallest with which a shortest
-//! path exists at all, so no shortest path is lexicographically smaller.
+//! breadth-first search from the goal ([`crate::search`]). From a start at distance
+//! `D` the walk plays the first move in the order `d < l < r < u` that reaches
+//! distance `D - 1`, and repeats. Every step lowers the distance by one, so the path
+//! has `D` moves, the fewest possible; and each letter is the smallest with which a
+//! shortest path exists at all, so no shortest path is lexicographically smaller.
 //!
 //! ```
 //! use tablesolve::eight::{Grid, Move};
@@ -30,20 +30,44 @@
 //! # Ok::<(), tablesolve::eight::GridError>(())
 //! ```
 
-pub mod cantor;
 mod grid;
+pub mod sample;
 
-pub use grid::{Grid, GridError, Move, BLANK};
+pub use crate::sliding::{Slide as Move, BLANK};
+pub use grid::GridError;
 
 use crate::error::Error;
-use crate::space::{greedy_walk, StateSpace, UNREACHABLE};
-use crate::table::{Table, TableId};
+use crate::rank::permutation;
+use crate::search::{greedy_walk, reverse_bfs, Cost, StateSpace, UNREACHABLE};
+use crate::sliding::Board;
+use crate::table::{Source, Table, TableId};
+
+/// An arrangement of the 8-puzzle.
+pub type Grid = Board<3, 3>;
+
+/// Cells of the grid.
+pub const CELLS: usize = 9;
+
+/// Number of arrangements: 9!.
+pub const ARRANGEMENTS: usize = 362_880;
 
 /// Number of tables: one per cell the target's blank can occupy.
-pub const GOALS: usize = cantor::CELLS;
+pub const GOALS: usize = CELLS;
 
 /// HDU 1043's single goal, `12345678x`, has its blank in the last cell.
 pub const STANDARD_GOAL: usize = 8;
+
+/// The rank of a grid among all 9! arrangements.
+#[inline]
+pub fn rank(grid: &Grid) -> u32 {
+    permutation::rank(grid.cells(), CELLS) as u32
+}
+
+/// The grid of rank `rank` (`rank < ARRANGEMENTS`).
+pub fn unrank(rank: u32) -> Grid {
+    Grid::new(&permutation::unrank(rank.into(), CELLS, CELLS)[..CELLS])
+        .expect("unrank gives a permutation")
+}
 
 /// The table of canonical targets with the blank at `blank`.
 pub fn table_id(blank: usize) -> TableId {
@@ -57,25 +81,31 @@ pub struct Space {
 }
 
 impl StateSpace for Space {
+    fn states(&self) -> u64 {
+        ARRANGEMENTS as u64
+    }
+    fn goals(&self) -> Vec<u64> {
+        vec![rank(&Grid::canonical(self.blank)).into()]
+    }
+    fn neighbours(&self, rank_: u64, mut visit: impl FnMut(u64, Cost)) {
+        let grid = unrank(rank_ as u32);
+        for m in Move::ALL {
+            if let Some(next) = grid.apply(m) {
+                visit(rank(&next).into(), Cost::One);
+            }
+        }
+    }
+}
+
+impl Source for Space {
     fn id(&self) -> TableId {
         table_id(self.blank)
     }
-    fn states(&self) -> usize {
-        cantor::ARRANGEMENTS
+    fn entries(&self) -> u64 {
+        self.states()
     }
-    fn goals(&self) -> Vec<u32> {
-        vec![cantor::rank(Grid::canonical(self.blank).cells())]
-    }
-    fn neighbours(&self, rank: u32, mut visit: impl FnMut(u32)) {
-        let mut cells = cantor::unrank(rank);
-        let blank = cells.iter().position(|&c| c == BLANK).expect("one blank");
-        for m in Move::ALL {
-            if let Some(to) = m.target(blank) {
-                cells.swap(blank, to);
-                visit(cantor::rank(&cells));
-                cells.swap(blank, to);
-            }
-        }
+    fn compute(&self) -> Vec<u8> {
+        reverse_bfs(self)
     }
 }
 
@@ -83,7 +113,7 @@ impl StateSpace for Space {
 /// `table` must be the table of `target`'s blank cell.
 pub fn distance<D: AsRef<[u8]>>(table: &Table<D>, start: &Grid, target: &Grid) -> Option<u8> {
     let renamed = start.renamed(&Grid::renaming_to_canonical(target));
-    Some(table.distance(cantor::rank(renamed.cells()))).filter(|&d| d != UNREACHABLE)
+    Some(table.distance(rank(&renamed))).filter(|&d| d != UNREACHABLE)
 }
 
 /// The shortest, lexicographically smallest moves from `start` to `target`, or `None`
@@ -95,23 +125,20 @@ pub fn solve<D: AsRef<[u8]>>(
     target: &Grid,
 ) -> Result<Option<Vec<Move>>, Error> {
     debug_assert_eq!(table.header().goal as usize, target.blank());
-    if start.odd() != target.odd() {
+    if !start.reaches(target) {
         return Ok(None);
     }
     let start = start.renamed(&Grid::renaming_to_canonical(target));
     let inconsistent = || Error::Inconsistent {
         table: table_id(target.blank()),
     };
-    let distance = table.distance(cantor::rank(start.cells()));
+    let distance = table.distance(rank(&start));
     if distance == UNREACHABLE {
         return Err(inconsistent());
     }
-    // The walk keeps the blank's cell beside the tiles, so a move is one swap.
-    let walker = (*start.cells(), start.blank());
-    let (moves, _) = greedy_walk(walker, distance, &Move::ALL, |&(mut cells, blank), m| {
-        let to = m.target(blank)?;
-        cells.swap(blank, to);
-        Some(((cells, to), table.distance(cantor::rank(&cells))))
+    let (moves, _) = greedy_walk(start, distance, &Move::ALL, |grid, m| {
+        let next = grid.apply(m)?;
+        Some((next, table.distance(rank(&next))))
     })
     .ok_or_else(inconsistent)?;
     Ok(Some(moves))

@@ -3,13 +3,16 @@
 use rand::RngCore;
 use std::io::{self, BufRead, Write};
 
-use super::{input_error, quote, CaseReader, Input, Judge, Verdict};
+use super::{
+    input_error, quote, CaseReader, CasesAt, CrossCheck, Format, Input, Replay, Sample, SampleAt,
+    Solution, Solver, Verdict, Written,
+};
 use crate::error::Error;
-use crate::generate::{random_board, BoardsAt, NoSuchLength};
+use crate::moves::{letters, parse_letters, write_letters};
+use crate::rotation::sample::{random_board, BoardsAt};
 use crate::rotation::{self, Answer, Board, Move, CELLS};
-use crate::search;
-use crate::table::{Table, TableError};
-use crate::tables::TableDir;
+use crate::sample::NoSuchLength;
+use crate::table::{Table, TableDir, TableError};
 
 /// Reads Rotation Game boards.
 #[derive(Default)]
@@ -75,10 +78,6 @@ pub struct Rotation<D> {
     pub table: Table<D>,
 }
 
-fn letters(moves: &[Move]) -> String {
-    moves.iter().map(|m| m.letter()).collect()
-}
-
 impl Rotation<memmap2::Mmap> {
     /// Opens the table from `tables`, building it there if missing and allowed.
     pub fn open(tables: &TableDir) -> Result<Self, TableError> {
@@ -112,44 +111,97 @@ impl<D: AsRef<[u8]>> Rotation<D> {
     }
 }
 
-impl<D: AsRef<[u8]> + Sync> Judge for Rotation<D> {
+impl Solution for Answer {
+    type Move = Move;
+
+    fn moves(&self) -> Option<&[Move]> {
+        Some(&self.moves)
+    }
+}
+
+impl<D: AsRef<[u8]> + Sync> Solver for Rotation<D> {
     type Case = Board;
     type Answer = Answer;
-    type Reader = RotationCases;
-    const ANSWER_LINES: usize = 2;
 
     fn solve(&self, board: &Board) -> Result<Answer, Error> {
         Rotation::solve(self, board)
     }
+}
 
-    fn search(&self, board: &Board) -> Answer {
-        search::rotation(board)
+impl<D: AsRef<[u8]> + Sync> Replay for Rotation<D> {
+    type State = Board;
+    const ILLEGAL: &'static str = "cannot be played";
+
+    fn start(board: &Board) -> Board {
+        *board
     }
 
-    fn length(answer: &Answer) -> Option<usize> {
-        Some(answer.moves.len())
+    fn play(board: &Board, m: Move) -> Option<Board> {
+        let mut next = *board;
+        next.apply(m);
+        Some(next)
     }
+
+    fn solved(_: &Board, board: &Board) -> bool {
+        board.centre_digit().is_some()
+    }
+
+    fn target(_: &Board) -> Option<Board> {
+        None
+    }
+
+    fn headline(answer: &Answer) -> String {
+        let mut text = format!("{} moves", answer.len());
+        if !answer.is_empty() {
+            text += &format!(" {}", answer.letters());
+        }
+        text + &format!(", centre {}", answer.digit)
+    }
+
+    fn misstated(written: &Answer, end: &Board) -> Option<Verdict> {
+        let reached = end.centre_digit()?;
+        (reached != written.digit).then(|| Verdict::Misstated {
+            kind: "wrong digit",
+            detail: format!(
+                "the moves gather {reached}, the answer says {}",
+                written.digit
+            ),
+        })
+    }
+}
+
+impl<D: AsRef<[u8]> + Sync> Format for Rotation<D> {
+    type Reader = RotationCases;
+    const ANSWER_LINES: usize = 2;
 
     fn write_answer(_: usize, answer: &Answer, out: &mut Vec<u8>) {
         if answer.moves.is_empty() {
             out.extend_from_slice(b"No moves needed");
         }
-        out.extend(answer.moves.iter().map(|m| m.letter() as u8));
+        write_letters(&answer.moves, out);
         out.extend_from_slice(&[b'\n', b'0' + answer.digit, b'\n']);
     }
 
-    fn show(number: usize, board: &Board, answer: &Answer) -> String {
-        let mut text = format!("case {number}: {} moves", answer.len());
-        if !answer.is_empty() {
-            text += &format!(" {}", answer.letters());
-        }
-        text += &format!(", centre {}\n\nstart\n{board}", answer.digit);
-        let mut board = *board;
-        for (i, &m) in answer.moves.iter().enumerate() {
-            board.apply(m);
-            text += &format!("\n{} ({} of {})\n{board}", m.letter(), i + 1, answer.len());
-        }
-        text + "\n"
+    fn read_answer(_: usize, lines: &[&str]) -> Result<Written<Answer>, String> {
+        let moves = match lines[0] {
+            "No moves needed" => Vec::new(),
+            text => match parse_letters(text) {
+                Some(moves) if !text.is_empty() => moves,
+                _ => {
+                    return Err(format!(
+                        "{text:?} is neither letters A-H nor `No moves needed`"
+                    ))
+                }
+            },
+        };
+        let digit = match lines[1].as_bytes() {
+            [digit @ b'1'..=b'3'] => digit - b'0',
+            _ => return Err(format!("{:?} is not a digit 1, 2 or 3", lines[1])),
+        };
+        Ok(Written {
+            answer: Answer { moves, digit },
+            stated_length: None,
+        })
     }
 
     fn json_answer(number: usize, answer: &Answer) -> serde_json::Value {
@@ -172,59 +224,40 @@ impl<D: AsRef<[u8]> + Sync> Judge for Rotation<D> {
         }
         writeln!(out, "0")
     }
+}
 
+impl<D: AsRef<[u8]> + Sync> CrossCheck for Rotation<D> {
+    fn search(&self, board: &Board) -> Answer {
+        rotation::ida(board)
+    }
+}
+
+impl<D: AsRef<[u8]> + Sync> Sample for Rotation<D> {
     fn random_case(&self, rng: &mut dyn RngCore) -> Board {
         random_board(rng)
     }
+}
 
-    fn cases_at(
-        &self,
-        length: usize,
-    ) -> Result<Box<dyn Fn(&mut dyn RngCore) -> Board + '_>, NoSuchLength> {
+impl<D: AsRef<[u8]> + Sync> SampleAt for Rotation<D> {
+    fn cases_at(&self, length: usize) -> Result<CasesAt<'_, Board>, NoSuchLength> {
         let boards = BoardsAt::new(&self.table, length)?;
         Ok(Box::new(move |rng| boards.sample(rng)))
     }
+}
 
-    fn check(&self, _: usize, board: &Board, lines: &[&str]) -> Result<Verdict, Error> {
-        let moves: Vec<Move> = match lines[0] {
-            "No moves needed" => Vec::new(),
-            text => match text.chars().map(Move::from_letter).collect::<Option<_>>() {
-                Some(moves) if !text.is_empty() => moves,
-                _ => {
-                    return Ok(Verdict::Malformed(format!(
-                        "{:?} is neither letters A-H nor `No moves needed`",
-                        text
-                    )))
-                }
-            },
-        };
-        let stated = match lines[1].as_bytes() {
-            [digit @ b'1'..=b'3'] => digit - b'0',
-            _ => {
-                return Ok(Verdict::Malformed(format!(
-                    "{:?} is not a digit 1, 2 or 3",
-                    lines[1]
-                )))
-            }
-        };
-        let mut end = *board;
-        moves.iter().for_each(|&m| end.apply(m));
-        let Some(reached) = end.centre_digit() else {
-            return Ok(Verdict::NotSolved);
-        };
-        if reached != stated {
-            return Ok(Verdict::WrongDigit { stated, reached });
-        }
-        let best = self.solve(board)?;
-        Ok(if moves.len() > best.moves.len() {
-            Verdict::NotShortest {
-                length: moves.len(),
-                shortest: best.moves.len(),
-            }
-        } else if moves != best.moves {
-            Verdict::NotSmallest
-        } else {
-            Verdict::Correct
-        })
+impl<D: AsRef<[u8]>> super::Tables for Rotation<D> {
+    type Bytes = D;
+
+    fn tables(&self) -> Vec<(crate::table::TableId, &Table<D>)> {
+        vec![(rotation::TABLE, &self.table)]
+    }
+
+    fn describe_rank(&self, _: usize, rank: u32) -> String {
+        let cells = rotation::mask::unrank(rank);
+        let list: Vec<String> = (0..CELLS)
+            .filter(|c| cells >> c & 1 == 1)
+            .map(|c| c.to_string())
+            .collect();
+        format!("one digit on cells {}", list.join(" "))
     }
 }

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::moves;
+
 /// Number of cells on the board.
 pub const CELLS: usize = 24;
 
@@ -45,7 +47,7 @@ impl Move {
 
     /// The move named by `letter` (upper case), if any.
     pub fn from_letter(letter: char) -> Option<Move> {
-        Move::ALL.into_iter().find(|m| m.letter() == letter)
+        <Move as moves::Move>::from_letter(letter)
     }
 
     /// The move that undoes this one: the same line turned the other way.
@@ -63,6 +65,18 @@ impl Move {
     /// The cells the move rotates, `L0..L6`.
     pub fn line(self) -> &'static [usize; 7] {
         &LINES[usize::from(self.0)]
+    }
+}
+
+impl moves::Move for Move {
+    const ALL: &'static [Move] = &Move::ALL;
+
+    fn letter(self) -> char {
+        Move::letter(self)
+    }
+
+    fn inverse(self) -> Move {
+        Move::inverse(self)
     }
 }
 

@@ -10,7 +10,7 @@ use rayon::prelude::*;
 
 use super::mask::{self, PIECES};
 use super::{Board, CELLS};
-use crate::space::UNREACHABLE;
+use crate::search::UNREACHABLE;
 use crate::table::Table;
 
 /// Every arrangement of eight 1s, 2s and 3s.

@@ -1,13 +1,10 @@
 //! Occupancy masks: the set of eight cells one digit holds, as a 24-bit mask, and its
-//! rank among all C(24, 8) such sets.
-//!
-//! The rank is the combinatorial number system: with the occupied cells
-//! `c0 < c1 < ... < c7`, `rank = C(c0, 1) + C(c1, 2) + ... + C(c7, 8)`. It numbers the
-//! masks in increasing order of their value, densely from 0 to 735,470.
-
-use crate::bits::ones;
+//! rank among all C(24, 8) such sets by the combinatorial number system
+//! ([`crate::rank::combination`]), densely from 0 to 735,470 in increasing order of the
+//! masks' values.
 
 use super::board::{Move, CELLS, CENTRE, LINES};
+use crate::rank::combination;
 
 /// Cells one digit occupies.
 pub const PIECES: usize = 8;
@@ -26,77 +23,16 @@ pub const GOAL: u32 = {
     mask
 };
 
-/// `BINOMIAL[n][k]` = C(n, k) for n <= 24, k <= 8.
-const BINOMIAL: [[u32; PIECES + 1]; CELLS + 1] = {
-    let mut table = [[0; PIECES + 1]; CELLS + 1];
-    let mut n = 0;
-    while n <= CELLS {
-        table[n][0] = 1;
-        let mut k = 1;
-        while k <= PIECES && k <= n {
-            table[n][k] = table[n - 1][k - 1] + if k < n { table[n - 1][k] } else { 0 };
-            k += 1;
-        }
-        n += 1;
-    }
-    table
-};
-
-/// `BYTE_RANK[i][b][k]`: what the cells of byte `i` of a mask add to its rank when that
-/// byte is `b` and `k` occupied cells lie below it. Three lookups rank a mask.
-static BYTE_RANK: [[[u32; PIECES + 1]; 256]; 3] = {
-    let mut table = [[[0; PIECES + 1]; 256]; 3];
-    let mut i = 0;
-    while i < 3 {
-        let mut byte = 0;
-        while byte < 256 {
-            let mut below = 0;
-            while below <= PIECES {
-                let (mut sum, mut k, mut bit) = (0, below, 0);
-                while bit < 8 && k < PIECES {
-                    if byte >> bit & 1 == 1 {
-                        k += 1;
-                        sum += BINOMIAL[8 * i + bit][k];
-                    }
-                    bit += 1;
-                }
-                table[i][byte][below] = sum;
-                below += 1;
-            }
-            byte += 1;
-        }
-        i += 1;
-    }
-    table
-};
-
-/// The rank of a mask of exactly eight cells.
+/// The rank of a mask of exactly eight cells, in `0..MASKS`.
 #[inline]
 pub fn rank(mask: u32) -> u32 {
     debug_assert_eq!(mask.count_ones() as usize, PIECES);
-    let [b0, b1, b2, _] = mask.to_le_bytes();
-    let below1 = ones(u32::from(b0)) as usize;
-    let below2 = (below1 + ones(u32::from(b1)) as usize).min(PIECES);
-    BYTE_RANK[0][usize::from(b0)][0]
-        + BYTE_RANK[1][usize::from(b1)][below1.min(PIECES)]
-        + BYTE_RANK[2][usize::from(b2)][below2]
+    combination::rank(mask)
 }
 
 /// The mask of rank `rank` (`rank < MASKS`).
-pub fn unrank(mut rank: u32) -> u32 {
-    debug_assert!((rank as usize) < MASKS);
-    let mut mask = 0;
-    let mut cell = CELLS;
-    for k in (1..=PIECES).rev() {
-        // The largest cell c with C(c, k) <= rank is the k-th occupied cell.
-        cell -= 1;
-        while BINOMIAL[cell][k] > rank {
-            cell -= 1;
-        }
-        rank -= BINOMIAL[cell][k];
-        mask |= 1 << cell;
-    }
-    mask
+pub fn unrank(rank: u32) -> u32 {
+    combination::unrank(rank, CELLS, PIECES)
 }
 
 /// The image of one cell under `m`: where the value on `cell` goes.

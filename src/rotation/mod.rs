@@ -12,7 +12,7 @@
 //! # Why the greedy walk is shortest and lexicographically smallest
 //!
 //! The table is exact: every mask's distance is its true number of moves to the centre,
-//! found by breadth-first search from it ([`crate::space`]). A move changes a mask's
+//! found by breadth-first search from it ([`crate::search`]). A move changes a mask's
 //! distance by at most one, so from a board at distance `D` (the least over its digits)
 //! a move reaches distance `D - 1` exactly when it brings some digit that was at `D`
 //! one step closer. The walk keeps the digits still at the board's distance and, at
@@ -35,12 +35,16 @@
 mod board;
 pub mod census;
 pub mod mask;
+pub mod sample;
+mod search;
 
 pub use board::{Board, BoardError, Move, CELLS, CENTRE};
+pub use search::ida;
 
 use crate::error::Error;
-use crate::space::{greedy_walk, StateSpace, UNREACHABLE};
-use crate::table::{Table, TableId};
+use crate::moves;
+use crate::search::{greedy_walk, reverse_bfs, Cost, StateSpace, UNREACHABLE};
+use crate::table::{Source, Table, TableId};
 
 /// The single Rotation Game table: every mask's distance to the centre.
 pub const TABLE: TableId = TableId::new("rotation", 0);
@@ -49,20 +53,29 @@ pub const TABLE: TableId = TableId::new("rotation", 0);
 pub struct Space;
 
 impl StateSpace for Space {
+    fn states(&self) -> u64 {
+        mask::MASKS as u64
+    }
+    fn goals(&self) -> Vec<u64> {
+        vec![mask::rank(mask::GOAL).into()]
+    }
+    fn neighbours(&self, rank: u64, mut visit: impl FnMut(u64, Cost)) {
+        let cells = mask::unrank(rank as u32);
+        for m in Move::ALL {
+            visit(mask::rank(mask::apply(cells, m)).into(), Cost::One);
+        }
+    }
+}
+
+impl Source for Space {
     fn id(&self) -> TableId {
         TABLE
     }
-    fn states(&self) -> usize {
-        mask::MASKS
+    fn entries(&self) -> u64 {
+        self.states()
     }
-    fn goals(&self) -> Vec<u32> {
-        vec![mask::rank(mask::GOAL)]
-    }
-    fn neighbours(&self, rank: u32, mut visit: impl FnMut(u32)) {
-        let cells = mask::unrank(rank);
-        for m in Move::ALL {
-            visit(mask::rank(mask::apply(cells, m)));
-        }
+    fn compute(&self) -> Vec<u8> {
+        reverse_bfs(self)
     }
 }
 
@@ -88,7 +101,7 @@ impl Answer {
 
     /// The moves as letters, e.g. `"AC"`.
     pub fn letters(&self) -> String {
-        self.moves.iter().map(|m| m.letter()).collect()
+        moves::letters(&self.moves)
     }
 }
 

@@ -1,20 +1,27 @@
 //! The `tablesolve` command: judge input in, judge output out, answered from tables;
-//! plus the tools around the tables (verify, check, generate, stats).
+//! plus the tools around the tables (verify, check, show, generate, stats).
+//!
+//! The library states what failed; this layer adds what to do about it, in terms of
+//! this command's own options.
 
+mod answer;
+mod catalogue;
+mod check;
+mod generate;
+mod show;
 mod stats;
 mod verify;
 
-use clap::{Parser, Subcommand, ValueEnum};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
+use clap::{ArgMatches, Args, FromArgMatches, Parser, Subcommand};
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use tablesolve::judge::{self, BadCases, Eight, Eight2, Judge, Method, Output, Rotation};
-use tablesolve::tables::{BuildNote, TableDir};
+use tablesolve::table::{BuildNote, TableDir, TableError};
 use tablesolve::Error;
+
+use catalogue::Puzzle;
 
 const EXIT_CODES: &str = "\
 Exit status:
@@ -26,6 +33,9 @@ Exit status:
   3  a table is missing (with --no-build), damaged, contradicts itself, or cannot be
      written
   4  a file cannot be read or the output cannot be written";
+
+/// The command that rebuilds every table, quoted in advice.
+const BUILD_COMMAND: &str = "cargo run --release -p build-tables -- --out";
 
 #[derive(Parser)]
 #[command(name = "tablesolve", version, after_help = EXIT_CODES)]
@@ -50,41 +60,14 @@ struct Cli {
     command: Command,
 }
 
-/// Which judge problem.
-#[derive(Clone, Copy, ValueEnum)]
-enum Puzzle {
-    /// The Rotation Game (UVA 1343)
-    Rotation,
-    /// The 8-puzzle to 12345678x (HDU 1043)
-    Eight,
-    /// The 8-puzzle between any two grids (HDU 3567)
-    Eight2,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum Format {
-    /// Exactly as the judge prints
-    Judge,
-    /// One JSON object a case
-    Json,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum How {
-    /// The greedy walk down the distance tables
-    Tables,
-    /// The independent IDA* search (slow; for comparison)
-    Ida,
+/// A puzzle's own subcommand (one per entry of the catalogue), or a tool.
+enum Command {
+    Answer(Puzzle, answer::Answer),
+    Tool(Tool),
 }
 
 #[derive(Subcommand)]
-enum Command {
-    /// The Rotation Game (UVA 1343): 24 values a case, a line `0` ends the input
-    Rotation(Answer),
-    /// The 8-puzzle to 12345678x (HDU 1043): nine characters a case, `unsolvable` if so
-    Eight(Answer),
-    /// The 8-puzzle, any start and target (HDU 3567): T, then T start/target pairs
-    Eight2(Answer),
+enum Tool {
     /// Answers random cases with the tables and with an independent IDA* search, and
     /// compares them
     Verify {
@@ -132,24 +115,46 @@ enum Command {
     },
 }
 
-#[derive(clap::Args)]
-struct Answer {
-    /// Judge input; standard input if absent
-    file: Option<PathBuf>,
-    /// How to write the answers
-    #[arg(long, value_enum, default_value_t = Format::Judge)]
-    format: Format,
-    /// How to find the answers
-    #[arg(long, value_enum, default_value_t = How::Tables)]
-    method: How,
-    /// Report every malformed case and answer every good one, instead of stopping at
-    /// the first malformed case
-    #[arg(long)]
-    keep_going: bool,
+impl FromArgMatches for Command {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let puzzle = matches
+            .subcommand_name()
+            .and_then(|name| Puzzle::ALL.into_iter().find(|p| p.name() == name));
+        match (puzzle, matches.subcommand()) {
+            (Some(puzzle), Some((_, args))) => Ok(Command::Answer(
+                puzzle,
+                answer::Answer::from_arg_matches(args)?,
+            )),
+            _ => Ok(Command::Tool(Tool::from_arg_matches(matches)?)),
+        }
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Command::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Subcommand for Command {
+    fn augment_subcommands(cmd: clap::Command) -> clap::Command {
+        let cmd = Puzzle::ALL.into_iter().fold(cmd, |cmd, puzzle| {
+            let sub = clap::Command::new(puzzle.name()).about(puzzle.about());
+            cmd.subcommand(answer::Answer::augment_args(sub))
+        });
+        Tool::augment_subcommands(cmd)
+    }
+
+    fn augment_subcommands_for_update(cmd: clap::Command) -> clap::Command {
+        Command::augment_subcommands(cmd)
+    }
+
+    fn has_subcommand(name: &str) -> bool {
+        Puzzle::ALL.iter().any(|p| p.name() == name) || Tool::has_subcommand(name)
+    }
 }
 
 /// A failure the command reports with its exit status.
-enum Failure {
+pub enum Failure {
     Error(Error),
     /// Work done, but the verdict is negative (check, verify): already reported.
     Verdict,
@@ -163,8 +168,8 @@ impl From<Error> for Failure {
     }
 }
 
-impl From<tablesolve::table::TableError> for Failure {
-    fn from(error: tablesolve::table::TableError) -> Self {
+impl From<TableError> for Failure {
+    fn from(error: TableError) -> Self {
         Failure::Error(error.into())
     }
 }
@@ -183,14 +188,44 @@ fn main() -> ExitCode {
             let closed =
                 matches!(&error, Error::Output(e) if e.kind() == io::ErrorKind::BrokenPipe);
             if !closed {
-                eprintln!("tablesolve: {error}");
+                eprintln!("tablesolve: {error}{}", advice(&error, &cli.tables));
             }
             ExitCode::from(match error {
                 Error::Input { .. } => 1,
                 Error::Table(_) | Error::Inconsistent { .. } => 3,
-                Error::Open { .. } | Error::Io(_) | Error::Output(_) => 4,
+                Error::Open { .. } | Error::Io(_) | Error::Answers(_) | Error::Output(_) => 4,
             })
         }
+    }
+}
+
+/// What the user can do about `error`, with this command's options.
+fn advice(error: &Error, tables: &Path) -> String {
+    let dir = |path: &Path| match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.display().to_string(),
+        _ => ".".to_owned(),
+    };
+    match error {
+        Error::Table(TableError::Missing { path }) => format!(
+            "; run without --no-build to build it on the spot, or build every table with `{BUILD_COMMAND} {}`",
+            dir(path)
+        ),
+        Error::Table(TableError::Damaged { path, .. }) => format!(
+            "; delete it to have it rebuilt on next use, or rebuild every table with `{BUILD_COMMAND} {}`",
+            dir(path)
+        ),
+        Error::Table(TableError::Read { path, .. }) => format!(
+            "; check its permissions, or delete it and rebuild with `{BUILD_COMMAND} {}`",
+            dir(path)
+        ),
+        Error::Table(TableError::Write { .. }) => {
+            "; make its directory writable or choose another with --tables DIR".to_owned()
+        }
+        Error::Inconsistent { .. } => format!(
+            "; rebuild every table with `{BUILD_COMMAND} {}`",
+            tables.display()
+        ),
+        _ => String::new(),
     }
 }
 
@@ -237,171 +272,55 @@ fn stdout() -> BufWriter<io::StdoutLock<'static>> {
     BufWriter::with_capacity(1 << 16, io::stdout().lock())
 }
 
-/// A command that works with any judge.
-trait Task {
-    fn run<J: Judge>(self, judge: &J) -> Result<(), Failure>;
-}
-
-/// Opens the tables of `puzzle` and runs `task` on its judge.
-fn with_judge(tables: &TableDir, puzzle: Puzzle, task: impl Task) -> Result<(), Failure> {
-    match puzzle {
-        Puzzle::Rotation => task.run(&Rotation::open(tables)?),
-        Puzzle::Eight => task.run(&Eight::open(tables)?),
-        Puzzle::Eight2 => task.run(&Eight2::open(tables)?),
-    }
-}
-
 fn run(cli: &Cli) -> Result<(), Failure> {
     let tables = table_dir(cli);
-    match &cli.command {
-        Command::Rotation(answer) => with_judge(&tables, Puzzle::Rotation, answer),
-        Command::Eight(answer) => with_judge(&tables, Puzzle::Eight, answer),
-        Command::Eight2(answer) => with_judge(&tables, Puzzle::Eight2, answer),
-        Command::Verify {
+    let tool = match &cli.command {
+        Command::Answer(puzzle, answer) => return puzzle.run(&tables, answer),
+        Command::Tool(tool) => tool,
+    };
+    match tool {
+        Tool::Verify {
             puzzle,
             count,
             seed,
-        } => with_judge(
+        } => puzzle.run(
             &tables,
-            *puzzle,
             verify::Verify {
                 count: *count,
                 seed: *seed,
             },
         ),
-        Command::Check {
+        Tool::Check {
             puzzle,
             input,
             answers,
-        } => with_judge(&tables, *puzzle, Check { input, answers }),
-        Command::Generate {
+        } => puzzle.run(&tables, check::Check { input, answers }),
+        Tool::Generate {
             puzzle,
             length,
             count,
             seed,
-        } => with_judge(
+        } => puzzle.run(
             &tables,
-            *puzzle,
-            Generate {
+            generate::Generate {
                 length: *length,
                 count: *count,
                 seed: *seed,
             },
         ),
-        Command::Show { puzzle, file } => with_judge(&tables, *puzzle, Show { file }),
-        Command::Stats { puzzle, all_boards } => stats::run(&tables, *puzzle, *all_boards),
-    }
-}
-
-impl Task for &Answer {
-    fn run<J: Judge>(self, judge: &J) -> Result<(), Failure> {
-        let format = match self.format {
-            Format::Judge => Output::Judge,
-            Format::Json => Output::Json,
-        };
-        let method = match self.method {
-            How::Tables => Method::Tables,
-            How::Ida => Method::Search,
-        };
-        let mut report = |error: &Error| eprintln!("tablesolve: {error}");
-        let bad_cases = if self.keep_going {
-            BadCases::Skip(&mut report)
-        } else {
-            BadCases::Stop
-        };
-        let answered = judge::solve_all(
-            judge,
-            open_input(&self.file)?,
-            stdout(),
-            bad_cases,
-            method,
-            format,
-        )?;
-        if answered.skipped > 0 {
-            eprintln!(
-                "tablesolve: {} malformed cases skipped, {} answered",
-                answered.skipped, answered.cases
-            );
-            return Err(Failure::Verdict);
-        }
-        Ok(())
-    }
-}
-
-struct Show<'a> {
-    file: &'a Option<PathBuf>,
-}
-
-impl Task for Show<'_> {
-    fn run<J: Judge>(self, judge: &J) -> Result<(), Failure> {
-        let input = open_input(self.file)?;
-        judge::solve_all(
-            judge,
-            input,
-            stdout(),
-            BadCases::Stop,
-            Method::Tables,
-            Output::Show,
-        )?;
-        Ok(())
-    }
-}
-
-struct Check<'a> {
-    input: &'a Path,
-    answers: &'a Path,
-}
-
-impl Task for Check<'_> {
-    fn run<J: Judge>(self, judge: &J) -> Result<(), Failure> {
-        let mut out = stdout();
-        let mut written = Ok(());
-        let summary = judge::check_all(
-            judge,
-            open(self.input)?,
-            open(self.answers)?,
-            |case, verdict, expected| {
-                if written.is_ok() {
-                    written = writeln!(out, "case {case}: {verdict}; expected {expected}");
-                }
-            },
-        )?;
-        written
-            .and_then(|()| writeln!(out, "{summary}"))
-            .and_then(|()| out.flush())
-            .map_err(Error::Output)?;
-        if summary.all_correct() {
-            Ok(())
-        } else {
-            Err(Failure::Verdict)
-        }
-    }
-}
-
-struct Generate {
-    length: Option<usize>,
-    count: usize,
-    seed: u64,
-}
-
-impl Task for Generate {
-    fn run<J: Judge>(self, judge: &J) -> Result<(), Failure> {
-        let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
-        let cases: Vec<J::Case> = match self.length {
-            None => (0..self.count)
-                .map(|_| judge.random_case(&mut rng))
-                .collect(),
-            Some(length) => {
-                let sample = judge
-                    .cases_at(length)
-                    .map_err(|e| Failure::Usage(e.to_string()))?;
-                (0..self.count).map(|_| sample(&mut rng)).collect()
+        Tool::Show { puzzle, file } => puzzle.run(&tables, show::Show { file }),
+        Tool::Stats { puzzle, all_boards } => {
+            if *all_boards && *puzzle != Puzzle::Rotation {
+                return Err(Failure::Usage(
+                    "--all-boards counts Rotation Game boards: use `stats rotation --all-boards`"
+                        .into(),
+                ));
             }
-        };
-        let mut out = stdout();
-        J::write_cases(&cases, &mut out)
-            .and_then(|()| out.flush())
-            .map_err(Error::Output)?;
-        Ok(())
+            puzzle.run(&tables, stats::Stats { tables: &tables })?;
+            if *all_boards {
+                stats::census(&tables)?;
+            }
+            Ok(())
+        }
     }
 }

@@ -7,9 +7,11 @@ use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
-use super::{progress, stdout, Failure, Task};
-use tablesolve::judge::{self, Judge};
+use tablesolve::judge;
 use tablesolve::Error;
+
+use crate::catalogue::{Judge, Task};
+use crate::{progress, stdout, Failure};
 
 pub struct Verify {
     pub count: usize,

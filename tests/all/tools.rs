@@ -1,14 +1,13 @@
 //! The tools around the tables: check, generate, stats, verify and JSON answers.
 
-mod common;
-
 use std::fs;
 
-use common::{rng, sample, stdout, table, tablesolve};
+use crate::common::{rng, sample, stdout, table, tablesolve};
 use tablesolve::eight::{self, Grid, Move, STANDARD_GOAL};
-use tablesolve::judge::{Eight2, Judge, Rotation};
+use tablesolve::judge::{Eight2, Format, Rotation, Sample, SampleAt, Solver};
+use tablesolve::moves::letters;
 use tablesolve::rotation::{self, census, mask, Board};
-use tablesolve::search;
+use tablesolve::sliding::manhattan_ida;
 
 /// Checks `answers` for `input` through the command line: (exit code, stdout).
 fn check(puzzle: &str, input: &[u8], answers: &[u8]) -> (i32, String) {
@@ -45,10 +44,10 @@ fn check_accepts_the_judge_samples_and_ida_star_answers() {
     let mut answers = String::new();
     let mut rng = rng(7);
     for _ in 0..50 {
-        let start = common::random_grid(&mut rng);
-        input += &common::grid_text(&start);
+        let start = crate::common::random_grid(&mut rng);
+        input += &crate::common::grid_text(&start);
         input.push('\n');
-        match search::eight(&start, &goal) {
+        match manhattan_ida(&start, &goal) {
             Some(moves) => answers.extend(moves.iter().map(|m| m.letter())),
             None => answers += "unsolvable",
         }
@@ -98,8 +97,7 @@ fn check_names_every_kind_of_wrong_eight2_answer() {
         let best = tables.solve(&case).unwrap().unwrap();
         let distance = |g: &Grid| {
             let renaming = Grid::renaming_to_canonical(&case.1);
-            tables.tables[case.1.blank()]
-                .distance(eight::cantor::rank(g.renamed(&renaming).cells()))
+            tables.tables[case.1.blank()].distance(eight::rank(&g.renamed(&renaming)))
         };
         let firsts: Vec<(Move, Grid)> = Move::ALL
             .iter()
@@ -108,7 +106,7 @@ fn check_names_every_kind_of_wrong_eight2_answer() {
             .collect();
         if firsts.len() > 1 {
             let (m, next) = firsts[firsts.len() - 1];
-            let mut rest = search::eight(&next, &case.1).unwrap();
+            let mut rest = manhattan_ida(&next, &case.1).unwrap();
             rest.insert(0, m);
             assert_eq!(rest.len(), best.len());
             break (case, rest);
@@ -116,7 +114,7 @@ fn check_names_every_kind_of_wrong_eight2_answer() {
     };
     let input = format!("1\n{}\n", Eight2::<Vec<u8>>::case_text(&case));
     let best = tables.solve(&case).unwrap().unwrap();
-    let text = |moves: &[Move]| moves.iter().map(|m| m.letter()).collect::<String>();
+    let text = |moves: &[Move]| letters(moves);
     let n = best.len();
     // The blank can go up at most twice.
     let off_grid = "uuu";
@@ -207,7 +205,7 @@ fn generated_short_cases_agree_with_ida_star() {
         let sample = judge.cases_at(length).unwrap();
         for _ in 0..5 {
             let board = sample(&mut rng);
-            assert_eq!(search::rotation(&board).moves.len(), length, "{board:?}");
+            assert_eq!(rotation::ida(&board).moves.len(), length, "{board:?}");
         }
     }
     assert!(judge.cases_at(census::HARDEST + 1).is_err());
@@ -386,7 +384,7 @@ fn verify_prints_each_disagreement_and_fails() {
     // A well-formed standard-goal table that holds another goal's distances: the walk
     // still ends somewhere, just not at 12345678x, so the answers disagree with IDA*.
     let tables = tempfile::tempdir().unwrap();
-    let wrong = tablesolve::space::reverse_bfs(&eight::Space { blank: 0 });
+    let wrong = tablesolve::search::reverse_bfs(&eight::Space { blank: 0 });
     let bytes = tablesolve::table::encode(eight::table_id(STANDARD_GOAL), &wrong);
     fs::write(tables.path().join("eight-8.tbl"), bytes).unwrap();
     let output = tablesolve(tables.path(), &["verify", "eight", "--count", "20"], b"");

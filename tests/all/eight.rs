@@ -1,15 +1,14 @@
 //! The 8-puzzle's tables against a brute-force BFS on strings, the parity rule and an
 //! independent IDA* search.
 
-mod common;
-
 use rayon::prelude::*;
 use std::collections::{HashMap, VecDeque};
 
-use common::{random_grid, random_grid_like, rng, table};
-use tablesolve::eight::{self, cantor, Grid, Move, GOALS, STANDARD_GOAL};
-use tablesolve::search;
-use tablesolve::space::UNREACHABLE;
+use crate::common::{random_grid, random_grid_like, rng, table};
+use tablesolve::eight::{self, Grid, Move, GOALS, STANDARD_GOAL};
+use tablesolve::moves::letters;
+use tablesolve::search::UNREACHABLE;
+use tablesolve::sliding::manhattan_ida;
 use tablesolve::table::Table;
 
 fn all_tables() -> Vec<Table<Vec<u8>>> {
@@ -58,8 +57,8 @@ fn standard_goal_table_matches_brute_force_bfs_everywhere() {
     assert!(table.depth_counts_match());
     let brute = brute_force_distances("12345678x");
     assert_eq!(brute.len(), 181_440);
-    for rank in 0..cantor::ARRANGEMENTS as u32 {
-        let text = common::grid_text(&Grid::new(cantor::unrank(rank)).unwrap());
+    for rank in 0..eight::ARRANGEMENTS as u32 {
+        let text = crate::common::grid_text(&eight::unrank(rank));
         let expected = brute.get(&text).copied().unwrap_or(UNREACHABLE);
         assert_eq!(table.distance(rank), expected, "{text}");
     }
@@ -68,12 +67,16 @@ fn standard_goal_table_matches_brute_force_bfs_everywhere() {
 #[test]
 fn unreachable_exactly_where_parity_differs_in_every_table() {
     for (blank, table) in all_tables().iter().enumerate() {
-        let goal_odd = Grid::canonical(blank).odd();
+        let goal_odd = Grid::canonical(blank).parity();
         assert_eq!(table.header().unreachable, 181_440);
-        for rank in 0..cantor::ARRANGEMENTS as u32 {
-            let grid = Grid::new(cantor::unrank(rank)).unwrap();
+        for rank in 0..eight::ARRANGEMENTS as u32 {
+            let grid = eight::unrank(rank);
             let reachable = table.distance(rank) != UNREACHABLE;
-            assert_eq!(reachable, grid.odd() == goal_odd, "goal {blank}, {grid:?}");
+            assert_eq!(
+                reachable,
+                grid.parity() == goal_odd,
+                "goal {blank}, {grid:?}"
+            );
         }
     }
 }
@@ -92,7 +95,7 @@ fn tables_agree_with_ida_star_on_1000_random_pairs() {
         .par_iter()
         .enumerate()
         .for_each(|(case, (start, target))| {
-            let expected = search::eight(start, target);
+            let expected = manhattan_ida(start, target);
             assert!(expected.is_some());
             let answer = eight::solve(&tables[target.blank()], start, target).unwrap();
             assert_eq!(answer, expected, "case {case}: {start:?} -> {target:?}");
@@ -107,7 +110,7 @@ fn answers_replay_to_the_target_and_unsolvable_pairs_are_named() {
         let (start, target) = (random_grid(&mut rng), random_grid(&mut rng));
         let answer = eight::solve(&tables[target.blank()], &start, &target).unwrap();
         match answer {
-            None => assert_ne!(start.odd(), target.odd()),
+            None => assert_ne!(start.parity(), target.parity()),
             Some(moves) => {
                 let end = moves
                     .iter()
@@ -115,7 +118,7 @@ fn answers_replay_to_the_target_and_unsolvable_pairs_are_named() {
                     .unwrap();
                 assert_eq!(end, target);
                 assert!(moves.windows(2).all(|w| w[1] != w[0].inverse()));
-                let letters: String = moves.iter().map(|m| m.letter()).collect();
+                let letters: String = letters(&moves);
                 assert_eq!(
                     letters
                         .chars()

@@ -1,14 +1,11 @@
 //! The Rotation Game's table against an independent IDA* search and the board itself.
 
-mod common;
-
 use proptest::prelude::*;
 use rayon::prelude::*;
 
-use common::{random_board, rng, table};
+use crate::common::{random_board, rng, table};
 use tablesolve::rotation::{self, mask, Board, Move};
-use tablesolve::search;
-use tablesolve::space::UNREACHABLE;
+use tablesolve::search::UNREACHABLE;
 
 #[test]
 fn table_agrees_with_ida_star_on_1000_random_boards() {
@@ -16,7 +13,7 @@ fn table_agrees_with_ida_star_on_1000_random_boards() {
     let mut rng = rng(1343);
     let boards: Vec<Board> = (0..1000).map(|_| random_board(&mut rng)).collect();
     boards.par_iter().enumerate().for_each(|(case, board)| {
-        let expected = search::rotation(board);
+        let expected = rotation::ida(board);
         assert_eq!(
             rotation::solve(&table, board).unwrap(),
             expected,

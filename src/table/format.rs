@@ -1,32 +1,15 @@
-//! The table file, one format for every puzzle: a fixed prefix, a header, and one
-//! distance byte per rank, used in place from a memory map.
-//!
-//! | bytes | content |
-//! |---|---|
-//! | `0..8` | magic `TBLSOLVE` |
-//! | `8..12` | format version, `u32` little-endian |
-//! | `12..16` | header length in bytes, `u32` little-endian |
-//! | `16..` | [`Header`], bincode 2 with fixed-width little-endian integers |
-//! | `payload_offset..` | one distance byte per rank, `0xFF` where unreachable |
-//!
-//! The payload starts at the first multiple of 64 after the header, and the file ends
-//! where the payload does. Any change to this layout or to the header bumps
-//! [`FORMAT_VERSION`]; a reader refuses every version but its own.
+//! The bytes of a table file: encoding, and validation without copying.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::fs::File;
-use std::io::{self, Write};
-use std::path::{Path, PathBuf};
 
-use crate::space::UNREACHABLE;
+use super::{Fault, HeaderFault, TableId};
+use crate::search::UNREACHABLE;
 
 /// The first eight bytes of every table file.
 pub const MAGIC: [u8; 8] = *b"TBLSOLVE";
 /// The layout this build reads and writes.
 pub const FORMAT_VERSION: u32 = 2;
-/// The command that rebuilds every table, quoted in every refusal.
-pub const BUILD_COMMAND: &str = "cargo run --release -p build-tables -- --out";
 
 const PREFIX_LEN: usize = 16;
 const PAYLOAD_ALIGN: usize = 64;
@@ -37,33 +20,6 @@ fn bincode_config() -> impl bincode::config::Config {
         .with_little_endian()
         .with_fixed_int_encoding()
         .with_limit::<MAX_HEADER_LEN>()
-}
-
-/// Which table a file holds: the puzzle and which of its goals the distances lead to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct TableId {
-    /// The puzzle's name, as on the command line.
-    pub puzzle: &'static str,
-    /// The goal within the puzzle (for the 8-puzzle, the blank's cell).
-    pub goal: u32,
-}
-
-impl TableId {
-    /// The table of `puzzle` towards `goal`.
-    pub const fn new(puzzle: &'static str, goal: u32) -> Self {
-        TableId { puzzle, goal }
-    }
-
-    /// The file the table lives in, inside a table directory.
-    pub fn file_name(&self) -> String {
-        format!("{}-{}.tbl", self.puzzle, self.goal)
-    }
-}
-
-impl fmt::Display for TableId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} goal {}", self.puzzle, self.goal)
-    }
 }
 
 /// What a table says about itself, so that it can be checked before it is trusted.
@@ -115,119 +71,6 @@ pub fn histogram(distances: &[u8]) -> (Vec<u64>, u64) {
     let reached = &counts[..usize::from(UNREACHABLE)];
     let depths = reached.iter().rposition(|&c| c > 0).map_or(0, |d| d + 1);
     (reached[..depths].to_vec(), unreachable)
-}
-
-/// Why a file is not the table it should be.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum Fault {
-    /// The file ends before something it must hold.
-    #[error("truncated: {len} bytes, expected {expected}")]
-    Truncated {
-        /// The file's length.
-        len: usize,
-        /// The length it needs at least.
-        expected: usize,
-    },
-    /// The file is longer than its header says.
-    #[error("{len} bytes, expected {expected}")]
-    Oversized {
-        /// The file's length.
-        len: usize,
-        /// The length its header implies.
-        expected: usize,
-    },
-    /// Not a table file at all.
-    #[error("not a tablesolve table (bad magic bytes)")]
-    Magic,
-    /// A table written by another version of the format.
-    #[error("format version {found}, this build reads version {expected}")]
-    Version {
-        /// The file's format version.
-        found: u32,
-        /// [`FORMAT_VERSION`].
-        expected: u32,
-    },
-    /// The header cannot be decoded or contradicts itself.
-    #[error("damaged header: {0}")]
-    Header(String),
-    /// A valid table of another puzzle or goal.
-    #[error("holds the {found} table, expected {expected}")]
-    Identity {
-        /// The table the file holds.
-        found: String,
-        /// The table that was asked for.
-        expected: String,
-    },
-    /// A valid table of another size.
-    #[error("has {found} states, expected {expected}")]
-    States {
-        /// The file's number of states.
-        found: u64,
-        /// The puzzle's.
-        expected: u64,
-    },
-    /// The file is not what was written.
-    #[error("checksum {found:016x} does not match the header's {expected:016x}")]
-    Checksum {
-        /// The checksum of the bytes as they are.
-        found: u64,
-        /// The checksum the header records.
-        expected: u64,
-    },
-}
-
-/// A table file that cannot be used, named, with the way to mend it.
-#[derive(Debug, thiserror::Error)]
-pub enum TableError {
-    /// The file is not there and building it was not allowed.
-    #[error(
-        "table {} is missing; run without --no-build to build it on the spot, or build every table with `{BUILD_COMMAND} {}`",
-        path.display(), parent(path).display()
-    )]
-    Missing {
-        /// Where the table should be.
-        path: PathBuf,
-    },
-    /// The file is there but is not a valid table of the expected kind.
-    #[error(
-        "table {} is unusable: {fault}; delete it to have it rebuilt on next use, or rebuild every table with `{BUILD_COMMAND} {}`",
-        path.display(), parent(path).display()
-    )]
-    Damaged {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong with it.
-        fault: Fault,
-    },
-    /// The file cannot be opened or mapped.
-    #[error(
-        "cannot read table {}: {source}; check its permissions, or delete it and rebuild with `{BUILD_COMMAND} {}`",
-        path.display(), parent(path).display()
-    )]
-    Read {
-        /// The file.
-        path: PathBuf,
-        /// Why it cannot be read.
-        source: io::Error,
-    },
-    /// A table could not be written.
-    #[error(
-        "cannot write table {}: {source}; make its directory writable or choose another with --tables DIR",
-        path.display()
-    )]
-    Write {
-        /// The file.
-        path: PathBuf,
-        /// Why it cannot be written.
-        source: io::Error,
-    },
-}
-
-fn parent(path: &Path) -> &Path {
-    match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    }
 }
 
 /// The bytes of a table file holding `distances` as the table `id`.
@@ -285,7 +128,7 @@ pub struct Table<D> {
 impl<D: AsRef<[u8]>> Table<D> {
     /// Checks that `bytes` hold the table `id` with `states` ranks, intact, and wraps
     /// them without copying. Never panics, whatever the bytes.
-    pub fn from_bytes(bytes: D, id: TableId, states: usize) -> Result<Self, Fault> {
+    pub fn from_bytes(bytes: D, id: TableId, states: u64) -> Result<Self, Fault> {
         let b = bytes.as_ref();
         let need = |expected: usize| {
             if b.len() < expected {
@@ -311,20 +154,24 @@ impl<D: AsRef<[u8]>> Table<D> {
         }
         let header_len = word(12) as usize;
         if header_len > MAX_HEADER_LEN {
-            return Err(Fault::Header(format!(
-                "length {header_len} exceeds {MAX_HEADER_LEN}"
-            )));
+            return Err(HeaderFault::TooLong {
+                len: header_len,
+                max: MAX_HEADER_LEN,
+            }
+            .into());
         }
         need(PREFIX_LEN + header_len)?;
         let (header, used): (Header, usize) = bincode::serde::decode_from_slice(
             &b[PREFIX_LEN..PREFIX_LEN + header_len],
             bincode_config(),
         )
-        .map_err(|e| Fault::Header(e.to_string()))?;
+        .map_err(|e| HeaderFault::Undecodable(e.to_string()))?;
         if used != header_len {
-            return Err(Fault::Header(format!(
-                "{used} bytes decoded of {header_len}"
-            )));
+            return Err(HeaderFault::Trailing {
+                used,
+                len: header_len,
+            }
+            .into());
         }
         if header.puzzle != id.puzzle || header.goal != id.goal {
             return Err(Fault::Identity {
@@ -332,29 +179,39 @@ impl<D: AsRef<[u8]>> Table<D> {
                 expected: id.to_string(),
             });
         }
-        if header.states != states as u64 {
+        if header.states != states {
             return Err(Fault::States {
                 found: header.states,
-                expected: states as u64,
+                expected: states,
             });
         }
+        let Ok(states) = usize::try_from(states) else {
+            return Err(Fault::Truncated {
+                len: b.len(),
+                expected: usize::MAX,
+            });
+        };
         let offset = payload_offset(header_len);
         if header.payload_offset != offset as u64 {
-            return Err(Fault::Header(format!(
-                "payload offset {} should be {offset}",
-                header.payload_offset
-            )));
+            return Err(HeaderFault::PayloadOffset {
+                found: header.payload_offset,
+                expected: offset as u64,
+            }
+            .into());
         }
         let counted = header
             .depth_counts
             .iter()
             .try_fold(header.unreachable, |sum, &c| sum.checked_add(c));
         if counted != Some(header.states) {
-            return Err(Fault::Header(
-                "depth counts do not add up to the states".into(),
-            ));
+            return Err(HeaderFault::Counts.into());
         }
-        let end = offset + states;
+        let Some(end) = offset.checked_add(states) else {
+            return Err(Fault::Truncated {
+                len: b.len(),
+                expected: usize::MAX,
+            });
+        };
         need(end)?;
         if b.len() > end {
             return Err(Fault::Oversized {
@@ -398,6 +255,14 @@ impl<D: AsRef<[u8]>> Table<D> {
     pub fn depth_counts_match(&self) -> bool {
         histogram(self.distances()) == (self.header.depth_counts.clone(), self.header.unreachable)
     }
+
+    /// [`Table::depth_counts_match`] as a fault.
+    pub fn recount(&self) -> Result<(), Fault> {
+        match self.depth_counts_match() {
+            true => Ok(()),
+            false => Err(HeaderFault::Recount.into()),
+        }
+    }
 }
 
 impl<D> fmt::Debug for Table<D> {
@@ -407,45 +272,6 @@ impl<D> fmt::Debug for Table<D> {
             .field("header", &self.header)
             .finish_non_exhaustive()
     }
-}
-
-impl Table<memmap2::Mmap> {
-    /// Maps the file at `path` and validates it as the table `id` with `states` ranks.
-    pub fn open(path: &Path, id: TableId, states: usize) -> Result<Self, TableError> {
-        let read_error = |source| TableError::Read {
-            path: path.to_owned(),
-            source,
-        };
-        let file = File::open(path).map_err(read_error)?;
-        let meta = file.metadata().map_err(read_error)?;
-        if !meta.is_file() {
-            return Err(read_error(io::Error::other("not a regular file")));
-        }
-        // SAFETY: the map is read-only and the file is never modified in place: tables
-        // are only ever replaced whole by an atomic rename, which leaves this mapping on
-        // the old file. A process truncating it by hand could still fault the map.
-        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(read_error)?;
-        Table::from_bytes(map, id, states).map_err(|fault| TableError::Damaged {
-            path: path.to_owned(),
-            fault,
-        })
-    }
-}
-
-/// Writes `bytes` to `path` so that readers see the old file or the whole new one,
-/// never part of it: into a temporary file in the same directory, flushed to disk, then
-/// renamed over `path`. Concurrent writers of the same table each rename a whole file.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".tablesolve-").suffix(".tmp");
-    // Tables are shared read-only data, not private temporaries.
-    #[cfg(unix)]
-    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
-    let mut file = builder.tempfile_in(parent(path))?;
-    file.write_all(bytes)?;
-    file.as_file().sync_all()?;
-    file.persist(path).map_err(|e| e.error)?;
-    Ok(())
 }
 
 #[cfg(test)]

@@ -1,6 +1,5 @@
 //! Helpers shared by the integration tests: in-memory tables, seeded randomness and the
 //! command line.
-#![allow(dead_code)]
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -8,22 +7,10 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use tablesolve::eight::{self, Grid};
-use tablesolve::space::{reverse_bfs, StateSpace};
-use tablesolve::table::{encode, Table};
-
-#[allow(unused_imports)]
-pub use tablesolve::generate::{random_board, random_grid, random_grid_like};
-
-/// The table of `space`, built and validated in memory.
-pub fn table<S: StateSpace>(space: &S) -> Table<Vec<u8>> {
-    Table::from_bytes(
-        encode(space.id(), &reverse_bfs(space)),
-        space.id(),
-        space.states(),
-    )
-    .unwrap()
-}
+use tablesolve::eight::Grid;
+pub use tablesolve::rotation::sample::random_board;
+pub use tablesolve::sliding::{random_board as random_grid, random_board_like as random_grid_like};
+pub use tablesolve::table::in_memory as table;
 
 pub fn rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
@@ -31,16 +18,7 @@ pub fn rng(seed: u64) -> ChaCha8Rng {
 
 /// The nine characters of `grid`, `x` for the blank.
 pub fn grid_text(grid: &Grid) -> String {
-    grid.cells()
-        .iter()
-        .map(|&t| {
-            if t == eight::BLANK {
-                'x'
-            } else {
-                char::from(b'0' + t)
-            }
-        })
-        .collect()
+    grid.text('x')
 }
 
 /// Runs `tablesolve --tables DIR ARGS...` with `stdin` as its input.

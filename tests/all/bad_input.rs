@@ -1,12 +1,10 @@
 //! Bad input and damaged tables: a clear message naming the case and line (or the file
 //! and the cure), the right exit status, every good answer before it, and no panic.
 
-mod common;
-
 use std::fs;
 use std::process::{Command, Stdio};
 
-use common::{sample, stdout, tablesolve};
+use crate::common::{sample, stdout, tablesolve};
 
 const BOARD: &str = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3";
 

@@ -1,14 +1,14 @@
 //! A directory of table files: finds each table, builds the missing ones when allowed,
-//! and maps them.
+//! and maps them. Files are only ever replaced whole, by an atomic rename.
 
-use memmap2::Mmap;
 use rayon::prelude::*;
 use std::fs;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::space::{reverse_bfs, StateSpace};
-use crate::table::{self, Header, Table, TableError};
+use super::map::MappedTable;
+use super::{encode, Header, Source, Table, TableError};
 
 /// What [`TableDir`] tells its user about a build it starts on its own.
 #[derive(Debug)]
@@ -57,17 +57,17 @@ impl TableDir {
         &self.dir
     }
 
-    /// The file of the table `space` fills.
-    pub fn path<S: StateSpace>(&self, space: &S) -> PathBuf {
-        self.dir.join(space.id().file_name())
+    /// The file of the table `source` computes.
+    pub fn path<S: Source>(&self, source: &S) -> PathBuf {
+        self.dir.join(source.id().file_name())
     }
 
-    /// Maps and validates the tables of `spaces`, first building those that are missing
-    /// (all at once, in parallel) if allowed.
-    pub fn load<S: StateSpace>(&self, spaces: &[S]) -> Result<Vec<Table<Mmap>>, TableError> {
-        let missing: Vec<(&S, PathBuf)> = spaces
+    /// Maps and validates the tables of `sources`, first building those that are
+    /// missing (all at once, in parallel) if allowed.
+    pub fn load<S: Source>(&self, sources: &[S]) -> Result<Vec<MappedTable>, TableError> {
+        let missing: Vec<(&S, PathBuf)> = sources
             .iter()
-            .map(|space| (space, self.path(space)))
+            .map(|source| (source, self.path(source)))
             .filter(|(_, path)| fs::symlink_metadata(path).is_err())
             .collect();
         if let Some((_, path)) = missing.first() {
@@ -79,29 +79,49 @@ impl TableDir {
             let started = Instant::now();
             missing
                 .par_iter()
-                .try_for_each(|(space, path)| build(*space, path).map(drop))?;
+                .try_for_each(|(source, path)| build(*source, path).map(drop))?;
             (self.note)(BuildNote::Finished(started.elapsed()));
         }
-        spaces
+        sources
             .iter()
-            .map(|space| Table::open(&self.path(space), space.id(), space.states()))
+            .map(|source| Table::open(&self.path(source), source.id(), source.entries()))
             .collect()
     }
 }
 
-/// Computes the table of `space` and writes it to `path` atomically, creating the
+/// Computes the table of `source` and writes it to `path` atomically, creating the
 /// directory if needed. Returns the header written.
-pub fn build<S: StateSpace>(space: &S, path: &Path) -> Result<Header, TableError> {
+pub fn build<S: Source>(source: &S, path: &Path) -> Result<Header, TableError> {
     let write_error = |source| TableError::Write {
         path: path.to_owned(),
         source,
     };
-    let bytes = table::encode(space.id(), &reverse_bfs(space));
+    let bytes = encode(source.id(), &source.compute());
     if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
         fs::create_dir_all(dir).map_err(write_error)?;
     }
-    table::write_atomic(path, &bytes).map_err(write_error)?;
-    let table = Table::from_bytes(bytes, space.id(), space.states())
+    write_atomic(path, &bytes).map_err(write_error)?;
+    let table = Table::from_bytes(bytes, source.id(), source.entries())
         .expect("a freshly encoded table is valid");
     Ok(table.header().clone())
+}
+
+/// Writes `bytes` to `path` so that readers see the old file or the whole new one,
+/// never part of it: into a temporary file in the same directory, flushed to disk, then
+/// renamed over `path`. Concurrent writers of the same table each rename a whole file.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".tablesolve-").suffix(".tmp");
+    // Tables are shared read-only data, not private temporaries.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let mut file = builder.tempfile_in(dir)?;
+    file.write_all(bytes)?;
+    file.as_file().sync_all()?;
+    file.persist(path).map_err(|e| e.error)?;
+    Ok(())
 }

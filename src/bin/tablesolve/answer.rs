@@ -1,0 +1,70 @@
+//! `tablesolve PUZZLE [FILE]`: judge input in, judge output out.
+
+use std::path::PathBuf;
+
+use tablesolve::judge::{self, BadCases, Method, Output};
+use tablesolve::Error;
+
+use crate::catalogue::{Judge, Task};
+use crate::{open_input, stdout, Failure};
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Format {
+    /// Exactly as the judge prints
+    Judge,
+    /// One JSON object a case
+    Json,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum How {
+    /// The greedy walk down the distance tables
+    Tables,
+    /// The independent IDA* search (slow; for comparison)
+    Ida,
+}
+
+#[derive(clap::Args)]
+pub struct Answer {
+    /// Judge input; standard input if absent
+    file: Option<PathBuf>,
+    /// How to write the answers
+    #[arg(long, value_enum, default_value_t = Format::Judge)]
+    format: Format,
+    /// How to find the answers
+    #[arg(long, value_enum, default_value_t = How::Tables)]
+    method: How,
+    /// Report every malformed case and answer every good one, instead of stopping at
+    /// the first malformed case
+    #[arg(long)]
+    keep_going: bool,
+}
+
+impl Task for &Answer {
+    fn run<J: Judge>(self, judge: &J) -> Result<(), Failure> {
+        let format = match self.format {
+            Format::Judge => Output::Judge,
+            Format::Json => Output::Json,
+        };
+        let method = match self.method {
+            How::Tables => Method::Tables,
+            How::Ida => Method::Search,
+        };
+        let mut report = |error: &Error| eprintln!("tablesolve: {error}");
+        let bad_cases = if self.keep_going {
+            BadCases::Skip(&mut report)
+        } else {
+            BadCases::Stop
+        };
+        let input = open_input(&self.file)?;
+        let answered = judge::solve_all(judge, input, stdout(), bad_cases, method, format)?;
+        if answered.skipped > 0 {
+            eprintln!(
+                "tablesolve: {} malformed cases skipped, {} answered",
+                answered.skipped, answered.cases
+            );
+            return Err(Failure::Verdict);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,38 @@
+//! `tablesolve generate`: a judge input of random cases.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::io::Write;
+
+use tablesolve::Error;
+
+use crate::catalogue::{Judge, Task};
+use crate::{stdout, Failure};
+
+pub struct Generate {
+    pub length: Option<usize>,
+    pub count: usize,
+    pub seed: u64,
+}
+
+impl Task for Generate {
+    fn run<J: Judge>(self, judge: &J) -> Result<(), Failure> {
+        let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
+        let cases: Vec<J::Case> = match self.length {
+            None => (0..self.count)
+                .map(|_| judge.random_case(&mut rng))
+                .collect(),
+            Some(length) => {
+                let sample = judge
+                    .cases_at(length)
+                    .map_err(|e| Failure::Usage(e.to_string()))?;
+                (0..self.count).map(|_| sample(&mut rng)).collect()
+            }
+        };
+        let mut out = stdout();
+        J::write_cases(&cases, &mut out)
+            .and_then(|()| out.flush())
+            .map_err(Error::Output)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,28 @@
+//! `tablesolve show`: each case and every position along its answer.
+
+use std::path::PathBuf;
+
+use tablesolve::judge::{self, BadCases, Method, Output};
+
+use crate::catalogue::{Judge, Task};
+use crate::{open_input, stdout, Failure};
+
+pub struct Show<'a> {
+    pub file: &'a Option<PathBuf>,
+}
+
+impl Task for Show<'_> {
+    fn run<J: Judge>(self, judge: &J) -> Result<(), Failure> {
+        let input = open_input(self.file)?;
+        let output = stdout();
+        judge::solve_all(
+            judge,
+            input,
+            output,
+            BadCases::Stop,
+            Method::Tables,
+            Output::Show,
+        )?;
+        Ok(())
+    }
+}

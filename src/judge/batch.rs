@@ -1,0 +1,178 @@
+//! Batches: every case of an input read, answered in parallel and written in input
+//! order, in bounded memory.
+
+use rayon::prelude::*;
+use std::io::{BufRead, Write};
+
+use super::show::show;
+use super::{CaseReader, CrossCheck, Format, Input, Replay};
+use crate::error::Error;
+
+/// How answers are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// Exactly as the judge prints them.
+    Judge,
+    /// One JSON object a line.
+    Json,
+    /// Every state along the answer, drawn.
+    Show,
+}
+
+/// Cases read, answered and written together; bounds memory whatever the input's size.
+const CHUNK: usize = 1 << 14;
+/// Cases one parallel task answers into one buffer.
+const TASK: usize = 512;
+
+/// What to do about a malformed case.
+pub enum BadCases<'a> {
+    /// End the run with its error, after answering every case before it.
+    Stop,
+    /// Tell the callback, skip the case and go on with the next.
+    Skip(&'a mut dyn FnMut(&Error)),
+}
+
+/// What a whole run did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Answered {
+    /// Cases answered.
+    pub cases: usize,
+    /// Malformed cases skipped (only with [`BadCases::Skip`]).
+    pub skipped: usize,
+}
+
+/// Cases read one after another, up to [`CHUNK`], each with its number.
+struct Chunk<T> {
+    cases: Vec<(usize, T)>,
+    /// Malformed cases passed over, when skipping them.
+    skipped: Vec<Error>,
+    /// What ended the reading early: the run ends once the cases before it are answered.
+    stop: Option<Error>,
+    /// The number the next case will have.
+    next: usize,
+}
+
+fn read_chunk<C: CaseReader, R: BufRead>(
+    reader: &mut C,
+    input: &mut Input<R>,
+    first: usize,
+    skip: bool,
+) -> Chunk<C::Case> {
+    let mut chunk = Chunk {
+        cases: Vec::with_capacity(CHUNK),
+        skipped: Vec::new(),
+        stop: None,
+        next: first,
+    };
+    while chunk.cases.len() + chunk.skipped.len() < CHUNK {
+        match reader.read_case(input, chunk.next) {
+            Ok(Some(case)) => chunk.cases.push((chunk.next, case)),
+            Ok(None) => break,
+            Err(error @ Error::Input { .. }) if skip => chunk.skipped.push(error),
+            Err(error) => {
+                chunk.stop = Some(error);
+                break;
+            }
+        }
+        chunk.next += 1;
+    }
+    chunk
+}
+
+/// Reads every case from `input`, answers each with `answer(case number, case, buffer)`
+/// and writes the answers to `output` in input order. A malformed case either ends the
+/// run, after the answers of every case before it are written, or is skipped.
+///
+/// Memory stays bounded: one chunk is answered, in parallel, while the next is read.
+pub fn answer_all<C: CaseReader + Send>(
+    reader: &mut C,
+    input: impl BufRead + Send,
+    mut output: impl Write,
+    mut bad_cases: BadCases<'_>,
+    answer: impl Fn(usize, &C::Case, &mut Vec<u8>) -> Result<(), Error> + Sync,
+) -> Result<Answered, Error> {
+    let skip = matches!(bad_cases, BadCases::Skip(_));
+    let mut input = Input::new(input);
+    let mut answered = Answered::default();
+    let mut chunk = read_chunk(reader, &mut input, 1, skip);
+    loop {
+        let full = chunk.cases.len() + chunk.skipped.len() == CHUNK && chunk.stop.is_none();
+        let (texts, next) = rayon::join(
+            || {
+                chunk
+                    .cases
+                    .par_chunks(TASK)
+                    .map(|cases| {
+                        let mut text = Vec::with_capacity(cases.len() * 32);
+                        for (number, case) in cases {
+                            answer(*number, case, &mut text)?;
+                        }
+                        Ok(text)
+                    })
+                    .collect::<Result<Vec<_>, Error>>()
+            },
+            || full.then(|| read_chunk(reader, &mut input, chunk.next, skip)),
+        );
+        for text in texts? {
+            output.write_all(&text).map_err(Error::Output)?;
+        }
+        answered.cases += chunk.cases.len();
+        answered.skipped += chunk.skipped.len();
+        if let BadCases::Skip(report) = &mut bad_cases {
+            chunk.skipped.iter().for_each(report);
+        }
+        if let Some(error) = chunk.stop {
+            output.flush().map_err(Error::Output)?;
+            return Err(error);
+        }
+        match next {
+            Some(next) => chunk = next,
+            None => {
+                output.flush().map_err(Error::Output)?;
+                return Ok(answered);
+            }
+        }
+    }
+}
+
+/// How answers are found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// The greedy walk down the tables.
+    Tables,
+    /// The independent IDA* search, for comparison.
+    Search,
+}
+
+/// Answers every case of `input` with `judge` by `method`, written in `format`.
+pub fn solve_all<J: Format + Replay + CrossCheck>(
+    judge: &J,
+    input: impl BufRead + Send,
+    output: impl Write,
+    bad_cases: BadCases<'_>,
+    method: Method,
+    format: Output,
+) -> Result<Answered, Error> {
+    answer_all(
+        &mut J::Reader::default(),
+        input,
+        output,
+        bad_cases,
+        |number, case, out| {
+            let answer = match method {
+                Method::Tables => judge.solve(case)?,
+                Method::Search => judge.search(case),
+            };
+            match format {
+                Output::Judge => J::write_answer(number, &answer, out),
+                Output::Json => {
+                    serde_json::to_writer(&mut *out, &J::json_answer(number, &answer))
+                        .expect("JSON into memory");
+                    out.push(b'\n');
+                }
+                Output::Show => out.extend_from_slice(show::<J>(number, case, &answer).as_bytes()),
+            }
+            Ok(())
+        },
+    )
+}

@@ -1,0 +1,257 @@
+//! Judging answers written by anyone: each replayed on its case and compared with the
+//! shortest, lexicographically smallest answer.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::io::BufRead;
+
+use super::{CaseReader, Format, Input, Replay, Solution};
+use crate::error::Error;
+use crate::moves::Move;
+
+/// An answer as written, with what it states about itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Written<A> {
+    /// The answer.
+    pub answer: A,
+    /// The number of moves the answer says it has, where the format states one.
+    pub stated_length: Option<usize>,
+}
+
+/// Judges `written` for `case`, given `best`, the shortest and smallest answer: the
+/// same claim of solvability, moves that can be played and solve the case, what the
+/// answer states beside them, then the fewest moves and the smallest.
+pub fn judge_moves<J: Replay>(
+    case: &J::Case,
+    written: &Written<J::Answer>,
+    best: &J::Answer,
+) -> Verdict {
+    let (moves, best) = match (written.answer.moves(), best.moves()) {
+        (None, None) => return Verdict::Correct,
+        (Some(moves), Some(best)) => (moves, best),
+        _ => return Verdict::WrongSolvability,
+    };
+    let mut state = J::start(case);
+    for (i, &m) in moves.iter().enumerate() {
+        match J::play(&state, m) {
+            Some(next) => state = next,
+            None => {
+                let why = format!("move {} `{}` {}", i + 1, m.letter(), J::ILLEGAL);
+                return Verdict::Illegal(why);
+            }
+        }
+    }
+    if !J::solved(case, &state) {
+        return Verdict::NotSolved;
+    }
+    if let Some(verdict) = J::misstated(&written.answer, &state) {
+        return verdict;
+    }
+    match written.stated_length {
+        Some(stated) if stated != moves.len() => Verdict::WrongLength {
+            stated,
+            moves: moves.len(),
+        },
+        _ if moves.len() > best.len() => Verdict::NotShortest {
+            length: moves.len(),
+            shortest: best.len(),
+        },
+        _ if moves != best => Verdict::NotSmallest,
+        _ => Verdict::Correct,
+    }
+}
+
+/// What is wrong with a written answer, if anything.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Shortest, smallest, and as the judge prints it.
+    Correct,
+    /// The answer file ends before this case's answer.
+    Missing,
+    /// The answer cannot be read as an answer.
+    Malformed(String),
+    /// A move cannot be played.
+    Illegal(String),
+    /// The moves do not reach the goal.
+    NotSolved,
+    /// The moves solve the case, but the answer states something else about where
+    /// they lead (the Rotation Game's digit).
+    Misstated {
+        /// A short name of what is misstated, e.g. "wrong digit".
+        kind: &'static str,
+        /// What was stated and what is so.
+        detail: String,
+    },
+    /// The stated length is not the number of moves given.
+    WrongLength {
+        /// The length the answer states.
+        stated: usize,
+        /// The number of moves it gives.
+        moves: usize,
+    },
+    /// The answer says unsolvable where there is a solution, or the reverse.
+    WrongSolvability,
+    /// The moves solve the case, but more are used than needed.
+    NotShortest {
+        /// The answer's length.
+        length: usize,
+        /// The shortest length.
+        shortest: usize,
+    },
+    /// A shortest solution, but not the lexicographically smallest.
+    NotSmallest,
+}
+
+impl Verdict {
+    /// A short name of the verdict's kind, for summaries.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Verdict::Correct => "correct",
+            Verdict::Missing => "missing",
+            Verdict::Malformed(_) => "malformed",
+            Verdict::Illegal(_) => "illegal move",
+            Verdict::NotSolved => "not solved",
+            Verdict::Misstated { kind, .. } => kind,
+            Verdict::WrongLength { .. } => "wrong length",
+            Verdict::WrongSolvability => "wrong solvability",
+            Verdict::NotShortest { .. } => "not shortest",
+            Verdict::NotSmallest => "not smallest",
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Correct => write!(f, "correct"),
+            Verdict::Missing => write!(f, "missing: the answers end before this case"),
+            Verdict::Malformed(why) => write!(f, "malformed: {why}"),
+            Verdict::Illegal(why) => write!(f, "illegal move: {why}"),
+            Verdict::NotSolved => write!(f, "not solved: the moves do not reach the goal"),
+            Verdict::Misstated { kind, detail } => write!(f, "{kind}: {detail}"),
+            Verdict::WrongLength { stated, moves } => {
+                write!(f, "wrong length: {stated} stated, {moves} moves given")
+            }
+            Verdict::WrongSolvability => write!(f, "wrong solvability"),
+            Verdict::NotShortest { length, shortest } => {
+                write!(
+                    f,
+                    "not shortest: {length} moves, the shortest take {shortest}"
+                )
+            }
+            Verdict::NotSmallest => write!(f, "not smallest: another shortest answer comes first"),
+        }
+    }
+}
+
+/// The outcome of checking a whole answer file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CheckSummary {
+    /// The number of cases with each kind of verdict.
+    pub verdicts: BTreeMap<&'static str, usize>,
+    /// Non-empty lines after the last case's answer.
+    pub extra_lines: usize,
+}
+
+impl CheckSummary {
+    /// Whether every case was answered correctly, and nothing else was written.
+    pub fn all_correct(&self) -> bool {
+        self.extra_lines == 0 && self.verdicts.keys().all(|&kind| kind == "correct")
+    }
+}
+
+impl fmt::Display for CheckSummary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts: Vec<String> = self
+            .verdicts
+            .iter()
+            .map(|(kind, n)| format!("{n} {kind}"))
+            .collect();
+        if self.extra_lines > 0 {
+            parts.push(format!("{} extra lines", self.extra_lines));
+        }
+        if parts.is_empty() {
+            parts.push("no cases".into());
+        }
+        write!(f, "{}", parts.join(", "))
+    }
+}
+
+/// An answer as the judge prints it, on one line: each of its lines quoted.
+pub fn quoted_answer<J: Format>(number: usize, answer: &J::Answer) -> String {
+    let mut text = Vec::new();
+    J::write_answer(number, answer, &mut text);
+    let lines: Vec<String> = String::from_utf8_lossy(&text)
+        .lines()
+        .map(|l| format!("{l:?}"))
+        .collect();
+    lines.join(" ")
+}
+
+/// The next line of `answers` without its line ending, `None` at the end.
+fn read_line(answers: &mut impl BufRead) -> Result<Option<String>, Error> {
+    let mut line = Vec::new();
+    if answers
+        .read_until(b'\n', &mut line)
+        .map_err(Error::Answers)?
+        == 0
+    {
+        return Ok(None);
+    }
+    while matches!(line.last(), Some(b'\n' | b'\r')) {
+        line.pop();
+    }
+    Ok(Some(String::from_utf8_lossy(&line).into_owned()))
+}
+
+/// Checks every answer in `answers` against the cases of `input`, telling `failure`
+/// about each case that is not correct, with the expected answer as the judge prints it.
+pub fn check_all<J: Format + Replay>(
+    judge: &J,
+    input: impl BufRead,
+    mut answers: impl BufRead,
+    mut failure: impl FnMut(usize, &Verdict, &str),
+) -> Result<CheckSummary, Error> {
+    let mut reader = J::Reader::default();
+    let mut input = Input::new(input);
+    let mut summary = CheckSummary::default();
+    let mut number = 0;
+    while let Some(case) = reader.read_case(&mut input, number + 1)? {
+        number += 1;
+        let mut lines = Vec::new();
+        while lines.len() < J::ANSWER_LINES {
+            match read_line(&mut answers)? {
+                Some(line) => lines.push(line),
+                None => break,
+            }
+        }
+        let verdict = match lines.len() {
+            0 => Verdict::Missing,
+            n if n < J::ANSWER_LINES => Verdict::Malformed(format!(
+                "the answers end after {n} of its {} lines",
+                J::ANSWER_LINES
+            )),
+            _ => {
+                let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+                match J::read_answer(number, &lines) {
+                    Ok(written) => judge_moves::<J>(&case, &written, &judge.solve(&case)?),
+                    Err(why) => Verdict::Malformed(why),
+                }
+            }
+        };
+        if verdict != Verdict::Correct {
+            failure(
+                number,
+                &verdict,
+                &quoted_answer::<J>(number, &judge.solve(&case)?),
+            );
+        }
+        *summary.verdicts.entry(verdict.kind()).or_default() += 1;
+    }
+    while let Some(line) = read_line(&mut answers)? {
+        if !line.trim().is_empty() {
+            summary.extra_lines += 1;
+        }
+    }
+    Ok(summary)
+}

@@ -1,0 +1,247 @@
+//! HDU 3567: a count, then start and target pairs; `Case i: n` and the moves.
+
+use rand::RngCore;
+use std::io::{self, BufRead, Write};
+
+use super::eight::{headline, json_slides, read_slides, write_slides, Slides, OFF_GRID};
+use super::{
+    input_error, quote, CaseReader, CasesAt, CrossCheck, Format, Input, Replay, Sample, SampleAt,
+    Solver, Written,
+};
+use crate::eight::sample::PairsAt;
+use crate::eight::{self, Grid, Move};
+use crate::error::Error;
+use crate::sample::NoSuchLength;
+use crate::sliding::{manhattan_ida, random_board, random_board_like};
+use crate::table::{Table, TableDir, TableError};
+
+/// Reads HDU 3567: the case count `T`, then `T` pairs of start and target.
+#[derive(Default)]
+pub struct EightPairs {
+    /// `T`, once read.
+    count: Option<usize>,
+    /// Nothing more can be read: the count was bad or every case is read.
+    finished: bool,
+}
+
+impl CaseReader for EightPairs {
+    type Case = (Grid, Grid);
+
+    /// Reads both grids before judging them, so that a bad case is skipped whole.
+    fn read_case<R: BufRead>(
+        &mut self,
+        input: &mut Input<R>,
+        case: usize,
+    ) -> Result<Option<(Grid, Grid)>, Error> {
+        if self.finished {
+            return Ok(None);
+        }
+        let count = match self.count {
+            Some(count) => count,
+            None => {
+                // Without a count nothing after it can be read: this is the last error.
+                self.finished = true;
+                let Some((token, line)) = input.token()? else {
+                    let message = "empty input: expected the number of cases T";
+                    return Err(input_error(case, input.line().max(1), message));
+                };
+                let count = std::str::from_utf8(token).ok().and_then(|t| t.parse().ok());
+                let Some(count) = count else {
+                    let message = format!("expected the number of cases T, found {}", quote(token));
+                    return Err(input_error(case, line, message));
+                };
+                self.finished = false;
+                *self.count.insert(count)
+            }
+        };
+        if case > count {
+            self.finished = true;
+            return match input.token()? {
+                None => Ok(None),
+                Some((token, line)) => {
+                    let message =
+                        format!("more input after the T = {count} cases: {}", quote(token));
+                    Err(input_error(case, line, message))
+                }
+            };
+        }
+        // The outer error ends the input; the inner one is this case's alone.
+        let mut read = |what: &str| -> Result<Result<Grid, Error>, Error> {
+            let Some((token, line)) = input.token()? else {
+                self.finished = true;
+                let message = format!("input ends before the {what} of case {case} of T = {count}");
+                return Err(input_error(case, input.line().max(1), message));
+            };
+            Ok(Grid::parse(token).map_err(|error| {
+                input_error(case, line, format!("{what} {}: {error}", quote(token)))
+            }))
+        };
+        let start = read("start")?;
+        let target = read("target")?;
+        Ok(Some((start?, target?)))
+    }
+}
+
+/// HDU 3567: the 8-puzzle between any two grids, answered from the nine goal tables.
+#[derive(Debug)]
+pub struct Eight2<D> {
+    /// The table of each target blank cell, in cell order.
+    pub tables: Vec<Table<D>>,
+}
+
+impl Eight2<memmap2::Mmap> {
+    /// Opens the nine goal tables from `tables`, building missing ones if allowed.
+    pub fn open(tables: &TableDir) -> Result<Self, TableError> {
+        let spaces: Vec<eight::Space> = (0..eight::GOALS)
+            .map(|blank| eight::Space { blank })
+            .collect();
+        Ok(Eight2 {
+            tables: tables.load(&spaces)?,
+        })
+    }
+}
+
+impl<D: AsRef<[u8]>> Eight2<D> {
+    /// The shortest, lexicographically smallest moves from `start` to `target`, or
+    /// `None` when the parities differ.
+    ///
+    /// ```
+    /// use tablesolve::{Eight2, TableDir};
+    ///
+    /// # let dir = tempfile::tempdir()?;
+    /// let eight2 = Eight2::open(&TableDir::new(dir.path()).build_missing(|_| {}))?;
+    /// let (start, target) = ("564178X23".parse()?, "7568X4123".parse()?);
+    /// let moves = eight2.solve_pair(&start, &target)?.expect("same parity");
+    /// assert_eq!(tablesolve::moves::letters(&moves), "urrulldr");
+    /// assert_eq!(eight2.distance(&start, &target), Some(8));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve_pair(&self, start: &Grid, target: &Grid) -> Result<Slides, Error> {
+        eight::solve(&self.tables[target.blank()], start, target)
+    }
+
+    /// The number of moves from `start` to `target`, `None` if no moves join them.
+    pub fn distance(&self, start: &Grid, target: &Grid) -> Option<u8> {
+        eight::distance(&self.tables[target.blank()], start, target)
+    }
+}
+
+impl<D: AsRef<[u8]> + Sync> Solver for Eight2<D> {
+    type Case = (Grid, Grid);
+    type Answer = Slides;
+
+    fn solve(&self, (start, target): &(Grid, Grid)) -> Result<Slides, Error> {
+        self.solve_pair(start, target)
+    }
+}
+
+impl<D: AsRef<[u8]> + Sync> Replay for Eight2<D> {
+    type State = Grid;
+    const ILLEGAL: &'static str = OFF_GRID;
+
+    fn start((start, _): &(Grid, Grid)) -> Grid {
+        *start
+    }
+
+    fn play(grid: &Grid, m: Move) -> Option<Grid> {
+        grid.apply(m)
+    }
+
+    fn solved((_, target): &(Grid, Grid), grid: &Grid) -> bool {
+        grid == target
+    }
+
+    fn target((_, target): &(Grid, Grid)) -> Option<Grid> {
+        Some(*target)
+    }
+
+    fn headline(answer: &Slides) -> String {
+        headline(answer)
+    }
+}
+
+impl<D: AsRef<[u8]> + Sync> Format for Eight2<D> {
+    type Reader = EightPairs;
+    const ANSWER_LINES: usize = 2;
+
+    fn write_answer(number: usize, answer: &Slides, out: &mut Vec<u8>) {
+        match answer {
+            Some(moves) => {
+                out.extend_from_slice(format!("Case {number}: {}\n", moves.len()).as_bytes());
+                write_slides(answer, out);
+            }
+            None => out.extend_from_slice(format!("Case {number}: unsolvable\n\n").as_bytes()),
+        }
+    }
+
+    fn read_answer(number: usize, lines: &[&str]) -> Result<Written<Slides>, String> {
+        let Some(stated) = lines[0].strip_prefix(&format!("Case {number}: ")) else {
+            return Err(format!("{:?} does not start `Case {number}: `", lines[0]));
+        };
+        if stated == "unsolvable" {
+            return match lines[1] {
+                "" => Ok(Written {
+                    answer: None,
+                    stated_length: None,
+                }),
+                _ => Err("moves follow `unsolvable`".into()),
+            };
+        }
+        let Ok(stated) = stated.parse::<usize>() else {
+            return Err(format!("{stated:?} is not a number of moves"));
+        };
+        Ok(Written {
+            answer: read_slides(lines[1])?,
+            stated_length: Some(stated),
+        })
+    }
+
+    fn json_answer(number: usize, answer: &Slides) -> serde_json::Value {
+        json_slides(number, answer)
+    }
+
+    fn case_text((start, target): &(Grid, Grid)) -> String {
+        format!("{} {}", start.text('X'), target.text('X'))
+    }
+
+    fn write_cases(cases: &[(Grid, Grid)], out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "{}", cases.len())?;
+        for case in cases {
+            writeln!(out, "{}", Self::case_text(case))?;
+        }
+        Ok(())
+    }
+}
+
+impl<D: AsRef<[u8]> + Sync> CrossCheck for Eight2<D> {
+    fn search(&self, (start, target): &(Grid, Grid)) -> Slides {
+        manhattan_ida(start, target)
+    }
+}
+
+impl<D: AsRef<[u8]> + Sync> Sample for Eight2<D> {
+    fn random_case(&self, rng: &mut dyn RngCore) -> (Grid, Grid) {
+        let target = random_board(rng);
+        (random_board_like(rng, &target), target)
+    }
+}
+
+impl<D: AsRef<[u8]> + Sync> SampleAt for Eight2<D> {
+    fn cases_at(&self, length: usize) -> Result<CasesAt<'_, (Grid, Grid)>, NoSuchLength> {
+        let pairs = PairsAt::new(&self.tables, length)?;
+        Ok(Box::new(move |rng| pairs.sample(rng)))
+    }
+}
+
+impl<D: AsRef<[u8]> + Sync> super::Tables for Eight2<D> {
+    type Bytes = D;
+
+    fn tables(&self) -> Vec<(crate::table::TableId, &Table<D>)> {
+        let ids = (0..eight::GOALS).map(eight::table_id);
+        ids.zip(&self.tables).collect()
+    }
+
+    fn describe_rank(&self, blank: usize, rank: u32) -> String {
+        Self::case_text(&(eight::unrank(rank), Grid::canonical(blank)))
+    }
+}

@@ -1,0 +1,25 @@
+//! Drawing a case and every position along its answer, for a person.
+
+use super::{Replay, Solution};
+use crate::moves::Move;
+
+/// Case `number`, its answer's headline, and each position the answer passes through.
+pub fn show<J: Replay>(number: usize, case: &J::Case, answer: &J::Answer) -> String {
+    let mut state = J::start(case);
+    let mut text = format!("case {number}: {}\n\nstart\n{state}", J::headline(answer));
+    let Some(moves) = answer.moves() else {
+        if let Some(target) = J::target(case) {
+            text += &format!("\ntarget\n{target}");
+        }
+        return text + "\n";
+    };
+    for (i, &m) in moves.iter().enumerate() {
+        let step = format!("\n{} ({} of {})", m.letter(), i + 1, moves.len());
+        let Some(next) = J::play(&state, m) else {
+            return text + &format!("{step} {}\n", J::ILLEGAL);
+        };
+        state = next;
+        text += &format!("{step}\n{state}");
+    }
+    text + "\n"
+}

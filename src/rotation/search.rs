@@ -1,0 +1,40 @@
+//! The Rotation Game's answer by IDA*, without tables: the independent method that
+//! cross-checks the table walk.
+
+use super::{Answer, Board, Move, CENTRE};
+use crate::search::{ida_star, Problem};
+
+/// The Rotation Game as IDA* sees it: boards, the eight moves, and a centre count.
+struct Centre;
+
+impl Problem for Centre {
+    type State = Board;
+    type Move = Move;
+
+    fn play(&self, board: &Board, m: Move) -> Option<Board> {
+        let mut next = *board;
+        next.apply(m);
+        Some(next)
+    }
+
+    /// A move changes one centre cell, so each digit needs at least as many moves as
+    /// centre cells it lacks.
+    fn lower_bound(&self, board: &Board) -> u32 {
+        let mut counts = [0u32; 4];
+        for &c in &CENTRE {
+            counts[usize::from(board.cells()[c])] += 1;
+        }
+        8 - counts.iter().max().expect("four counts")
+    }
+}
+
+/// The Rotation Game's answer by IDA*.
+pub fn ida(board: &Board) -> Answer {
+    let moves = ida_star(&Centre, board).moves;
+    let mut end = *board;
+    end.apply_all(&moves);
+    let digit = end
+        .centre_digit()
+        .expect("the search ends on a solved board");
+    Answer { moves, digit }
+}

@@ -1,0 +1,92 @@
+//! Sliding-tile boards of any size up to 16 cells: the 8-puzzle is a 3x3 [`Board`],
+//! the 15-puzzle a 4x4 one.
+//!
+//! A board holds tiles `1..W*H` and one [`BLANK`], cell by cell in reading order. A
+//! [`Slide`] moves the blank one cell and is named by where the blank goes: `d`own,
+//! `l`eft, `r`ight or `u`p, ordered `d < l < r < u`.
+//!
+//! # Which boards reach which
+//!
+//! A slide swaps the blank with a neighbour: it flips the parity of the permutation of
+//! all cells (the blank counted as a value) and moves the blank one step, which flips
+//! the parity of its taxicab distance from any fixed cell. So [`Board::parity`], the
+//! sum of the two, never changes; and boards of equal parity reach each other (the
+//! classic result for boards of at least 2x2), so half of all arrangements reach a
+//! given goal. For odd widths the parity equals that of the tiles' inversions with the
+//! blank left out, the rule the 8-puzzle judges state.
+
+mod board;
+mod ida;
+mod sample;
+
+pub use board::Board;
+pub use ida::manhattan_ida;
+pub use sample::{random_board, random_board_like};
+
+use crate::moves::Move;
+
+/// The blank, as stored in a [`Board`].
+pub const BLANK: u8 = 0;
+
+/// The most cells a board has.
+pub const MAX_CELLS: usize = 16;
+
+/// A move of the blank: `d`own, `l`eft, `r`ight or `u`p, ordered `d < l < r < u`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Slide(u8);
+
+impl Slide {
+    /// Every slide, in letter order.
+    pub const ALL: [Slide; 4] = [Slide(0), Slide(1), Slide(2), Slide(3)];
+
+    /// The slide's letter.
+    pub fn letter(self) -> char {
+        ['d', 'l', 'r', 'u'][usize::from(self.0)]
+    }
+
+    /// The slide named by `letter` (lower case), if any.
+    pub fn from_letter(letter: char) -> Option<Slide> {
+        <Slide as Move>::from_letter(letter)
+    }
+
+    /// The slide that undoes this one.
+    pub fn inverse(self) -> Slide {
+        Slide(3 - self.0)
+    }
+
+    /// The slide's place in letter order, 0 for `d`.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// The cell the blank reaches from `blank` on a board `width` cells wide and
+    /// `height` high, unless that leaves the board.
+    #[inline]
+    pub fn target(self, blank: usize, width: usize, height: usize) -> Option<usize> {
+        let (row, col) = (blank / width, blank % width);
+        match self.0 {
+            0 => (row + 1 < height).then(|| blank + width),
+            1 => (col > 0).then(|| blank - 1),
+            2 => (col + 1 < width).then(|| blank + 1),
+            _ => (row > 0).then(|| blank - width),
+        }
+    }
+}
+
+impl Move for Slide {
+    const ALL: &'static [Slide] = &Slide::ALL;
+
+    fn letter(self) -> char {
+        Slide::letter(self)
+    }
+
+    fn inverse(self) -> Slide {
+        Slide::inverse(self)
+    }
+}
+
+/// The taxicab distance between two cells of a board `width` cells wide.
+#[inline]
+pub fn taxicab(a: usize, b: usize, width: usize) -> usize {
+    (a / width).abs_diff(b / width) + (a % width).abs_diff(b % width)
+}

@@ -1,0 +1,221 @@
+//! Table files, one format for every puzzle: a fixed prefix, a header that describes
+//! the table, and one byte per rank, used in place from a memory map.
+//!
+//! | bytes | content |
+//! |---|---|
+//! | `0..8` | magic `TBLSOLVE` |
+//! | `8..12` | format version, `u32` little-endian |
+//! | `12..16` | header length in bytes, `u32` little-endian |
+//! | `16..` | [`Header`], bincode 2 with fixed-width little-endian integers |
+//! | `payload_offset..` | one byte per rank: a distance, `0xFF` where unreachable |
+//!
+//! The payload starts at the first multiple of 64 after the header, and the file ends
+//! where the payload does. Any change to this layout or to the header bumps
+//! [`FORMAT_VERSION`]; a reader refuses every version but its own.
+//!
+//! - [`format`](mod@format): encoding, and the validated zero-copy [`Table`] over any bytes;
+//! - [`map`]: opening a file as a memory-mapped table (the crate's one `unsafe` line);
+//! - [`dir`]: a directory of tables, missing ones built on demand and written
+//!   atomically.
+
+pub mod dir;
+pub mod format;
+pub mod map;
+
+pub use dir::{BuildNote, TableDir};
+pub use format::{encode, histogram, Header, Table, FORMAT_VERSION, MAGIC};
+
+use std::fmt;
+use std::io;
+use std::path::PathBuf;
+
+/// Which table a file holds: the puzzle and which of its goals the distances lead to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TableId {
+    /// The puzzle's name, as on the command line.
+    pub puzzle: &'static str,
+    /// The goal within the puzzle (for the 8-puzzle, the blank's cell).
+    pub goal: u32,
+}
+
+impl TableId {
+    /// The table of `puzzle` towards `goal`.
+    pub const fn new(puzzle: &'static str, goal: u32) -> Self {
+        TableId { puzzle, goal }
+    }
+
+    /// The file the table lives in, inside a table directory.
+    pub fn file_name(&self) -> String {
+        format!("{}-{}.tbl", self.puzzle, self.goal)
+    }
+}
+
+impl fmt::Display for TableId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} goal {}", self.puzzle, self.goal)
+    }
+}
+
+/// What a table is and how to compute it: what a [`TableDir`] needs to find, check
+/// and build it.
+pub trait Source: Sync {
+    /// Which table this is.
+    fn id(&self) -> TableId;
+    /// The number of ranks, and so of payload bytes.
+    fn entries(&self) -> u64;
+    /// The payload: one byte per rank.
+    fn compute(&self) -> Vec<u8>;
+}
+
+/// The table of `source`, computed and validated in memory (for tests, benchmarks and
+/// tools that need no file).
+pub fn in_memory<S: Source>(source: &S) -> Table<Vec<u8>> {
+    let id = source.id();
+    Table::from_bytes(encode(id, &source.compute()), id, source.entries())
+        .expect("a freshly encoded table is valid")
+}
+
+/// Why a header is not what the file needs.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HeaderFault {
+    /// Longer than any header this format writes.
+    #[error("length {len} exceeds {max}")]
+    TooLong {
+        /// The stated length.
+        len: usize,
+        /// The longest allowed.
+        max: usize,
+    },
+    /// The bytes do not decode as a header.
+    #[error("{0}")]
+    Undecodable(String),
+    /// The header decodes from fewer bytes than its stated length.
+    #[error("{used} bytes decoded of {len}")]
+    Trailing {
+        /// Bytes the header took.
+        used: usize,
+        /// Its stated length.
+        len: usize,
+    },
+    /// The payload offset is not where the format puts it.
+    #[error("payload offset {found} should be {expected}")]
+    PayloadOffset {
+        /// The offset the header states.
+        found: u64,
+        /// Where the payload lies.
+        expected: u64,
+    },
+    /// The depth counts and the unreachable count do not add up to the states.
+    #[error("depth counts do not add up to the states")]
+    Counts,
+    /// A recount of the payload disagrees with the depth counts.
+    #[error("the payload's recount disagrees with the header's depth counts")]
+    Recount,
+}
+
+/// Why a file is not the table it should be.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Fault {
+    /// The file ends before something it must hold.
+    #[error("truncated: {len} bytes, expected {expected}")]
+    Truncated {
+        /// The file's length.
+        len: usize,
+        /// The length it needs at least.
+        expected: usize,
+    },
+    /// The file is longer than its header says.
+    #[error("{len} bytes, expected {expected}")]
+    Oversized {
+        /// The file's length.
+        len: usize,
+        /// The length its header implies.
+        expected: usize,
+    },
+    /// Not a table file at all.
+    #[error("not a tablesolve table (bad magic bytes)")]
+    Magic,
+    /// A table written by another version of the format.
+    #[error("format version {found}, this build reads version {expected}")]
+    Version {
+        /// The file's format version.
+        found: u32,
+        /// [`FORMAT_VERSION`].
+        expected: u32,
+    },
+    /// The header cannot be decoded or contradicts itself.
+    #[error("damaged header: {0}")]
+    Header(#[from] HeaderFault),
+    /// A valid table of another puzzle or goal.
+    #[error("holds the {found} table, expected {expected}")]
+    Identity {
+        /// The table the file holds.
+        found: String,
+        /// The table that was asked for.
+        expected: String,
+    },
+    /// A valid table of another size.
+    #[error("has {found} states, expected {expected}")]
+    States {
+        /// The file's number of states.
+        found: u64,
+        /// The puzzle's.
+        expected: u64,
+    },
+    /// The file is not what was written.
+    #[error("checksum {found:016x} does not match the header's {expected:016x}")]
+    Checksum {
+        /// The checksum of the bytes as they are.
+        found: u64,
+        /// The checksum the header records.
+        expected: u64,
+    },
+}
+
+/// A table file that cannot be used, and why. The messages state the fault; what to
+/// do about it depends on the program (see the `tablesolve` command's advice).
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// The file is not there and building it was not allowed.
+    #[error("table {} is missing", path.display())]
+    Missing {
+        /// Where the table should be.
+        path: PathBuf,
+    },
+    /// The file is there but is not a valid table of the expected kind.
+    #[error("table {} is unusable: {fault}", path.display())]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        fault: Fault,
+    },
+    /// The file cannot be opened or mapped.
+    #[error("cannot read table {}: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why it cannot be read.
+        source: io::Error,
+    },
+    /// A table could not be written.
+    #[error("cannot write table {}: {source}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why it cannot be written.
+        source: io::Error,
+    },
+}
+
+impl TableError {
+    /// The table file concerned.
+    pub fn path(&self) -> &std::path::Path {
+        match self {
+            TableError::Missing { path }
+            | TableError::Damaged { path, .. }
+            | TableError::Read { path, .. }
+            | TableError::Write { path, .. } => path,
+        }
+    }
+}

@@ -1,0 +1,11 @@
+//! Every integration test, in one binary: the judges' data files, the tables against
+//! independent searches, the tools, the command line and the library's interface.
+
+mod api;
+mod bad_input;
+mod cli;
+mod common;
+mod eight;
+mod regressions;
+mod rotation;
+mod tools;
