@@ -5,6 +5,7 @@ mod api;
 mod bad_input;
 mod cli;
 mod common;
+mod data;
 mod eight;
 mod regressions;
 mod rotation;
