@@ -88,7 +88,7 @@ fn tables(c: &mut Criterion) {
     group.finish();
 
     let space = rotation::Space;
-    let bytes = encode(space.id(), &reverse_bfs(&space));
+    let bytes = encode(&space.id(), &reverse_bfs(&space));
     c.bench_function("open and validate table/rotation", |b| {
         b.iter_batched_ref(
             || bytes.clone(),

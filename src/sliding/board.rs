@@ -76,6 +76,15 @@ impl<const W: usize, const H: usize> Board<W, H> {
         Some(next)
     }
 
+    /// Swaps the blank at `blank` with the tile at `to`, a neighbouring cell, and
+    /// returns that tile.
+    #[inline]
+    pub(crate) fn slide(&mut self, blank: usize, to: usize) -> u8 {
+        let tile = self.cells[to];
+        self.cells.swap(blank, to);
+        tile
+    }
+
     /// The invariant of every slide (see the [module](super)): the parity of the
     /// permutation of all cells plus that of the blank's taxicab distance from cell 0.
     /// Two boards reach each other exactly when their parities agree.

@@ -2,7 +2,7 @@
 //! method that cross-checks the tables of every sliding puzzle.
 
 use super::{Board, Slide, MAX_CELLS};
-use crate::search::{ida_star, Problem};
+use crate::search::{ida_star, Found, Problem};
 
 /// A board and the cell each tile must reach.
 struct Towards<const W: usize, const H: usize> {
@@ -30,11 +30,19 @@ pub fn manhattan_ida<const W: usize, const H: usize>(
     start: &Board<W, H>,
     target: &Board<W, H>,
 ) -> Option<Vec<Slide>> {
+    manhattan_search(start, target).map(|found| found.moves)
+}
+
+/// [`manhattan_ida`] with the number of nodes it generated.
+pub fn manhattan_search<const W: usize, const H: usize>(
+    start: &Board<W, H>,
+    target: &Board<W, H>,
+) -> Option<Found<Slide>> {
     if !start.reaches(target) {
         return None;
     }
     let towards = Towards::<W, H> {
         homes: target.homes(),
     };
-    Some(ida_star(&towards, start).moves)
+    Some(ida_star(&towards, start))
 }

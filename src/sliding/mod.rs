@@ -16,12 +16,14 @@
 //! blank left out, the rule the 8-puzzle judges state.
 
 mod board;
+pub mod guided;
 mod ida;
+pub mod pattern;
 mod sample;
 
 pub use board::Board;
-pub use ida::manhattan_ida;
-pub use sample::{random_board, random_board_like};
+pub use ida::{manhattan_ida, manhattan_search};
+pub use sample::{random_board, random_board_like, random_walk};
 
 use crate::moves::Move;
 

@@ -3,7 +3,7 @@
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use super::{Board, BLANK, MAX_CELLS};
+use super::{Board, Slide, BLANK, MAX_CELLS};
 
 /// A board drawn uniformly from all `(W*H)!` arrangements.
 pub fn random_board<const W: usize, const H: usize>(rng: &mut (impl Rng + ?Sized)) -> Board<W, H> {
@@ -30,4 +30,26 @@ pub fn random_board_like<const W: usize, const H: usize>(
         .collect();
     cells.swap(tiles[0], tiles[1]);
     Board::new(&cells).expect("a swap keeps a permutation")
+}
+
+/// The board `length` random slides from `from`, none undoing the one before (so the
+/// board is at most `length` slides away, and usually fewer).
+pub fn random_walk<const W: usize, const H: usize>(
+    rng: &mut (impl Rng + ?Sized),
+    from: &Board<W, H>,
+    length: usize,
+) -> Board<W, H> {
+    let mut board = *from;
+    let mut last: Option<Slide> = None;
+    for _ in 0..length {
+        let legal: Vec<(Slide, Board<W, H>)> = Slide::ALL
+            .iter()
+            .filter(|&&m| Some(m.inverse()) != last)
+            .filter_map(|&m| board.apply(m).map(|next| (m, next)))
+            .collect();
+        let (m, next) = legal[rng.random_range(0..legal.len())];
+        board = next;
+        last = Some(m);
+    }
+    board
 }

@@ -96,7 +96,7 @@ pub fn build<S: Source>(source: &S, path: &Path) -> Result<Header, TableError> {
         path: path.to_owned(),
         source,
     };
-    let bytes = encode(source.id(), &source.compute());
+    let bytes = encode(&source.id(), &source.compute());
     if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
         fs::create_dir_all(dir).map_err(write_error)?;
     }

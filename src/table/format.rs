@@ -42,10 +42,10 @@ pub struct Header {
 }
 
 impl Header {
-    fn describe(distances: &[u8], id: TableId, payload_offset: usize) -> Header {
+    fn describe(distances: &[u8], id: &TableId, payload_offset: usize) -> Header {
         let (depth_counts, unreachable) = histogram(distances);
         Header {
-            puzzle: id.puzzle.to_owned(),
+            puzzle: id.puzzle.to_string(),
             goal: id.goal,
             states: distances.len() as u64,
             payload_offset: payload_offset as u64,
@@ -74,7 +74,7 @@ pub fn histogram(distances: &[u8]) -> (Vec<u64>, u64) {
 }
 
 /// The bytes of a table file holding `distances` as the table `id`.
-pub fn encode(id: TableId, distances: &[u8]) -> Vec<u8> {
+pub fn encode(id: &TableId, distances: &[u8]) -> Vec<u8> {
     // The header's size does not depend on the offset it records, so measure it once.
     let measure = Header::describe(distances, id, 0);
     let header_len = bincode::serde::encode_to_vec(&measure, bincode_config())
@@ -282,7 +282,7 @@ mod tests {
 
     fn sample() -> Vec<u8> {
         let distances = [0, 1, 1, 2, UNREACHABLE, 2, 3];
-        encode(ID, &distances)
+        encode(&ID, &distances)
     }
 
     #[test]

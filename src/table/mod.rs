@@ -25,23 +25,36 @@ pub mod map;
 pub use dir::{BuildNote, TableDir};
 pub use format::{encode, histogram, Header, Table, FORMAT_VERSION, MAGIC};
 
+use std::borrow::Cow;
 use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
-/// Which table a file holds: the puzzle and which of its goals the distances lead to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Which table a file holds: the puzzle (or pattern) and which of its goals the
+/// distances lead to.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TableId {
-    /// The puzzle's name, as on the command line.
-    pub puzzle: &'static str,
-    /// The goal within the puzzle (for the 8-puzzle, the blank's cell).
+    /// The puzzle's name, as on the command line, or a pattern's name.
+    pub puzzle: Cow<'static, str>,
+    /// The goal within the puzzle (for sliding boards, the blank's cell).
     pub goal: u32,
 }
 
 impl TableId {
     /// The table of `puzzle` towards `goal`.
     pub const fn new(puzzle: &'static str, goal: u32) -> Self {
-        TableId { puzzle, goal }
+        TableId {
+            puzzle: Cow::Borrowed(puzzle),
+            goal,
+        }
+    }
+
+    /// The table of a puzzle or pattern whose name is made at run time.
+    pub fn owned(puzzle: String, goal: u32) -> Self {
+        TableId {
+            puzzle: Cow::Owned(puzzle),
+            goal,
+        }
     }
 
     /// The file the table lives in, inside a table directory.
@@ -71,7 +84,7 @@ pub trait Source: Sync {
 /// tools that need no file).
 pub fn in_memory<S: Source>(source: &S) -> Table<Vec<u8>> {
     let id = source.id();
-    Table::from_bytes(encode(id, &source.compute()), id, source.entries())
+    Table::from_bytes(encode(&id, &source.compute()), id, source.entries())
         .expect("a freshly encoded table is valid")
 }
 

@@ -212,7 +212,7 @@ fn a_table_that_contradicts_itself_gives_no_answer() {
     let distances = vec![1u8; tablesolve::rotation::mask::MASKS];
     fs::write(
         dir.path().join(id.file_name()),
-        tablesolve::table::encode(id, &distances),
+        tablesolve::table::encode(&id, &distances),
     )
     .unwrap();
     let (code, out, err) = rotation_with(dir.path(), &["--no-build"]);

@@ -385,7 +385,7 @@ fn verify_prints_each_disagreement_and_fails() {
     // still ends somewhere, just not at 12345678x, so the answers disagree with IDA*.
     let tables = tempfile::tempdir().unwrap();
     let wrong = tablesolve::search::reverse_bfs(&eight::Space { blank: 0 });
-    let bytes = tablesolve::table::encode(eight::table_id(STANDARD_GOAL), &wrong);
+    let bytes = tablesolve::table::encode(&eight::table_id(STANDARD_GOAL), &wrong);
     fs::write(tables.path().join("eight-8.tbl"), bytes).unwrap();
     let output = tablesolve(tables.path(), &["verify", "eight", "--count", "20"], b"");
     assert_eq!(output.status.code(), Some(1));

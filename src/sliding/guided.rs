@@ -1,0 +1,225 @@
+//! IDA* over additive pattern databases: the optimal solver for boards too large for an
+//! exact table.
+//!
+//! The bound of a position is the sum of its patterns' database values. The board's
+//! symmetries give more bounds for free: a symmetry that carries the target's blank
+//! cell to the databases' goal blank maps every sequence of slides to one of the same
+//! length, so the databases looked up through it bound the position as well, and the
+//! largest of these sums is still admissible (for a square board's corner, the
+//! reflection about the diagonal through it).
+//!
+//! A move slides one tile, so only the pattern holding that tile needs a new lookup;
+//! the position keeps every pattern's placement and value up to date.
+
+use super::pattern::PatternDb;
+use super::{Board, Slide, BLANK, MAX_CELLS};
+use crate::search::{ida_star, Found, Problem};
+
+/// The most lookups through symmetries a position keeps.
+const MAX_FRAMES: usize = 2;
+/// The most patterns in a partition.
+pub const MAX_PATTERNS: usize = 4;
+
+/// Every map of a `W` x `H` board onto itself that keeps neighbours neighbours: `map[c]`
+/// is where cell `c` goes. The identity comes first.
+pub fn symmetries<const W: usize, const H: usize>() -> Vec<[u8; MAX_CELLS]> {
+    let mut maps = Vec::new();
+    for transpose in [false, true] {
+        if transpose && W != H {
+            continue;
+        }
+        for (flip_rows, flip_cols) in [(false, false), (true, true), (true, false), (false, true)] {
+            let mut map = [0; MAX_CELLS];
+            for (cell, image) in map[..W * H].iter_mut().enumerate() {
+                let (mut r, mut c) = (cell / W, cell % W);
+                if transpose {
+                    (r, c) = (c, r);
+                }
+                if flip_rows {
+                    r = H - 1 - r;
+                }
+                if flip_cols {
+                    c = W - 1 - c;
+                }
+                *image = (r * W + c) as u8;
+            }
+            maps.push(map);
+        }
+    }
+    maps
+}
+
+/// One way of looking a position up: through a symmetry of the board.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    /// Where each cell goes.
+    cell: [u8; MAX_CELLS],
+    /// Each tile's slot: its place among the patterns' tiles, in pattern order.
+    slot: [u8; MAX_CELLS],
+}
+
+/// A position with every pattern's placement and value, in every frame.
+#[derive(Clone, Copy, Debug)]
+pub struct Position<const W: usize, const H: usize> {
+    board: Board<W, H>,
+    blank: u8,
+    /// `place[f][slot]`: the cell (in frame `f`) of the tile in `slot`.
+    place: [[u8; MAX_CELLS]; MAX_FRAMES],
+    /// `value[f][p]`: pattern `p`'s database value in frame `f`.
+    value: [[u8; MAX_PATTERNS]; MAX_FRAMES],
+    bound: u32,
+}
+
+impl<const W: usize, const H: usize> Position<W, H> {
+    /// The board.
+    pub fn board(&self) -> &Board<W, H> {
+        &self.board
+    }
+}
+
+/// IDA* towards one target, guided by a partition's databases.
+pub struct Guide<'a, D, const W: usize, const H: usize> {
+    databases: &'a [PatternDb<D, W, H>],
+    frames: Vec<Frame>,
+    /// `first[p]..first[p + 1]`: the slots of pattern `p`.
+    first: [usize; MAX_PATTERNS + 1],
+    /// The pattern of each slot.
+    pattern_of: [u8; MAX_CELLS],
+}
+
+impl<'a, D: AsRef<[u8]>, const W: usize, const H: usize> Guide<'a, D, W, H> {
+    /// A guide towards `target` from `databases`, which must partition the tiles of the
+    /// goal with their blank cell, and whose goal blank some symmetry carries the
+    /// target's blank to. `None` if they do not fit the target.
+    pub fn new(databases: &'a [PatternDb<D, W, H>], target: &Board<W, H>) -> Option<Self> {
+        let goal_blank = databases.first()?.pattern.goal_blank();
+        if databases.len() > MAX_PATTERNS
+            || databases
+                .iter()
+                .any(|db| db.pattern.goal_blank() != goal_blank)
+        {
+            return None;
+        }
+        let mut first = [0; MAX_PATTERNS + 1];
+        let mut pattern_of = [u8::MAX; MAX_CELLS];
+        // The slot of each database home cell.
+        let mut slot_of_home = [u8::MAX; MAX_CELLS];
+        let mut slots = 0;
+        for (p, db) in databases.iter().enumerate() {
+            first[p] = slots;
+            for &home in db.pattern.cells() {
+                if slot_of_home[usize::from(home)] != u8::MAX {
+                    return None; // The patterns overlap.
+                }
+                slot_of_home[usize::from(home)] = slots as u8;
+                pattern_of[slots] = p as u8;
+                slots += 1;
+            }
+        }
+        first[databases.len()..].fill(slots);
+        if slots != W * H - 1 {
+            return None; // Some tile is in no pattern.
+        }
+        let homes = target.homes();
+        let frames: Vec<Frame> = symmetries::<W, H>()
+            .into_iter()
+            .filter(|map| usize::from(map[usize::from(homes[0])]) == goal_blank)
+            .take(MAX_FRAMES)
+            .map(|cell| {
+                let mut slot = [u8::MAX; MAX_CELLS];
+                for tile in 1..W * H {
+                    let home = cell[usize::from(homes[tile])];
+                    slot[tile] = slot_of_home[usize::from(home)];
+                }
+                Frame { cell, slot }
+            })
+            .collect();
+        if frames.is_empty() {
+            return None;
+        }
+        Some(Guide {
+            databases,
+            frames,
+            first,
+            pattern_of,
+        })
+    }
+
+    /// The position of `board`, every pattern looked up.
+    pub fn position(&self, board: &Board<W, H>) -> Position<W, H> {
+        let mut position = Position {
+            board: *board,
+            blank: board.blank() as u8,
+            place: [[0; MAX_CELLS]; MAX_FRAMES],
+            value: [[0; MAX_PATTERNS]; MAX_FRAMES],
+            bound: 0,
+        };
+        for (f, frame) in self.frames.iter().enumerate() {
+            for (cell, &tile) in board.cells().iter().enumerate() {
+                if tile != BLANK {
+                    let slot = usize::from(frame.slot[usize::from(tile)]);
+                    position.place[f][slot] = frame.cell[cell];
+                }
+            }
+            for p in 0..self.databases.len() {
+                position.value[f][p] = self.look_up(&position, f, p);
+            }
+        }
+        position.bound = self.bound(&position);
+        position
+    }
+
+    #[inline]
+    fn look_up(&self, position: &Position<W, H>, frame: usize, pattern: usize) -> u8 {
+        let slots = &position.place[frame][self.first[pattern]..self.first[pattern + 1]];
+        self.databases[pattern].value(slots)
+    }
+
+    #[inline]
+    fn bound(&self, position: &Position<W, H>) -> u32 {
+        let patterns = self.databases.len();
+        position.value[..self.frames.len()]
+            .iter()
+            .map(|values| values[..patterns].iter().map(|&v| u32::from(v)).sum())
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The lower bound of `board`: the largest over the frames of its patterns' sum.
+    pub fn lower_bound(&self, board: &Board<W, H>) -> u32 {
+        self.position(board).bound
+    }
+
+    /// The shortest, lexicographically smallest slides from `start` to the target, and
+    /// the nodes it took. The two must reach each other.
+    pub fn solve(&self, start: &Board<W, H>) -> Found<Slide> {
+        ida_star(self, &self.position(start))
+    }
+}
+
+impl<D: AsRef<[u8]>, const W: usize, const H: usize> Problem for Guide<'_, D, W, H> {
+    type State = Position<W, H>;
+    type Move = Slide;
+
+    #[inline]
+    fn play(&self, position: &Position<W, H>, m: Slide) -> Option<Position<W, H>> {
+        let blank = usize::from(position.blank);
+        let to = m.target(blank, W, H)?;
+        let mut next = *position;
+        let tile = next.board.slide(blank, to);
+        next.blank = to as u8;
+        for (f, frame) in self.frames.iter().enumerate() {
+            let slot = usize::from(frame.slot[usize::from(tile)]);
+            next.place[f][slot] = frame.cell[blank];
+            let pattern = usize::from(self.pattern_of[slot]);
+            next.value[f][pattern] = self.look_up(&next, f, pattern);
+        }
+        next.bound = self.bound(&next);
+        Some(next)
+    }
+
+    #[inline]
+    fn lower_bound(&self, position: &Position<W, H>) -> u32 {
+        position.bound
+    }
+}
