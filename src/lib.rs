@@ -44,6 +44,7 @@
 
 pub mod eight;
 pub mod error;
+pub mod fifteen;
 pub mod judge;
 pub mod moves;
 pub mod rank;

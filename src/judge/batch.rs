@@ -21,8 +21,6 @@ pub enum Output {
 
 /// Cases read, answered and written together; bounds memory whatever the input's size.
 const CHUNK: usize = 1 << 14;
-/// Cases one parallel task answers into one buffer.
-const TASK: usize = 512;
 
 /// What to do about a malformed case.
 pub enum BadCases<'a> {
@@ -89,6 +87,7 @@ pub fn answer_all<C: CaseReader + Send>(
     input: impl BufRead + Send,
     mut output: impl Write,
     mut bad_cases: BadCases<'_>,
+    cases_per_task: usize,
     answer: impl Fn(usize, &C::Case, &mut Vec<u8>) -> Result<(), Error> + Sync,
 ) -> Result<Answered, Error> {
     let skip = matches!(bad_cases, BadCases::Skip(_));
@@ -101,7 +100,7 @@ pub fn answer_all<C: CaseReader + Send>(
             || {
                 chunk
                     .cases
-                    .par_chunks(TASK)
+                    .par_chunks(cases_per_task.max(1))
                     .map(|cases| {
                         let mut text = Vec::with_capacity(cases.len() * 32);
                         for (number, case) in cases {
@@ -154,10 +153,11 @@ pub fn solve_all<J: Format + Replay + CrossCheck>(
     format: Output,
 ) -> Result<Answered, Error> {
     answer_all(
-        &mut J::Reader::default(),
+        &mut judge.reader(),
         input,
         output,
         bad_cases,
+        J::CASES_PER_TASK,
         |number, case, out| {
             let answer = match method {
                 Method::Tables => judge.solve(case)?,

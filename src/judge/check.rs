@@ -212,7 +212,7 @@ pub fn check_all<J: Format + Replay>(
     mut answers: impl BufRead,
     mut failure: impl FnMut(usize, &Verdict, &str),
 ) -> Result<CheckSummary, Error> {
-    let mut reader = J::Reader::default();
+    let mut reader = judge.reader();
     let mut input = Input::new(input);
     let mut summary = CheckSummary::default();
     let mut number = 0;

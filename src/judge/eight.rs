@@ -179,6 +179,10 @@ impl<D: AsRef<[u8]> + Sync> Replay for Eight<D> {
 
 impl<D: AsRef<[u8]> + Sync> Format for Eight<D> {
     type Reader = EightCases;
+    fn reader(&self) -> EightCases {
+        EightCases
+    }
+
     const ANSWER_LINES: usize = 1;
 
     fn write_answer(_: usize, answer: &Slides, out: &mut Vec<u8>) {

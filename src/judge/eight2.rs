@@ -162,6 +162,10 @@ impl<D: AsRef<[u8]> + Sync> Replay for Eight2<D> {
 
 impl<D: AsRef<[u8]> + Sync> Format for Eight2<D> {
     type Reader = EightPairs;
+    fn reader(&self) -> EightPairs {
+        EightPairs::default()
+    }
+
     const ANSWER_LINES: usize = 2;
 
     fn write_answer(number: usize, answer: &Slides, out: &mut Vec<u8>) {

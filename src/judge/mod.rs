@@ -15,6 +15,7 @@ pub mod batch;
 pub mod check;
 mod eight;
 mod eight2;
+mod fifteen;
 mod input;
 mod rotation;
 pub mod show;
@@ -23,6 +24,7 @@ pub use batch::{answer_all, solve_all, Answered, BadCases, Method, Output};
 pub use check::{check_all, quoted_answer, CheckSummary, Verdict, Written};
 pub use eight::{Eight, EightCases, Slides};
 pub use eight2::{Eight2, EightPairs};
+pub use fifteen::{Fifteen, FifteenAnswer, FifteenCase, FifteenCases};
 pub use input::{quote, Input};
 pub use rotation::{Rotation, RotationCases};
 
@@ -41,6 +43,10 @@ pub trait Solver: Sync {
     type Case: Send + Sync + Clone + fmt::Debug;
     /// What the judge wants for a case.
     type Answer: Solution + Send + PartialEq + fmt::Debug;
+
+    /// How many cases one parallel task answers: many where an answer takes
+    /// microseconds, one where it may take seconds.
+    const CASES_PER_TASK: usize = 512;
 
     /// The shortest, lexicographically smallest answer.
     fn solve(&self, case: &Self::Case) -> Result<Self::Answer, Error>;
@@ -95,10 +101,12 @@ pub trait CaseReader {
 /// A judge's text formats.
 pub trait Format: Solver {
     /// The reader of the judge's input.
-    type Reader: CaseReader<Case = Self::Case> + Default + Send;
+    type Reader: CaseReader<Case = Self::Case> + Send;
     /// The number of output lines one answer takes.
     const ANSWER_LINES: usize;
 
+    /// A reader of the judge's input, from its first case.
+    fn reader(&self) -> Self::Reader;
     /// The answer as the judge prints it, `ANSWER_LINES` lines.
     fn write_answer(number: usize, answer: &Self::Answer, out: &mut Vec<u8>);
     /// An answer as written by anyone, from its `ANSWER_LINES` lines; the error says
@@ -113,9 +121,14 @@ pub trait Format: Solver {
 }
 
 /// Answers cases by an independent method, without tables, to cross-check them.
-pub trait CrossCheck: Solver {
+pub trait CrossCheck: Sample {
     /// The answer by IDA* search.
     fn search(&self, case: &Self::Case) -> Self::Answer;
+
+    /// A random case the independent method answers in moments.
+    fn checkable_case(&self, rng: &mut dyn RngCore) -> Self::Case {
+        self.random_case(rng)
+    }
 }
 
 /// Draws cases uniformly from all valid ones.

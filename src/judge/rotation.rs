@@ -172,6 +172,10 @@ impl<D: AsRef<[u8]> + Sync> Replay for Rotation<D> {
 
 impl<D: AsRef<[u8]> + Sync> Format for Rotation<D> {
     type Reader = RotationCases;
+    fn reader(&self) -> RotationCases {
+        RotationCases
+    }
+
     const ANSWER_LINES: usize = 2;
 
     fn write_answer(_: usize, answer: &Answer, out: &mut Vec<u8>) {

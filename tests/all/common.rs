@@ -6,11 +6,15 @@ use rand_chacha::ChaCha8Rng;
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
 
 use tablesolve::eight::Grid;
+use tablesolve::fifteen::{self, Partition};
+use tablesolve::judge::Fifteen;
 pub use tablesolve::rotation::sample::random_board;
 pub use tablesolve::sliding::{random_board as random_grid, random_board_like as random_grid_like};
 pub use tablesolve::table::in_memory as table;
+use tablesolve::{Eight2, Rotation, TableDir};
 
 pub fn rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
@@ -55,6 +59,33 @@ pub fn sample(name: &str) -> Vec<u8> {
         Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("samples")
             .join(name),
+    )
+    .unwrap()
+}
+
+/// A table directory holding every table of every puzzle (the 15-puzzle's quick
+/// partition for the default goal), built once for the whole test binary.
+pub fn tables() -> &'static Path {
+    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let tables = TableDir::new(dir.path()).build_missing(|_| {});
+        Rotation::open(&tables).unwrap();
+        Eight2::open(&tables).unwrap();
+        let goal = fifteen::default_goal();
+        Fifteen::open(&tables, goal, Partition::SixSixThree, false).unwrap();
+        dir
+    })
+    .path()
+}
+
+/// The 15-puzzle towards `goal` from the quick partition's databases in [`tables`].
+pub fn fifteen(goal: fifteen::Board) -> Fifteen<memmap2::Mmap> {
+    Fifteen::open(
+        &TableDir::new(tables()),
+        goal,
+        Partition::SixSixThree,
+        false,
     )
     .unwrap()
 }

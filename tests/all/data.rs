@@ -1,5 +1,5 @@
 //! The judges as data: every `tests/data/PUZZLE/NAME.in` is run through
-//! `tablesolve PUZZLE NAME.in`. Its standard output must equal `NAME.out`; where
+//! `tablesolve PUZZLE NAME.in` (after the options in `NAME.args`, if there is one). Its standard output must equal `NAME.out`; where
 //! `NAME.err` exists, its standard error must equal that file and its exit status be 1
 //! (bad input, after the answers of every case before it); otherwise it must succeed
 //! and say nothing on standard error.
@@ -7,22 +7,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::OnceLock;
 
-use tablesolve::{Eight2, Rotation, TableDir};
-
-/// A table directory holding every table, built once for all data cases.
-fn tables() -> &'static Path {
-    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = tempfile::tempdir().unwrap();
-        let tables = TableDir::new(dir.path()).build_missing(|_| {});
-        Rotation::open(&tables).unwrap();
-        Eight2::open(&tables).unwrap();
-        dir
-    })
-    .path()
-}
+use crate::common::tables;
 
 /// Every `.in` file under `tests/data/`, with its puzzle, in name order.
 fn cases() -> Vec<(String, PathBuf)> {
@@ -45,9 +31,11 @@ fn cases() -> Vec<(String, PathBuf)> {
 /// What is wrong with the run of one case, if anything.
 fn run(puzzle: &str, input: &Path) -> Option<String> {
     let expected = |ext| fs::read_to_string(input.with_extension(ext)).ok();
+    let options = expected("args").unwrap_or_default();
     let output = Command::new(env!("CARGO_BIN_EXE_tablesolve"))
         .args(["--no-build", "--tables"])
         .arg(tables())
+        .args(options.split_whitespace())
         .arg(puzzle)
         .arg(input)
         .env_remove("TABLESOLVE_TABLES")
@@ -78,7 +66,7 @@ fn run(puzzle: &str, input: &Path) -> Option<String> {
 fn every_data_case_gives_its_expected_output() {
     let cases = cases();
     assert!(cases.len() >= 21, "only {} data cases found", cases.len());
-    for puzzle in ["rotation", "eight", "eight2"] {
+    for puzzle in ["rotation", "eight", "eight2", "fifteen"] {
         assert!(
             cases.iter().any(|(p, _)| p == puzzle),
             "no data for {puzzle}"

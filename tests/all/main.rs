@@ -7,6 +7,7 @@ mod cli;
 mod common;
 mod data;
 mod eight;
+mod fifteen;
 mod regressions;
 mod rotation;
 mod tools;

@@ -3,12 +3,22 @@
 
 use clap::builder::PossibleValue;
 use clap::ValueEnum;
+use std::io::{self, IsTerminal};
 
-use tablesolve::judge::{CrossCheck, Format, Replay, Sample, SampleAt, Tables};
-use tablesolve::table::TableDir;
+use tablesolve::fifteen::{self, database_blank, Board, Partition};
+use tablesolve::judge::{CrossCheck, Fifteen, Format, Replay, Sample, SampleAt, Tables};
+use tablesolve::table::{Source, TableDir};
 use tablesolve::{Eight, Eight2, Rotation};
 
 use crate::Failure;
+
+/// The options that only some puzzles take.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    pub goal: Option<Board>,
+    pub partition: Option<Partition>,
+    pub numbered: bool,
+}
 
 /// What every subcommand may ask of a judge.
 pub trait Judge: Format + Replay + CrossCheck + Sample + SampleAt + Tables {}
@@ -26,10 +36,16 @@ pub enum Puzzle {
     Rotation,
     Eight,
     Eight2,
+    Fifteen,
 }
 
 impl Puzzle {
-    pub const ALL: [Puzzle; 3] = [Puzzle::Rotation, Puzzle::Eight, Puzzle::Eight2];
+    pub const ALL: [Puzzle; 4] = [
+        Puzzle::Rotation,
+        Puzzle::Eight,
+        Puzzle::Eight2,
+        Puzzle::Fifteen,
+    ];
 
     /// The name on the command line.
     pub fn name(self) -> &'static str {
@@ -37,6 +53,7 @@ impl Puzzle {
             Puzzle::Rotation => "rotation",
             Puzzle::Eight => "eight",
             Puzzle::Eight2 => "eight2",
+            Puzzle::Fifteen => "fifteen",
         }
     }
 
@@ -46,6 +63,7 @@ impl Puzzle {
             Puzzle::Rotation => "The Rotation Game (UVA 1343)",
             Puzzle::Eight => "The 8-puzzle to 12345678x (HDU 1043)",
             Puzzle::Eight2 => "The 8-puzzle between any two grids (HDU 3567)",
+            Puzzle::Fifteen => "The 15-puzzle, by IDA* over pattern databases",
         }
     }
 
@@ -61,17 +79,62 @@ impl Puzzle {
             Puzzle::Eight2 => {
                 "The 8-puzzle, any start and target (HDU 3567): T, then T start/target pairs"
             }
+            Puzzle::Fifteen => {
+                "The 15-puzzle: 16 values a case (0 the blank), one line of moves an answer"
+            }
         }
     }
 
     /// Opens the puzzle's tables and runs `task` on its judge.
-    pub fn run(self, tables: &TableDir, task: impl Task) -> Result<(), Failure> {
+    pub fn run(self, tables: &TableDir, options: &Options, task: impl Task) -> Result<(), Failure> {
+        if self != Puzzle::Fifteen {
+            let given = [
+                (options.goal.is_some(), "--goal"),
+                (options.partition.is_some(), "--partition"),
+                (options.numbered, "--numbered"),
+            ];
+            if let Some((_, option)) = given.iter().find(|(given, _)| *given) {
+                let name = self.name();
+                return Err(Failure::Usage(format!(
+                    "{option} is for fifteen, not {name}"
+                )));
+            }
+        }
         match self {
             Puzzle::Rotation => task.run(&Rotation::open(tables)?),
             Puzzle::Eight => task.run(&Eight::open(tables)?),
             Puzzle::Eight2 => task.run(&Eight2::open(tables)?),
+            Puzzle::Fifteen => {
+                let goal = options.goal.unwrap_or_else(fifteen::default_goal);
+                let partition = options
+                    .partition
+                    .unwrap_or_else(|| best_present(tables, &goal));
+                task.run(&Fifteen::open(tables, goal, partition, options.numbered)?)
+            }
         }
     }
+}
+
+/// The best partition whose databases for `goal` are all in `tables`, or the quick
+/// one, with a word on stderr (to a person) about building the fast one.
+fn best_present(tables: &TableDir, goal: &Board) -> Partition {
+    let blank = database_blank(goal.blank());
+    let present = |p: &Partition| {
+        p.patterns(blank)
+            .iter()
+            .all(|pattern| tables.dir().join(pattern.id().file_name()).is_file())
+    };
+    let best = Partition::ALL
+        .into_iter()
+        .find(present)
+        .unwrap_or(Partition::SixSixThree);
+    if best != Partition::SevenEight && io::stderr().is_terminal() {
+        eprintln!(
+            "tablesolve: answering with the quick 6-6-3 pattern databases; run once with \
+             --partition 7-8 to build the fast ones (minutes, about 0.6 GB)"
+        );
+    }
+    best
 }
 
 impl ValueEnum for Puzzle {

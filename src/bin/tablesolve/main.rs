@@ -21,7 +21,12 @@ use std::process::ExitCode;
 use tablesolve::table::{BuildNote, TableDir, TableError};
 use tablesolve::Error;
 
-use catalogue::Puzzle;
+use catalogue::{Options, Puzzle};
+use tablesolve::fifteen::{Board, Partition};
+
+fn parse_goal(text: &str) -> Result<Board, String> {
+    Board::parse_goal(text).map_err(|e| e.to_string())
+}
 
 const EXIT_CODES: &str = "\
 Exit status:
@@ -39,8 +44,8 @@ const BUILD_COMMAND: &str = "cargo run --release -p build-tables -- --out";
 
 #[derive(Parser)]
 #[command(name = "tablesolve", version, after_help = EXIT_CODES)]
-/// Answers the Rotation Game and 8-puzzle judges from precomputed distance tables:
-/// the shortest solution, and the lexicographically smallest among the shortest.
+/// Answers the Rotation Game, 8-puzzle and 15-puzzle from precomputed tables: the
+/// shortest solution, and the lexicographically smallest among the shortest.
 struct Cli {
     /// Directory of the table files; missing tables are built there
     #[arg(
@@ -55,6 +60,20 @@ struct Cli {
     /// Fail when a table is missing instead of building it
     #[arg(long, global = true)]
     no_build: bool,
+
+    /// fifteen only: the goal, `default` (1 2 ... 15 0), `korf` (0 1 ... 15) or 16
+    /// values in quotes
+    #[arg(long, global = true, value_name = "GOAL", value_parser = parse_goal)]
+    goal: Option<Board>,
+
+    /// fifteen only: the pattern databases, `7-8` (fast; minutes and 0.6 GB to build)
+    /// or `6-6-3` (quick to build); default: the best one built
+    #[arg(long, global = true, value_name = "NAME")]
+    partition: Option<Partition>,
+
+    /// fifteen only: every case starts with a label, as in Korf's instance files
+    #[arg(long, global = true)]
+    numbered: bool,
 
     #[command(subcommand)]
     command: Command,
@@ -274,8 +293,13 @@ fn stdout() -> BufWriter<io::StdoutLock<'static>> {
 
 fn run(cli: &Cli) -> Result<(), Failure> {
     let tables = table_dir(cli);
+    let options = Options {
+        goal: cli.goal,
+        partition: cli.partition,
+        numbered: cli.numbered,
+    };
     let tool = match &cli.command {
-        Command::Answer(puzzle, answer) => return puzzle.run(&tables, answer),
+        Command::Answer(puzzle, answer) => return puzzle.run(&tables, &options, answer),
         Command::Tool(tool) => tool,
     };
     match tool {
@@ -285,6 +309,7 @@ fn run(cli: &Cli) -> Result<(), Failure> {
             seed,
         } => puzzle.run(
             &tables,
+            &options,
             verify::Verify {
                 count: *count,
                 seed: *seed,
@@ -294,7 +319,7 @@ fn run(cli: &Cli) -> Result<(), Failure> {
             puzzle,
             input,
             answers,
-        } => puzzle.run(&tables, check::Check { input, answers }),
+        } => puzzle.run(&tables, &options, check::Check { input, answers }),
         Tool::Generate {
             puzzle,
             length,
@@ -302,13 +327,14 @@ fn run(cli: &Cli) -> Result<(), Failure> {
             seed,
         } => puzzle.run(
             &tables,
+            &options,
             generate::Generate {
                 length: *length,
                 count: *count,
                 seed: *seed,
             },
         ),
-        Tool::Show { puzzle, file } => puzzle.run(&tables, show::Show { file }),
+        Tool::Show { puzzle, file } => puzzle.run(&tables, &options, show::Show { file }),
         Tool::Stats { puzzle, all_boards } => {
             if *all_boards && *puzzle != Puzzle::Rotation {
                 return Err(Failure::Usage(
@@ -316,7 +342,7 @@ fn run(cli: &Cli) -> Result<(), Failure> {
                         .into(),
                 ));
             }
-            puzzle.run(&tables, stats::Stats { tables: &tables })?;
+            puzzle.run(&tables, &options, stats::Stats { tables: &tables })?;
             if *all_boards {
                 stats::census(&tables)?;
             }

@@ -45,7 +45,7 @@ impl Task for Verify {
     fn run<J: Judge>(self, judge: &J) -> Result<(), Failure> {
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
         let cases: Vec<J::Case> = (0..self.count)
-            .map(|_| judge.random_case(&mut rng))
+            .map(|_| judge.checkable_case(&mut rng))
             .collect();
         let done = AtomicUsize::new(0);
         let started = Instant::now();

@@ -1,0 +1,293 @@
+//! The 15-puzzle: pattern databases against a plain search of their abstract space,
+//! answers against a brute-force BFS and the table-free Manhattan IDA*, Korf's
+//! published optimal lengths, and the 8-puzzle's exact table as a pattern database.
+
+use rand::Rng;
+use std::collections::{HashMap, VecDeque};
+
+use crate::common::{fifteen, rng, table};
+use tablesolve::eight;
+use tablesolve::fifteen::{default_goal, korf_goal, Board, Partition};
+use tablesolve::judge::{Sample, SampleAt};
+use tablesolve::moves::letters;
+use tablesolve::rank::permutation;
+use tablesolve::search::UNREACHABLE;
+use tablesolve::sliding::guided::Guide;
+use tablesolve::sliding::pattern::{Pattern, PatternDb};
+use tablesolve::sliding::{manhattan_ida, random_walk};
+
+/// The cells the blank reaches in one slide, in letter order `d, l, r, u`, written
+/// here without the library's moves.
+fn slides(blank: usize) -> Vec<(char, usize)> {
+    let (row, col) = (blank / 4, blank % 4);
+    let mut next = Vec::new();
+    if row < 3 {
+        next.push(('d', blank + 4));
+    }
+    if col > 0 {
+        next.push(('l', blank - 1));
+    }
+    if col < 3 {
+        next.push(('r', blank + 1));
+    }
+    if row > 0 {
+        next.push(('u', blank - 4));
+    }
+    next
+}
+
+/// The lexicographically smallest shortest slides from `start` to `target` by
+/// breadth-first search in letter order: the first time a state is reached, it is
+/// reached by its smallest shortest path.
+fn brute_force(start: [u8; 16], target: [u8; 16]) -> String {
+    let mut parent: HashMap<[u8; 16], ([u8; 16], char)> = HashMap::new();
+    let mut queue = VecDeque::from([start]);
+    parent.insert(start, (start, ' '));
+    while let Some(state) = queue.pop_front() {
+        if state == target {
+            let mut path = Vec::new();
+            let mut at = state;
+            while at != start {
+                let (from, letter) = parent[&at];
+                path.push(letter);
+                at = from;
+            }
+            return path.iter().rev().collect();
+        }
+        let blank = state.iter().position(|&t| t == 0).unwrap();
+        for (letter, to) in slides(blank) {
+            let mut next = state;
+            next.swap(blank, to);
+            parent.entry(next).or_insert_with(|| {
+                queue.push_back(next);
+                (state, letter)
+            });
+        }
+    }
+    panic!("target unreachable");
+}
+
+fn cells(board: &Board) -> [u8; 16] {
+    board.cells().try_into().unwrap()
+}
+
+#[test]
+fn a_three_tile_database_equals_a_plain_search_of_its_space() {
+    // Tiles homed at cells 9, 13 and 14, the blank home at 15: a 0-1 search over
+    // (the three tiles' cells, the blank's cell) with a deque, written here.
+    let homes = [9usize, 13, 14];
+    let mut distance: HashMap<([usize; 3], usize), u8> = HashMap::new();
+    let mut deque = VecDeque::from([(homes, 15usize, 0u8)]);
+    while let Some((tiles, blank, d)) = deque.pop_front() {
+        if distance.get(&(tiles, blank)).is_some_and(|&seen| seen <= d) {
+            continue;
+        }
+        distance.insert((tiles, blank), d);
+        for (_, to) in slides(blank) {
+            match tiles.iter().position(|&t| t == to) {
+                Some(i) => {
+                    let mut moved = tiles;
+                    moved[i] = blank;
+                    deque.push_back((moved, to, d + 1));
+                }
+                None => deque.push_front((tiles, to, d)),
+            }
+        }
+    }
+    let mut least: HashMap<[usize; 3], u8> = HashMap::new();
+    for (&(tiles, _), &d) in &distance {
+        let entry = least.entry(tiles).or_insert(d);
+        *entry = (*entry).min(d);
+    }
+
+    let pattern = Pattern::<4, 4>::new(&[9, 13, 14], 15);
+    let database = table(&pattern);
+    assert_eq!(database.distances().len(), 16 * 15 * 14);
+    for rank in 0..16 * 15 * 14u32 {
+        let at = permutation::unrank(rank.into(), 16, 3);
+        let tiles = [at[0], at[1], at[2]].map(usize::from);
+        assert_eq!(database.distance(rank), least[&tiles], "tiles at {tiles:?}");
+    }
+    assert_eq!(least.len(), 16 * 15 * 14, "every placement reached");
+}
+
+#[test]
+fn the_8_puzzle_table_is_a_pattern_database_of_all_eight_tiles() {
+    let exact = table(&eight::Space { blank: 8 });
+    let pattern = Pattern::<3, 3>::new(&[0, 1, 2, 3, 4, 5, 6, 7], 8);
+    let database = PatternDb {
+        table: table(&pattern),
+        pattern,
+    };
+    let mut reachable = 0;
+    for rank in 0..eight::ARRANGEMENTS as u32 {
+        let homes = eight::unrank(rank).homes();
+        // Tile t is homed at cell t - 1 in the goal 12345678x.
+        let positions: Vec<u8> = (1..=8).map(|tile| homes[tile]).collect();
+        let value = database.value(&positions);
+        assert_eq!(value, exact.distance(rank), "rank {rank}");
+        reachable += usize::from(value != UNREACHABLE);
+    }
+    assert_eq!(reachable, eight::ARRANGEMENTS / 2);
+}
+
+#[test]
+fn the_bound_is_admissible_and_only_the_moved_tiles_pattern_changes() {
+    let fifteen = fifteen(default_goal());
+    let goal = default_goal();
+    let guide = Guide::new(&fifteen.databases, &goal).unwrap();
+    // The value of each pattern, looked up by hand: tile t is homed at cell t - 1.
+    let value = |db: &PatternDb<memmap2::Mmap, 4, 4>, board: &Board| {
+        let at = board.homes();
+        let positions: Vec<u8> = db
+            .pattern
+            .cells()
+            .iter()
+            .map(|&c| at[usize::from(c) + 1])
+            .collect();
+        db.value(&positions)
+    };
+    let mut rng = rng(15);
+    for _ in 0..100 {
+        let mut board = fifteen.random_case(&mut rng).start;
+        for _ in 0..100 {
+            let legal: Vec<Board> = tablesolve::sliding::Slide::ALL
+                .iter()
+                .filter_map(|&m| board.apply(m))
+                .collect();
+            let next = legal[rng.random_range(0..legal.len())];
+            let moved = board.cells()[next.blank()];
+            for db in &fifteen.databases {
+                let homed_here = db.pattern.cells().contains(&(moved - 1));
+                if !homed_here {
+                    assert_eq!(value(db, &board), value(db, &next), "{board}");
+                }
+            }
+            board = next;
+        }
+    }
+    // Never above the distance on boards of known distance: short walks, solved by BFS.
+    for _ in 0..100 {
+        let length = rng.random_range(0..12);
+        let board = random_walk(&mut rng, &goal, length);
+        let shortest = brute_force(cells(&board), cells(&goal)).len() as u32;
+        assert!(guide.lower_bound(&board) <= shortest, "{board}");
+    }
+}
+
+#[test]
+fn answers_equal_a_brute_force_search_on_short_walks() {
+    let mut rng = rng(16);
+    for goal in [default_goal(), korf_goal()] {
+        let fifteen = fifteen(goal);
+        for _ in 0..60 {
+            let start = {
+                let length = rng.random_range(0..=11);
+                random_walk(&mut rng, &goal, length)
+            };
+            let found = fifteen.solve(&start).expect("a walk reaches back");
+            assert_eq!(
+                letters(&found.moves),
+                brute_force(cells(&start), cells(&goal)),
+                "{start}"
+            );
+        }
+    }
+}
+
+#[test]
+fn answers_equal_the_manhattan_ida_star_on_longer_walks() {
+    let mut rng = rng(17);
+    let goal = default_goal();
+    let fifteen = fifteen(goal);
+    for _ in 0..12 {
+        let start = {
+            let length = rng.random_range(30..=40);
+            random_walk(&mut rng, &goal, length)
+        };
+        let found = fifteen.solve(&start).unwrap();
+        assert_eq!(Some(found.moves), manhattan_ida(&start, &goal), "{start}");
+    }
+}
+
+#[test]
+fn other_targets_are_renamed_and_use_their_blank_cells_databases() {
+    // A target with its blank on an edge cell (14): its databases are built on
+    // demand; answers still equal the brute force.
+    let tables = tablesolve::TableDir::new(crate::common::tables()).build_missing(|_| {});
+    let target: Board = "5 1 2 3 9 6 7 4 13 10 11 8 14 15 0 12".parse().unwrap();
+    let fifteen =
+        tablesolve::judge::Fifteen::open(&tables, target, Partition::SixSixThree, false).unwrap();
+    let mut rng = rng(18);
+    for _ in 0..20 {
+        let start = {
+            let length = rng.random_range(0..=10);
+            random_walk(&mut rng, &target, length)
+        };
+        let found = fifteen.solve(&start).unwrap();
+        assert_eq!(
+            letters(&found.moves),
+            brute_force(cells(&start), cells(&target))
+        );
+    }
+    let unsolvable: Board = "1 5 2 3 9 6 7 4 13 10 11 8 14 15 0 12".parse().unwrap();
+    assert!(fifteen.solve(&unsolvable).is_none());
+}
+
+/// Korf's 100 instances (`samples/korf100.in`, towards `--goal korf`) with their
+/// published optimal lengths (`samples/korf100.lengths`).
+fn korf() -> Vec<(u32, Board, usize)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
+    let instances = std::fs::read_to_string(root.join("korf100.in")).unwrap();
+    let lengths = std::fs::read_to_string(root.join("korf100.lengths")).unwrap();
+    instances
+        .lines()
+        .zip(lengths.lines())
+        .map(|(instance, length)| {
+            let (label, board) = instance.split_once(' ').unwrap();
+            let (same, length) = length.split_once(' ').unwrap();
+            assert_eq!(label, same);
+            (
+                label.parse().unwrap(),
+                board.parse().unwrap(),
+                length.parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn korf_instances_up_to_55_moves_take_their_published_lengths() {
+    use rayon::prelude::*;
+    let instances = korf();
+    assert_eq!(instances.len(), 100);
+    let fifteen = fifteen(korf_goal());
+    let guide = Guide::new(&fifteen.databases, &korf_goal()).unwrap();
+    for (label, board, length) in &instances {
+        assert!(
+            guide.lower_bound(board) as usize <= *length,
+            "instance {label}"
+        );
+    }
+    let easier: Vec<_> = instances.iter().filter(|(_, _, l)| *l <= 55).collect();
+    assert!(easier.len() >= 60);
+    easier.par_iter().for_each(|(label, board, length)| {
+        let found = fifteen.solve(board).unwrap();
+        assert_eq!(found.moves.len(), *length, "instance {label}");
+        let end = found.moves.iter().try_fold(*board, |b, &m| b.apply(m));
+        assert_eq!(end, Some(korf_goal()), "instance {label}");
+    });
+}
+
+#[test]
+fn cases_at_a_length_are_that_far_by_the_manhattan_search() {
+    let fifteen = fifteen(default_goal());
+    let sample = fifteen.cases_at(20).unwrap();
+    let mut rng = rng(19);
+    for _ in 0..10 {
+        let case = sample(&mut rng);
+        let moves = manhattan_ida(&case.start, &default_goal()).unwrap();
+        assert_eq!(moves.len(), 20);
+    }
+    assert!(fifteen.cases_at(51).is_err());
+}
