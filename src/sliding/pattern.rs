@@ -4,7 +4,7 @@
 //! A pattern is named by its tiles' home cells in the goal (the canonical board with
 //! the blank at `goal_blank`). Its abstract space is every placement of the pattern's
 //! tiles (a partial permutation of the cells, ranked by [`permutation`]) with every
-//! blank cell; a slide that moves a pattern tile counts one, any other slide is free.
+//! cell free of them for the blank; a slide that moves a pattern tile counts one, any other slide is free.
 //! A reverse 0-1 search from the goal placement with the blank home gives each
 //! (placement, blank) its distance, and the database keeps the least over the blank's
 //! cells: one byte per placement, indexed by its rank.
@@ -63,6 +63,11 @@ impl<const W: usize, const H: usize> Pattern<W, H> {
         permutation::count(W * H, self.cells.len())
     }
 
+    /// The number of cells free of pattern tiles.
+    fn free(&self) -> u64 {
+        (W * H - self.cells.len()) as u64
+    }
+
     /// The rank of a placement: `positions[i]` is where the tile homed at `cells()[i]`
     /// lies.
     #[inline]
@@ -76,40 +81,59 @@ impl<const W: usize, const H: usize> Pattern<W, H> {
     }
 }
 
+/// The blank's cell among the cells free of pattern tiles, numbered in reading order.
+#[inline]
+fn free_index(occupied: u32, blank: usize) -> u64 {
+    (blank as u32 - (occupied & ((1 << blank) - 1)).count_ones()) as u64
+}
+
+/// The cell of the `index`-th free cell.
+#[inline]
+fn free_cell(occupied: u32, mut index: u64) -> usize {
+    let mut free = !occupied;
+    while index > 0 {
+        free &= free - 1;
+        index -= 1;
+    }
+    free.trailing_zeros() as usize
+}
+
 impl<const W: usize, const H: usize> StateSpace for Pattern<W, H> {
-    /// (placement, blank cell), ranked as `placement * W*H + blank`.
+    /// (placement, blank among the free cells), ranked as `placement * free + index`.
     fn states(&self) -> u64 {
-        self.placements() * (W * H) as u64
+        self.placements() * self.free()
     }
 
     fn goals(&self) -> Vec<u64> {
         let home = self.rank(&self.cells) as u64;
-        vec![home * (W * H) as u64 + self.goal_blank as u64]
+        let occupied = self.cells.iter().fold(0, |mask, &c| mask | 1 << c);
+        vec![home * self.free() + free_index(occupied, self.goal_blank)]
     }
 
     fn neighbours(&self, rank: u64, mut visit: impl FnMut(u64, Cost)) {
-        let n = W * H;
-        let (placement, blank) = (rank / n as u64, (rank % n as u64) as usize);
-        let k = self.cells.len();
+        let (n, k, free) = (W * H, self.cells.len(), self.free());
+        let placement = rank / free;
         let mut positions = permutation::unrank(placement, n, k);
         let mut tile_at = [u8::MAX; MAX_CELLS];
+        let mut occupied = 0u32;
         for (i, &p) in positions[..k].iter().enumerate() {
             tile_at[usize::from(p)] = i as u8;
+            occupied |= 1 << p;
         }
-        if tile_at[blank] != u8::MAX {
-            return; // The blank on a tile: no such state.
-        }
+        let blank = free_cell(occupied, rank % free);
         for m in Slide::ALL {
             let Some(to) = m.target(blank, W, H) else {
                 continue;
             };
             match tile_at[to] {
-                u8::MAX => visit(placement * n as u64 + to as u64, Cost::Free),
+                u8::MAX => visit(placement * free + free_index(occupied, to), Cost::Free),
                 i => {
+                    // The tile moves into the blank's cell, the blank into the tile's.
                     positions[usize::from(i)] = blank as u8;
                     let moved = self.rank(&positions[..k]) as u64;
                     positions[usize::from(i)] = to as u8;
-                    visit(moved * n as u64 + to as u64, Cost::One);
+                    let now = occupied & !(1 << to) | 1 << blank;
+                    visit(moved * free + free_index(now, to), Cost::One);
                 }
             }
         }
@@ -128,7 +152,7 @@ impl<const W: usize, const H: usize> Source for Pattern<W, H> {
     /// The 0-1 search, then the least distance over the blank's cells.
     fn compute(&self) -> Vec<u8> {
         reverse_bfs(self)
-            .chunks(W * H)
+            .chunks(self.free() as usize)
             .map(|blanks| *blanks.iter().min().unwrap_or(&UNREACHABLE))
             .collect()
     }
