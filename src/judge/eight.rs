@@ -2,7 +2,7 @@
 //! What both 8-puzzle judges share (answers, their lines and JSON) is here too.
 
 use rand::RngCore;
-use std::io::{self, BufRead, Write};
+use std::io::BufRead;
 
 use super::{
     input_error, CaseReader, CasesAt, CrossCheck, Format, Input, Replay, Sample, SampleAt, Solver,
@@ -203,13 +203,6 @@ impl<D: AsRef<[u8]> + Sync> Format for Eight<D> {
     fn case_text(grid: &Grid) -> String {
         let text: Vec<String> = grid.text('x').chars().map(String::from).collect();
         text.join(" ")
-    }
-
-    fn write_cases(cases: &[Grid], out: &mut dyn Write) -> io::Result<()> {
-        for grid in cases {
-            writeln!(out, "{}", Self::case_text(grid))?;
-        }
-        Ok(())
     }
 }
 

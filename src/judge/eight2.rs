@@ -5,8 +5,8 @@ use std::io::{self, BufRead, Write};
 
 use super::eight::{headline, json_slides, read_slides, write_slides, Slides, OFF_GRID};
 use super::{
-    input_error, quote, CaseReader, CasesAt, CrossCheck, Format, Input, Replay, Sample, SampleAt,
-    Solver, Written,
+    input_error, quote, write_case_lines, CaseReader, CasesAt, CrossCheck, Format, Input, Replay,
+    Sample, SampleAt, Solver, Written,
 };
 use crate::eight::sample::PairsAt;
 use crate::eight::{self, Grid, Move};
@@ -210,10 +210,7 @@ impl<D: AsRef<[u8]> + Sync> Format for Eight2<D> {
 
     fn write_cases(cases: &[(Grid, Grid)], out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "{}", cases.len())?;
-        for case in cases {
-            writeln!(out, "{}", Self::case_text(case))?;
-        }
-        Ok(())
+        write_case_lines::<Self>(cases, out)
     }
 }
 

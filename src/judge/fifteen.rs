@@ -2,7 +2,7 @@
 //! line an answer; answered by IDA* over pattern databases.
 
 use rand::{Rng, RngCore};
-use std::io::{self, BufRead, Write};
+use std::io::BufRead;
 use std::time::Instant;
 
 use super::eight::OFF_GRID;
@@ -322,13 +322,6 @@ impl<D: AsRef<[u8]> + Sync> Format for Fifteen<D> {
             Some(label) => format!("{label} {}", case.start.values_text()),
             None => case.start.values_text(),
         }
-    }
-
-    fn write_cases(cases: &[FifteenCase], out: &mut dyn Write) -> io::Result<()> {
-        for case in cases {
-            writeln!(out, "{}", Self::case_text(case))?;
-        }
-        Ok(())
     }
 }
 

@@ -116,8 +116,21 @@ pub trait Format: Solver {
     fn json_answer(number: usize, answer: &Self::Answer) -> serde_json::Value;
     /// A case as it stands in the judge's input (without any count or end marker).
     fn case_text(case: &Self::Case) -> String;
-    /// A valid judge input holding `cases`.
-    fn write_cases(cases: &[Self::Case], out: &mut dyn Write) -> io::Result<()>;
+    /// A valid judge input holding `cases`: by default one case a line.
+    fn write_cases(cases: &[Self::Case], out: &mut dyn Write) -> io::Result<()> {
+        write_case_lines::<Self>(cases, out)
+    }
+}
+
+/// Each case as it stands in `J`'s input, one a line.
+pub fn write_case_lines<J: Format + ?Sized>(
+    cases: &[J::Case],
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    for case in cases {
+        writeln!(out, "{}", J::case_text(case))?;
+    }
+    Ok(())
 }
 
 /// Answers cases by an independent method, without tables, to cross-check them.

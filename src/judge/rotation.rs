@@ -4,8 +4,8 @@ use rand::RngCore;
 use std::io::{self, BufRead, Write};
 
 use super::{
-    input_error, quote, CaseReader, CasesAt, CrossCheck, Format, Input, Replay, Sample, SampleAt,
-    Solution, Solver, Verdict, Written,
+    input_error, quote, write_case_lines, CaseReader, CasesAt, CrossCheck, Format, Input, Replay,
+    Sample, SampleAt, Solution, Solver, Verdict, Written,
 };
 use crate::error::Error;
 use crate::moves::{letters, parse_letters, write_letters};
@@ -223,9 +223,7 @@ impl<D: AsRef<[u8]> + Sync> Format for Rotation<D> {
     }
 
     fn write_cases(cases: &[Board], out: &mut dyn Write) -> io::Result<()> {
-        for board in cases {
-            writeln!(out, "{}", Self::case_text(board))?;
-        }
+        write_case_lines::<Self>(cases, out)?;
         writeln!(out, "0")
     }
 }
