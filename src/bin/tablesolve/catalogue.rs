@@ -131,7 +131,7 @@ fn best_present(tables: &TableDir, goal: &Board) -> Partition {
     if best != Partition::SevenEight && io::stderr().is_terminal() {
         eprintln!(
             "tablesolve: answering with the quick 6-6-3 pattern databases; run once with \
-             --partition 7-8 to build the fast ones (minutes, about 0.6 GB)"
+             --partition 7-8 to build the fastest ones (half an hour, 10 GB of memory)"
         );
     }
     best
