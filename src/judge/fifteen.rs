@@ -145,7 +145,6 @@ impl CaseReader for FifteenCases {
 #[derive(Debug)]
 pub struct Fifteen<D> {
     target: Board,
-    partition: Partition,
     numbered: bool,
     /// The databases, one per pattern of the partition.
     pub databases: Vec<PatternDb<D, 4, 4>>,
@@ -169,7 +168,6 @@ impl Fifteen<memmap2::Mmap> {
             .collect();
         Ok(Fifteen {
             target,
-            partition,
             numbered,
             databases,
         })
@@ -177,24 +175,9 @@ impl Fifteen<memmap2::Mmap> {
 }
 
 impl<D: AsRef<[u8]>> Fifteen<D> {
-    /// The 15-puzzle from databases already at hand.
-    pub fn new(target: Board, databases: Vec<PatternDb<D, 4, 4>>, numbered: bool) -> Self {
-        Fifteen {
-            target,
-            partition: Partition::SixSixThree,
-            numbered,
-            databases,
-        }
-    }
-
     /// The goal.
     pub fn target(&self) -> &Board {
         &self.target
-    }
-
-    /// The partition whose databases answer.
-    pub fn partition(&self) -> Partition {
-        self.partition
     }
 
     /// The shortest, lexicographically smallest slides from `start` to the goal, and

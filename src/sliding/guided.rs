@@ -70,13 +70,6 @@ pub struct Position<const W: usize, const H: usize> {
     bound: u32,
 }
 
-impl<const W: usize, const H: usize> Position<W, H> {
-    /// The board.
-    pub fn board(&self) -> &Board<W, H> {
-        &self.board
-    }
-}
-
 /// IDA* towards one target, guided by a partition's databases.
 pub struct Guide<'a, D, const W: usize, const H: usize> {
     databases: &'a [PatternDb<D, W, H>],

@@ -220,15 +220,3 @@ pub enum TableError {
         source: io::Error,
     },
 }
-
-impl TableError {
-    /// The table file concerned.
-    pub fn path(&self) -> &std::path::Path {
-        match self {
-            TableError::Missing { path }
-            | TableError::Damaged { path, .. }
-            | TableError::Read { path, .. }
-            | TableError::Write { path, .. } => path,
-        }
-    }
-}
