@@ -136,9 +136,12 @@ pub fn solve<D: AsRef<[u8]>>(
     if distance == UNREACHABLE {
         return Err(inconsistent());
     }
-    let (moves, _) = greedy_walk(start, distance, &Move::ALL, |grid, m| {
-        let next = grid.apply(m)?;
-        Some((next, table.distance(rank(&next))))
+    // The walk keeps the blank's cell beside the tiles, so a move is one swap.
+    let walker = (start, start.blank());
+    let (moves, _) = greedy_walk(walker, distance, &Move::ALL, |&(mut grid, blank), m| {
+        let to = m.target(blank, 3, 3)?;
+        grid.slide(blank, to);
+        Some(((grid, to), table.distance(rank(&grid))))
     })
     .ok_or_else(inconsistent)?;
     Ok(Some(moves))
