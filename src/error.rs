@@ -20,8 +20,10 @@ pub enum Error {
         message: String,
     },
     /// A file could not be opened.
-    #[error("cannot open input {}: {source}", path.display())]
+    #[error("cannot open {what} {}: {source}", path.display())]
     Open {
+        /// What the file was to hold: "input", "answers".
+        what: &'static str,
         /// The file named on the command line.
         path: std::path::PathBuf,
         /// Why it failed.
@@ -39,6 +41,9 @@ pub enum Error {
     /// A table file is missing, damaged or unreadable.
     #[error(transparent)]
     Table(#[from] TableError),
+    /// A case built in code, or parsed from text, is not one (see the `From` impls).
+    #[error(transparent)]
+    Case(Box<dyn std::error::Error + Send + Sync>),
     /// A table passed its checks yet has a state with no move one step closer.
     #[error("the {table} table contradicts itself")]
     Inconsistent {
@@ -46,3 +51,21 @@ pub enum Error {
         table: TableId,
     },
 }
+
+/// `?` turns the parse errors of every puzzle's cases into an [`Error::Case`].
+macro_rules! case_errors {
+    ($($error:ty),*) => {$(
+        impl From<$error> for Error {
+            fn from(error: $error) -> Self {
+                Error::Case(Box::new(error))
+            }
+        }
+    )*};
+}
+
+case_errors!(
+    crate::rotation::BoardError,
+    crate::eight::GridError,
+    crate::fifteen::BoardError,
+    crate::sliding::TilesError
+);

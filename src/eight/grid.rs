@@ -9,12 +9,12 @@ pub enum GridError {
     #[error("expected 9 characters (tiles 1-8 and x), found {0}")]
     Length(usize),
     /// A character that is no tile.
-    #[error("'{}' at position {} is not a tile 1-8 or x", char::from(*found).escape_default(), position + 1)]
+    #[error("'{}' at position {} is not a tile 1-8 or x", found.escape_debug(), position + 1)]
     Character {
         /// Its place among the nine, from 0.
         position: usize,
-        /// The byte found there.
-        found: u8,
+        /// The character found there (U+FFFD for bytes that are not UTF-8).
+        found: char,
     },
     /// A tile given twice (so another is missing).
     #[error("{} appears twice", if *tile == BLANK { "x".to_owned() } else { tile.to_string() })]
@@ -25,16 +25,18 @@ pub enum GridError {
 }
 
 impl Grid {
-    /// Reads nine characters, digits 1..8 and `x` or `X`.
+    /// Reads nine characters, digits 1..8 and `x` or `X`, given as UTF-8.
     pub fn parse(text: &[u8]) -> Result<Grid, GridError> {
-        let text: &[u8; 9] = text.try_into().map_err(|_| GridError::Length(text.len()))?;
         let mut cells = [0; 9];
         let mut seen = 0u16;
-        for (position, (&found, cell)) in text.iter().zip(&mut cells).enumerate() {
+        if text.len() != cells.len() {
+            return Err(Grid::fault(text));
+        }
+        for (&found, cell) in text.iter().zip(&mut cells) {
             *cell = match found {
                 b'x' | b'X' => BLANK,
                 b'1'..=b'8' => found - b'0',
-                _ => return Err(GridError::Character { position, found }),
+                _ => return Err(Grid::fault(text)),
             };
             if seen >> *cell & 1 == 1 {
                 return Err(GridError::Repeated { tile: *cell });
@@ -42,6 +44,22 @@ impl Grid {
             seen |= 1 << *cell;
         }
         Ok(Grid::new(&cells).expect("nine distinct tiles"))
+    }
+
+    /// What is wrong with `text`, counted in characters rather than bytes.
+    #[cold]
+    fn fault(text: &[u8]) -> GridError {
+        let text = String::from_utf8_lossy(text);
+        let count = text.chars().count();
+        if count != 9 {
+            return GridError::Length(count);
+        }
+        let (position, found) = text
+            .chars()
+            .enumerate()
+            .find(|(_, c)| !matches!(c, 'x' | 'X' | '1'..='8'))
+            .expect("a character that is no tile");
+        GridError::Character { position, found }
     }
 
     /// The grid as nine characters, `blank` for the blank.
@@ -82,7 +100,7 @@ mod tests {
             Grid::parse(b"12345679x"),
             Err(GridError::Character {
                 position: 7,
-                found: b'9'
+                found: '9'
             })
         );
         assert_eq!(
@@ -93,6 +111,13 @@ mod tests {
             Grid::parse(b"1234567xx").unwrap_err().to_string(),
             "x appears twice"
         );
+        // Counted and shown as characters, not bytes.
+        let accented = Grid::parse("1234567é8".as_bytes()).unwrap_err();
+        assert_eq!(
+            accented.to_string(),
+            "'é' at position 8 is not a tile 1-8 or x"
+        );
+        assert_eq!(Grid::parse("1234é".as_bytes()), Err(GridError::Length(5)));
     }
 
     #[test]

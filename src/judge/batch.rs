@@ -2,7 +2,7 @@
 //! order, in bounded memory.
 
 use rayon::prelude::*;
-use std::io::{BufRead, Write};
+use std::io::{Read, Write};
 
 use super::show::show;
 use super::{CaseReader, CrossCheck, Format, Input, Replay};
@@ -50,7 +50,7 @@ struct Chunk<T> {
     next: usize,
 }
 
-fn read_chunk<C: CaseReader, R: BufRead>(
+fn read_chunk<C: CaseReader, R: Read>(
     reader: &mut C,
     input: &mut Input<R>,
     first: usize,
@@ -84,7 +84,7 @@ fn read_chunk<C: CaseReader, R: BufRead>(
 /// Memory stays bounded: one chunk is answered, in parallel, while the next is read.
 pub fn answer_all<C: CaseReader + Send>(
     reader: &mut C,
-    input: impl BufRead + Send,
+    input: impl Read + Send,
     mut output: impl Write,
     mut bad_cases: BadCases<'_>,
     cases_per_task: usize,
@@ -146,7 +146,7 @@ pub enum Method {
 /// Answers every case of `input` with `judge` by `method`, written in `format`.
 pub fn solve_all<J: Format + Replay + CrossCheck>(
     judge: &J,
-    input: impl BufRead + Send,
+    input: impl Read + Send,
     output: impl Write,
     bad_cases: BadCases<'_>,
     method: Method,

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 
 use super::{CaseReader, Format, Input, Replay, Solution};
 use crate::error::Error;
@@ -188,14 +188,34 @@ pub fn quoted_answer<J: Format>(number: usize, answer: &J::Answer) -> String {
     lines.join(" ")
 }
 
-/// The next line of `answers` without its line ending, `None` at the end.
+/// The longest answer line kept: far longer than any shortest answer, so a longer line
+/// is wrong whatever its tail, and memory stays bounded whatever the file.
+const LONGEST_LINE: usize = 1 << 12;
+
+/// The next line of `answers` without its line ending (its first [`LONGEST_LINE`]
+/// bytes), `None` at the end.
 fn read_line(answers: &mut impl BufRead) -> Result<Option<String>, Error> {
     let mut line = Vec::new();
-    if answers
-        .read_until(b'\n', &mut line)
-        .map_err(Error::Answers)?
-        == 0
-    {
+    let mut any = false;
+    loop {
+        let buffer = answers.fill_buf().map_err(Error::Answers)?;
+        if buffer.is_empty() {
+            break;
+        }
+        any = true;
+        let (part, ended) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(n) => (&buffer[..n + 1], true),
+            None => (buffer, false),
+        };
+        let room = LONGEST_LINE.saturating_sub(line.len());
+        line.extend_from_slice(&part[..part.len().min(room)]);
+        let used = part.len();
+        answers.consume(used);
+        if ended {
+            break;
+        }
+    }
+    if !any {
         return Ok(None);
     }
     while matches!(line.last(), Some(b'\n' | b'\r')) {
@@ -208,7 +228,7 @@ fn read_line(answers: &mut impl BufRead) -> Result<Option<String>, Error> {
 /// about each case that is not correct, with the expected answer as the judge prints it.
 pub fn check_all<J: Format + Replay>(
     judge: &J,
-    input: impl BufRead,
+    input: impl Read,
     mut answers: impl BufRead,
     mut failure: impl FnMut(usize, &Verdict, &str),
 ) -> Result<CheckSummary, Error> {

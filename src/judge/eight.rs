@@ -2,7 +2,7 @@
 //! What both 8-puzzle judges share (answers, their lines and JSON) is here too.
 
 use rand::RngCore;
-use std::io::BufRead;
+use std::io::Read;
 
 use super::{
     input_error, CaseReader, CasesAt, CrossCheck, Format, Input, Replay, Sample, SampleAt, Solver,
@@ -14,7 +14,7 @@ use crate::error::Error;
 use crate::moves::{letters, parse_letters, write_letters};
 use crate::sample::NoSuchLength;
 use crate::sliding::{manhattan_ida, random_board};
-use crate::table::{Table, TableDir, TableError};
+use crate::table::{Mapped, Table, TableDir};
 
 /// Reads HDU 1043 starts: the next nine characters that are not white space.
 #[derive(Default)]
@@ -23,30 +23,30 @@ pub struct EightCases;
 impl CaseReader for EightCases {
     type Case = Grid;
 
-    fn read_case<R: BufRead>(
+    fn read_case<R: Read>(
         &mut self,
         input: &mut Input<R>,
         case: usize,
     ) -> Result<Option<Grid>, Error> {
-        let mut text = [0; CELLS];
+        // Nine characters of up to four bytes each, as UTF-8.
+        let mut text = [0; 4 * CELLS];
+        let mut len = 0;
         let mut first_line = 0;
-        for (position, slot) in text.iter_mut().enumerate() {
-            let Some((byte, line)) = input.byte()? else {
-                let message = match (position, case) {
-                    (0, 1) => {
-                        "empty input: expected cases of nine characters (1-8 and x)".to_owned()
-                    }
-                    (0, _) => return Ok(None),
-                    _ => format!("input ends after {position} of the case's {CELLS} characters"),
-                };
-                return Err(input_error(case, input.line().max(1), message));
+        for position in 0..CELLS {
+            let Some((found, line)) = input.char()? else {
+                if position == 0 {
+                    return Ok(None);
+                }
+                let message =
+                    format!("input ends after {position} of the case's {CELLS} characters");
+                return Err(input_error(case, input.line(), message));
             };
             if position == 0 {
                 first_line = line;
             }
-            *slot = byte;
+            len += found.encode_utf8(&mut text[len..]).len();
         }
-        Grid::parse(&text)
+        Grid::parse(&text[..len])
             .map(Some)
             .map_err(|error| input_error(case, first_line, error.to_string()))
     }
@@ -98,14 +98,14 @@ pub(super) const OFF_GRID: &str = "takes the blank off the grid";
 
 /// HDU 1043: the 8-puzzle to `12345678x`, answered from that goal's table.
 #[derive(Debug)]
-pub struct Eight<D> {
+pub struct Eight<D = Mapped> {
     /// The table of the standard goal, [`eight::table_id`]`(STANDARD_GOAL)`.
     pub table: Table<D>,
 }
 
-impl Eight<memmap2::Mmap> {
+impl Eight {
     /// Opens the standard goal's table from `tables`, building it if missing and allowed.
-    pub fn open(tables: &TableDir) -> Result<Self, TableError> {
+    pub fn open(tables: &TableDir) -> Result<Self, Error> {
         let space = eight::Space {
             blank: STANDARD_GOAL,
         };

@@ -1,19 +1,19 @@
 //! HDU 3567: a count, then start and target pairs; `Case i: n` and the moves.
 
 use rand::RngCore;
-use std::io::{self, BufRead, Write};
+use std::io::{self, Read, Write};
 
 use super::eight::{headline, json_slides, read_slides, write_slides, Slides, OFF_GRID};
 use super::{
-    input_error, quote, write_case_lines, CaseReader, CasesAt, CrossCheck, Format, Input, Replay,
-    Sample, SampleAt, Solver, Written,
+    after_the_end, input_error, quote, write_case_lines, CaseReader, CasesAt, CrossCheck, Format,
+    Input, Replay, Sample, SampleAt, Solver, Written,
 };
 use crate::eight::sample::PairsAt;
-use crate::eight::{self, Grid, Move};
+use crate::eight::{self, Grid, GridError, Move, CELLS};
 use crate::error::Error;
 use crate::sample::NoSuchLength;
 use crate::sliding::{manhattan_ida, random_board, random_board_like};
-use crate::table::{Table, TableDir, TableError};
+use crate::table::{Mapped, Table, TableDir};
 
 /// Reads HDU 3567: the case count `T`, then `T` pairs of start and target.
 #[derive(Default)]
@@ -28,7 +28,7 @@ impl CaseReader for EightPairs {
     type Case = (Grid, Grid);
 
     /// Reads both grids before judging them, so that a bad case is skipped whole.
-    fn read_case<R: BufRead>(
+    fn read_case<R: Read>(
         &mut self,
         input: &mut Input<R>,
         case: usize,
@@ -41,14 +41,13 @@ impl CaseReader for EightPairs {
             None => {
                 // Without a count nothing after it can be read: this is the last error.
                 self.finished = true;
-                let Some((token, line)) = input.token()? else {
-                    let message = "empty input: expected the number of cases T";
-                    return Err(input_error(case, input.line().max(1), message));
+                let Some(token) = input.token()? else {
+                    return Ok(None);
                 };
-                let count = std::str::from_utf8(token).ok().and_then(|t| t.parse().ok());
-                let Some(count) = count else {
-                    let message = format!("expected the number of cases T, found {}", quote(token));
-                    return Err(input_error(case, line, message));
+                let Some(count) = token.number() else {
+                    let message =
+                        format!("expected the number of cases T, found {}", token.quoted());
+                    return Err(input_error(case, token.line, message));
                 };
                 self.finished = false;
                 *self.count.insert(count)
@@ -58,22 +57,53 @@ impl CaseReader for EightPairs {
             self.finished = true;
             return match input.token()? {
                 None => Ok(None),
-                Some((token, line)) => {
-                    let message =
-                        format!("more input after the T = {count} cases: {}", quote(token));
-                    Err(input_error(case, line, message))
-                }
+                Some(token) => Err(after_the_end(
+                    case,
+                    &token,
+                    &format!("the T = {count} cases"),
+                )),
             };
         }
         // The outer error ends the input; the inner one is this case's alone.
         let mut read = |what: &str| -> Result<Result<Grid, Error>, Error> {
-            let Some((token, line)) = input.token()? else {
-                self.finished = true;
+            let ends = |input: &Input<R>| {
                 let message = format!("input ends before the {what} of case {case} of T = {count}");
-                return Err(input_error(case, input.line().max(1), message));
+                input_error(case, input.line(), message)
             };
-            Ok(Grid::parse(token).map_err(|error| {
-                input_error(case, line, format!("{what} {}: {error}", quote(token)))
+            let Some(token) = input.token()? else {
+                self.finished = true;
+                return Err(ends(input));
+            };
+            let line = token.line;
+            if token.len >= CELLS {
+                let grid = match token.len == token.text.len() {
+                    true => Grid::parse(token.text),
+                    false => Err(GridError::Length(token.len)),
+                };
+                return Ok(grid.map_err(|error| {
+                    input_error(case, line, format!("{what} {}: {error}", token.quoted()))
+                }));
+            }
+            // A grid written with spaces, as HDU 1043 allows: tokens that add up to nine
+            // characters. A token that would overshoot is left for what follows.
+            let mut text = token.text.to_vec();
+            let mut shown = text.clone();
+            while text.len() < CELLS {
+                match input.peek_len()? {
+                    None => {
+                        self.finished = true;
+                        return Err(ends(input));
+                    }
+                    Some(len) if text.len() + len > CELLS => break,
+                    Some(_) => {}
+                }
+                let token = input.token()?.expect("a token was measured");
+                text.extend_from_slice(token.text);
+                shown.push(b' ');
+                shown.extend_from_slice(token.text);
+            }
+            Ok(Grid::parse(&text).map_err(|error| {
+                input_error(case, line, format!("{what} {}: {error}", quote(&shown)))
             }))
         };
         let start = read("start")?;
@@ -84,14 +114,14 @@ impl CaseReader for EightPairs {
 
 /// HDU 3567: the 8-puzzle between any two grids, answered from the nine goal tables.
 #[derive(Debug)]
-pub struct Eight2<D> {
+pub struct Eight2<D = Mapped> {
     /// The table of each target blank cell, in cell order.
     pub tables: Vec<Table<D>>,
 }
 
-impl Eight2<memmap2::Mmap> {
+impl Eight2 {
     /// Opens the nine goal tables from `tables`, building missing ones if allowed.
-    pub fn open(tables: &TableDir) -> Result<Self, TableError> {
+    pub fn open(tables: &TableDir) -> Result<Self, Error> {
         let spaces: Vec<eight::Space> = (0..eight::GOALS)
             .map(|blank| eight::Space { blank })
             .collect();
@@ -208,7 +238,10 @@ impl<D: AsRef<[u8]> + Sync> Format for Eight2<D> {
         format!("{} {}", start.text('X'), target.text('X'))
     }
 
-    fn write_cases(cases: &[(Grid, Grid)], out: &mut dyn Write) -> io::Result<()> {
+    fn write_cases(
+        cases: impl ExactSizeIterator<Item = (Grid, Grid)>,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
         writeln!(out, "{}", cases.len())?;
         write_case_lines::<Self>(cases, out)
     }

@@ -2,12 +2,12 @@
 //! line an answer; answered by IDA* over pattern databases.
 
 use rand::{Rng, RngCore};
-use std::io::BufRead;
+use std::io::Read;
 use std::time::Instant;
 
 use super::eight::OFF_GRID;
 use super::{
-    input_error, quote, CaseReader, CasesAt, CrossCheck, Format, Input, Replay, Sample, SampleAt,
+    input_error, CaseReader, CasesAt, CrossCheck, Format, Input, Replay, Sample, SampleAt,
     Solution, Solver, Tables, Written,
 };
 use crate::error::Error;
@@ -17,7 +17,7 @@ use crate::sample::NoSuchLength;
 use crate::search::Found;
 use crate::sliding::pattern::PatternDb;
 use crate::sliding::{manhattan_search, random_board_like, random_walk, Slide};
-use crate::table::{Table, TableDir, TableError, TableId};
+use crate::table::{Mapped, Table, TableDir, TableId};
 
 /// One case: the start, the target, and the case's label when the input numbers them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,7 +80,7 @@ impl CaseReader for FifteenCases {
     type Case = FifteenCase;
 
     /// Reads the whole case before judging it, so that a bad case is skipped whole.
-    fn read_case<R: BufRead>(
+    fn read_case<R: Read>(
         &mut self,
         input: &mut Input<R>,
         case: usize,
@@ -91,25 +91,23 @@ impl CaseReader for FifteenCases {
         let mut first_line = 0;
         let mut bad = None;
         for position in 0..width {
-            let Some((token, line)) = input.token()? else {
-                let message = match (position, case) {
-                    (0, 1) => "empty input: expected cases of 16 values (0 for the blank)".into(),
-                    (0, _) => return Ok(None),
-                    _ => format!("input ends after {position} of the case's {width} values"),
-                };
-                return Err(bad.unwrap_or_else(|| input_error(case, input.line().max(1), message)));
+            let Some(token) = input.token()? else {
+                if position == 0 {
+                    return Ok(None);
+                }
+                let message = format!("input ends after {position} of the case's {width} values");
+                return Err(bad.unwrap_or_else(|| input_error(case, input.line(), message)));
             };
+            let line = token.line;
             if position == 0 {
                 first_line = line;
             }
-            let number = std::str::from_utf8(token)
-                .ok()
-                .and_then(|t| t.parse::<u64>().ok());
+            let number = token.number::<u64>();
             if self.numbered && position == 0 {
                 match number {
                     Some(n) => label = Some(n),
                     None => {
-                        let message = format!("label {} is not a number", quote(token));
+                        let message = format!("label {} is not a number", token.quoted());
                         bad.get_or_insert_with(|| input_error(case, line, message));
                     }
                 }
@@ -121,7 +119,7 @@ impl CaseReader for FifteenCases {
                 None => {
                     let message = format!(
                         "value {} at position {} is not a number from 0 to 15",
-                        quote(token),
+                        token.quoted(),
                         cell + 1
                     );
                     bad.get_or_insert_with(|| input_error(case, line, message));
@@ -143,14 +141,14 @@ impl CaseReader for FifteenCases {
 
 /// The 15-puzzle towards one goal, answered from a partition's pattern databases.
 #[derive(Debug)]
-pub struct Fifteen<D> {
+pub struct Fifteen<D = Mapped> {
     target: Board,
     numbered: bool,
     /// The databases, one per pattern of the partition.
     pub databases: Vec<PatternDb<D, 4, 4>>,
 }
 
-impl Fifteen<memmap2::Mmap> {
+impl Fifteen {
     /// Opens the databases `partition` needs for `target` from `tables`, building
     /// missing ones if allowed. With `numbered`, every case starts with a label.
     pub fn open(
@@ -158,7 +156,7 @@ impl Fifteen<memmap2::Mmap> {
         target: Board,
         partition: Partition,
         numbered: bool,
-    ) -> Result<Self, TableError> {
+    ) -> Result<Self, Error> {
         let patterns = partition.patterns(database_blank(target.blank()));
         let loaded = tables.load(&patterns)?;
         let databases = patterns

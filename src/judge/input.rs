@@ -1,86 +1,266 @@
-//! Judge input read a line at a time, as bytes, keeping the line number for messages.
+//! Judge input read as a stream of bytes, in bounded memory however long its lines,
+//! keeping the line number for messages.
+//!
+//! Tokens are slices of one fixed buffer: no allocation per case. A token too long to
+//! be valid anywhere keeps only its first [`KEPT`] bytes and its full length, so even
+//! a single line of gigabytes is read in the buffer's memory.
 
-use std::io::{self, BufRead};
+use std::io::{self, Read};
+
+/// Bytes read from the source at a time.
+const BUFFER: usize = 1 << 16;
+
+/// The longest token kept whole; longer ones keep this many bytes and their length.
+/// No valid token of any judge comes near it.
+pub const KEPT: usize = 64;
+
+/// The UTF-8 byte-order mark that editors on Windows put at the start of text files.
+const BYTE_ORDER_MARK: &[u8] = b"\xef\xbb\xbf";
+
+/// A white-space-separated token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token<'a> {
+    /// Its bytes: all of them, or the first [`KEPT`] if there are more.
+    pub text: &'a [u8],
+    /// Its full length in bytes.
+    pub len: usize,
+    /// The line it is on, from 1.
+    pub line: usize,
+}
+
+impl Token<'_> {
+    /// The token as a number, `None` if it is not one (or too long to be one).
+    pub fn number<T: std::str::FromStr>(&self) -> Option<T> {
+        if self.len != self.text.len() {
+            return None;
+        }
+        std::str::from_utf8(self.text).ok()?.parse().ok()
+    }
+
+    /// The token as it may be quoted in a message.
+    pub fn quoted(&self) -> String {
+        quote_cut(self.text, self.len)
+    }
+}
 
 /// A byte reader over judge input that skips white space and knows its line.
 pub struct Input<R> {
     reader: R,
-    line: Vec<u8>,
+    buffer: Box<[u8]>,
+    /// The next byte to look at.
     pos: usize,
-    line_no: usize,
+    /// The end of the bytes read into the buffer.
+    end: usize,
+    /// The line of the byte at `pos`, from 1.
+    line: usize,
+    /// The last byte passed over was a line end, and nothing but white space followed.
+    after_newline: bool,
+    /// The source has no more bytes.
+    eof: bool,
+    /// The byte-order mark has been looked for.
+    started: bool,
+    /// The first bytes of a token longer than the buffer holds.
+    long: [u8; KEPT],
 }
 
-impl<R: BufRead> Input<R> {
-    /// Reads from `reader`.
+impl<R: Read> Input<R> {
+    /// Reads from `reader`; it need not be buffered.
     pub fn new(reader: R) -> Self {
         Input {
             reader,
-            line: Vec::new(),
+            buffer: vec![0; BUFFER].into_boxed_slice(),
             pos: 0,
-            line_no: 0,
+            end: 0,
+            line: 1,
+            after_newline: false,
+            eof: false,
+            started: false,
+            long: [0; KEPT],
         }
     }
 
-    /// The number of the line last read from, from 1 (0 before any).
+    /// The line of the last byte read, from 1: at the end of the input, the last line.
     pub fn line(&self) -> usize {
-        self.line_no
+        self.line - usize::from(self.after_newline)
     }
 
-    /// Moves past white space, reading lines as needed; false at the end of input.
+    /// Keeps the bytes from `pos` on and reads more after them; false if none came.
+    fn refill(&mut self) -> io::Result<bool> {
+        if self.eof {
+            return Ok(false);
+        }
+        self.buffer.copy_within(self.pos..self.end, 0);
+        self.end -= self.pos;
+        self.pos = 0;
+        loop {
+            match self.reader.read(&mut self.buffer[self.end..]) {
+                Ok(0) => {
+                    self.eof = true;
+                    return Ok(false);
+                }
+                Ok(n) => {
+                    self.end += n;
+                    break;
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        if !self.started {
+            // Wait for three bytes, or the end, before deciding on the mark.
+            if self.end < BYTE_ORDER_MARK.len() && !self.eof {
+                return self.refill().map(|_| true);
+            }
+            self.started = true;
+            if self.buffer[..self.end].starts_with(BYTE_ORDER_MARK) {
+                self.pos = BYTE_ORDER_MARK.len();
+            }
+        }
+        Ok(true)
+    }
+
+    /// Moves past white space, reading as needed; false at the end of input.
     fn skip_space(&mut self) -> io::Result<bool> {
         loop {
-            while let Some(b) = self.line.get(self.pos) {
+            while let Some(&b) = self.buffer[..self.end].get(self.pos) {
                 if !b.is_ascii_whitespace() {
+                    self.after_newline = false;
                     return Ok(true);
                 }
+                self.after_newline = b == b'\n';
+                self.line += usize::from(self.after_newline);
                 self.pos += 1;
             }
-            self.line.clear();
-            self.pos = 0;
-            if self.reader.read_until(b'\n', &mut self.line)? == 0 {
+            if !self.refill()? {
                 return Ok(false);
             }
-            self.line_no += 1;
         }
     }
 
-    /// The next white-space-separated token and its line, or `None` at the end.
-    pub fn token(&mut self) -> io::Result<Option<(&[u8], usize)>> {
-        if !self.skip_space()? {
+    /// The next white-space-separated token, or `None` at the end.
+    pub fn token(&mut self) -> io::Result<Option<Token<'_>>> {
+        let Some(len) = self.measure()? else {
             return Ok(None);
+        };
+        let line = self.line;
+        if self.pos + len == self.end && !self.eof {
+            // Longer than KEPT, and it runs on past the buffer.
+            return self.long_token(len, line).map(Some);
         }
         let start = self.pos;
-        let len = self.line[start..]
-            .iter()
-            .take_while(|b| !b.is_ascii_whitespace())
-            .count();
         self.pos += len;
-        Ok(Some((&self.line[start..start + len], self.line_no)))
+        Ok(Some(Token {
+            text: &self.buffer[start..start + len.min(KEPT)],
+            len,
+            line,
+        }))
     }
 
-    /// The next byte that is not white space, and its line, or `None` at the end.
-    pub fn byte(&mut self) -> io::Result<Option<(u8, usize)>> {
+    /// The length of the next token, without reading it (past [`KEPT`], some length
+    /// over it), or `None` at the end.
+    pub fn peek_len(&mut self) -> io::Result<Option<usize>> {
+        self.measure()
+    }
+
+    /// Moves to the next token and measures it, bringing it whole into the buffer if
+    /// it is no longer than [`KEPT`]; `None` at the end.
+    fn measure(&mut self) -> io::Result<Option<usize>> {
         if !self.skip_space()? {
             return Ok(None);
         }
-        self.pos += 1;
-        Ok(Some((self.line[self.pos - 1], self.line_no)))
+        let mut len = 0;
+        loop {
+            let rest = &self.buffer[self.pos + len..self.end];
+            match rest.iter().position(u8::is_ascii_whitespace) {
+                Some(n) => return Ok(Some(len + n)),
+                None => len += rest.len(),
+            }
+            // `refill` keeps the token so far, moving it to the front.
+            if len > KEPT || !self.refill()? {
+                return Ok(Some(len));
+            }
+        }
+    }
+
+    /// Reads the rest of a token of which `len` bytes are in the buffer, keeping its
+    /// first bytes only.
+    fn long_token(&mut self, mut len: usize, line: usize) -> io::Result<Token<'_>> {
+        self.long
+            .copy_from_slice(&self.buffer[self.pos..self.pos + KEPT]);
+        self.pos += len;
+        while self.refill()? {
+            let rest = &self.buffer[self.pos..self.end];
+            let n = rest
+                .iter()
+                .position(u8::is_ascii_whitespace)
+                .unwrap_or(rest.len());
+            len += n;
+            self.pos += n;
+            if self.pos < self.end {
+                break;
+            }
+        }
+        Ok(Token {
+            text: &self.long,
+            len,
+            line,
+        })
+    }
+
+    /// The next character that is not white space, and its line, or `None` at the
+    /// end. Bytes that are not UTF-8 come out one at a time as U+FFFD.
+    pub fn char(&mut self) -> io::Result<Option<(char, usize)>> {
+        if !self.skip_space()? {
+            return Ok(None);
+        }
+        let lead = self.buffer[self.pos];
+        if lead.is_ascii() {
+            self.pos += 1;
+            return Ok(Some((char::from(lead), self.line)));
+        }
+        let width = match lead {
+            0xc0..=0xdf => 2,
+            0xe0..=0xef => 3,
+            0xf0..=0xf7 => 4,
+            _ => 1,
+        };
+        while self.end - self.pos < width && self.refill()? {}
+        let bytes = &self.buffer[self.pos..self.end.min(self.pos + width)];
+        let (found, used) = match std::str::from_utf8(bytes) {
+            Ok(text) if bytes.len() == width => (text.chars().next().unwrap_or('\u{fffd}'), width),
+            _ => ('\u{fffd}', 1),
+        };
+        self.pos += used;
+        Ok(Some((found, self.line)))
     }
 }
 
-/// A token as it may be quoted in a message: escaped, and cut short if long.
+/// A token as it may be quoted in a message: as text, with control characters and
+/// bytes that are not UTF-8 escaped, cut short if long.
 pub fn quote(token: &[u8]) -> String {
+    quote_cut(token, token.len())
+}
+
+/// `kept`, the start of a token of `len` bytes, quoted.
+fn quote_cut(kept: &[u8], len: usize) -> String {
     const SHOWN: usize = 24;
-    let shown: String = token
-        .iter()
-        .take(SHOWN)
-        .flat_map(|&b| std::ascii::escape_default(b))
-        .map(char::from)
-        .collect();
-    if token.len() > SHOWN {
-        format!("`{shown}...` ({} bytes)", token.len())
+    let shown = &kept[..kept.len().min(SHOWN)];
+    let mut text = String::new();
+    for chunk in shown.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c.is_control() {
+                true => text.extend(c.escape_default()),
+                false => text.push(c),
+            }
+        }
+        for b in chunk.invalid() {
+            text += &format!("\\x{b:02x}");
+        }
+    }
+    if len > shown.len() {
+        format!("`{text}...` ({len} bytes)")
     } else {
-        format!("`{shown}`")
+        format!("`{text}`")
     }
 }
 
@@ -88,21 +268,105 @@ pub fn quote(token: &[u8]) -> String {
 mod tests {
     use super::*;
 
-    #[test]
-    fn tokens_and_bytes_carry_their_lines() {
-        let mut input = Input::new(&b"  1 22\n\n\t333 \nx"[..]);
-        assert_eq!(input.token().unwrap(), Some((&b"1"[..], 1)));
-        assert_eq!(input.token().unwrap(), Some((&b"22"[..], 1)));
-        assert_eq!(input.byte().unwrap(), Some((b'3', 3)));
-        assert_eq!(input.token().unwrap(), Some((&b"33"[..], 3)));
-        assert_eq!(input.byte().unwrap(), Some((b'x', 4)));
-        assert_eq!(input.token().unwrap(), None);
-        assert_eq!(input.line(), 4);
+    /// A reader that hands out one byte at a time, to cross every buffer edge.
+    struct Trickle<'a>(&'a [u8]);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.0.len().min(1).min(buf.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    fn tokens(input: &mut Input<impl Read>) -> Vec<(Vec<u8>, usize, usize)> {
+        let mut all = Vec::new();
+        while let Some(t) = input.token().unwrap() {
+            all.push((t.text.to_vec(), t.len, t.line));
+        }
+        all
     }
 
     #[test]
-    fn quotes_are_short_and_printable() {
+    fn tokens_and_chars_carry_their_lines() {
+        let text = b"  1 22\n\n\t333 \nx\n";
+        for trickle in [false, true] {
+            let mut input: Input<Box<dyn Read>> = Input::new(match trickle {
+                false => Box::new(&text[..]),
+                true => Box::new(Trickle(text)),
+            });
+            let t = input.token().unwrap().unwrap();
+            assert_eq!((t.text, t.line), (&b"1"[..], 1));
+            assert_eq!(input.token().unwrap().unwrap().text, b"22");
+            assert_eq!(input.char().unwrap(), Some(('3', 3)));
+            let t = input.token().unwrap().unwrap();
+            assert_eq!((t.text, t.line), (&b"33"[..], 3));
+            assert_eq!(input.char().unwrap(), Some(('x', 4)));
+            assert_eq!(input.token().unwrap(), None);
+            assert_eq!(input.line(), 4, "the last line, not the one after it");
+        }
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped_and_only_at_the_start() {
+        let text = b"\xef\xbb\xbf12 \xef\xbb\xbf";
+        for trickle in [false, true] {
+            let mut input: Input<Box<dyn Read>> = Input::new(match trickle {
+                false => Box::new(&text[..]),
+                true => Box::new(Trickle(text)),
+            });
+            assert_eq!(input.token().unwrap().unwrap().text, b"12");
+            assert_eq!(input.char().unwrap(), Some(('\u{feff}', 1)));
+        }
+        assert_eq!(
+            Input::new(&b"\xef\xbb"[..]).char().unwrap().unwrap().0,
+            '\u{fffd}'
+        );
+    }
+
+    #[test]
+    fn chars_decode_utf8_and_replace_what_is_not() {
+        let mut input = Input::new(Trickle("é\u{1F600}\u{ff}".as_bytes()));
+        assert_eq!(input.char().unwrap().unwrap().0, 'é');
+        assert_eq!(input.char().unwrap().unwrap().0, '\u{1F600}');
+        assert_eq!(input.char().unwrap().unwrap().0, 'ÿ');
+        let mut input = Input::new(&b"\xff\xc3"[..]);
+        assert_eq!(input.char().unwrap().unwrap().0, '\u{fffd}');
+        assert_eq!(input.char().unwrap().unwrap().0, '\u{fffd}');
+        assert_eq!(input.char().unwrap(), None);
+    }
+
+    #[test]
+    fn long_tokens_keep_their_start_and_length_in_bounded_memory() {
+        let mut text = vec![b'7'; 3 * BUFFER + 5];
+        text.extend_from_slice(b"\n 12 ");
+        text.extend(std::iter::repeat_n(b'8', KEPT + 1));
+        let all = tokens(&mut Input::new(&text[..]));
+        assert_eq!(all.len(), 3);
+        assert_eq!(
+            (&all[0].0[..], all[0].1),
+            (&[b'7'; KEPT][..], 3 * BUFFER + 5)
+        );
+        assert_eq!(all[1], (b"12".to_vec(), 2, 2));
+        assert_eq!((all[2].0.len(), all[2].1), (KEPT, KEPT + 1));
+        assert_eq!(tokens(&mut Input::new(Trickle(&text))), all);
+        let token = Token {
+            text: &[b'7'; KEPT],
+            len: 1000,
+            line: 1,
+        };
+        assert_eq!(token.number::<u64>(), None);
+        assert_eq!(
+            token.quoted(),
+            format!("`{}...` (1000 bytes)", "7".repeat(24))
+        );
+    }
+
+    #[test]
+    fn quotes_are_short_and_readable() {
         assert_eq!(quote(b"ab\xff"), "`ab\\xff`");
+        assert_eq!(quote("é\t".as_bytes()), "`é\\t`");
         assert!(quote(&[b'7'; 1 << 20]).ends_with("...` (1048576 bytes)"));
     }
 }

@@ -25,12 +25,12 @@ pub use check::{check_all, quoted_answer, CheckSummary, Verdict, Written};
 pub use eight::{Eight, EightCases, Slides};
 pub use eight2::{Eight2, EightPairs};
 pub use fifteen::{Fifteen, FifteenAnswer, FifteenCase, FifteenCases};
-pub use input::{quote, Input};
+pub use input::{quote, Input, Token};
 pub use rotation::{Rotation, RotationCases};
 
 use rand::RngCore;
 use std::fmt;
-use std::io::{self, BufRead, Write};
+use std::io::{self, Read, Write};
 
 use crate::error::Error;
 use crate::moves::Move;
@@ -91,7 +91,7 @@ pub trait CaseReader {
     type Case: Send + Sync;
 
     /// Reads case number `case` (from 1), or `None` at the end of the input.
-    fn read_case<R: BufRead>(
+    fn read_case<R: Read>(
         &mut self,
         input: &mut Input<R>,
         case: usize,
@@ -116,19 +116,23 @@ pub trait Format: Solver {
     fn json_answer(number: usize, answer: &Self::Answer) -> serde_json::Value;
     /// A case as it stands in the judge's input (without any count or end marker).
     fn case_text(case: &Self::Case) -> String;
-    /// A valid judge input holding `cases`: by default one case a line.
-    fn write_cases(cases: &[Self::Case], out: &mut dyn Write) -> io::Result<()> {
+    /// A valid judge input holding `cases`, written as they come (so that any number
+    /// can be written in bounded memory): by default one case a line.
+    fn write_cases(
+        cases: impl ExactSizeIterator<Item = Self::Case>,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
         write_case_lines::<Self>(cases, out)
     }
 }
 
 /// Each case as it stands in `J`'s input, one a line.
 pub fn write_case_lines<J: Format + ?Sized>(
-    cases: &[J::Case],
+    cases: impl Iterator<Item = J::Case>,
     out: &mut dyn Write,
 ) -> io::Result<()> {
     for case in cases {
-        writeln!(out, "{}", J::case_text(case))?;
+        writeln!(out, "{}", J::case_text(&case))?;
     }
     Ok(())
 }
@@ -157,6 +161,13 @@ pub type CasesAt<'a, C> = Box<dyn Fn(&mut dyn RngCore) -> C + 'a>;
 pub trait SampleAt: Solver {
     /// A sampler of cases needing exactly `length` moves, uniform among them.
     fn cases_at(&self, length: usize) -> Result<CasesAt<'_, Self::Case>, NoSuchLength>;
+}
+
+/// The error for `token`, found after `end`, the last thing a judge input may hold.
+/// Every puzzle treats such text alike: its cases are answered, then this is reported.
+pub fn after_the_end(case: usize, token: &Token, end: &str) -> Error {
+    let message = format!("more input after {end}: {}", token.quoted());
+    input_error(case, token.line, message)
 }
 
 /// A malformed-input error for `case` at `line`.

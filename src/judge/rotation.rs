@@ -1,64 +1,69 @@
 //! UVA 1343: 24 values a case, a lone `0` ends the input; two lines an answer.
 
 use rand::RngCore;
-use std::io::{self, BufRead, Write};
+use std::io::{self, Read, Write};
 
 use super::{
-    input_error, quote, write_case_lines, CaseReader, CasesAt, CrossCheck, Format, Input, Replay,
-    Sample, SampleAt, Solution, Solver, Verdict, Written,
+    after_the_end, input_error, write_case_lines, CaseReader, CasesAt, CrossCheck, Format, Input,
+    Replay, Sample, SampleAt, Solution, Solver, Verdict, Written,
 };
 use crate::error::Error;
 use crate::moves::{letters, parse_letters, write_letters};
 use crate::rotation::sample::{random_board, BoardsAt};
 use crate::rotation::{self, Answer, Board, Move, CELLS};
 use crate::sample::NoSuchLength;
-use crate::table::{Table, TableDir, TableError};
+use crate::table::{Mapped, Table, TableDir};
 
-/// Reads Rotation Game boards.
+/// Reads Rotation Game boards, until a lone `0` or the end of the input.
 #[derive(Default)]
-pub struct RotationCases;
+pub struct RotationCases {
+    /// The closing `0` has been read.
+    closed: bool,
+}
 
 impl CaseReader for RotationCases {
     type Case = Board;
 
     /// Reads all 24 values before judging them, so that a bad case is skipped whole.
-    fn read_case<R: BufRead>(
+    fn read_case<R: Read>(
         &mut self,
         input: &mut Input<R>,
         case: usize,
     ) -> Result<Option<Board>, Error> {
+        if self.closed {
+            return Ok(None);
+        }
         let mut cells = [0; CELLS];
         let mut first_line = 0;
         let mut bad_value = None;
         for (position, cell) in cells.iter_mut().enumerate() {
-            let Some((token, line)) = input.token()? else {
-                let message = match (position, case) {
-                    (0, 1) => {
-                        "empty input: expected boards of 24 values, then a line `0`".to_owned()
-                    }
-                    (0, _) => return Ok(None),
-                    _ => format!("input ends after {position} of the board's {CELLS} values"),
-                };
-                // The first problem met, in reading order, is the one reported.
-                return Err(
-                    bad_value.unwrap_or_else(|| input_error(case, input.line().max(1), message))
-                );
-            };
-            if position == 0 {
-                if token == b"0" {
+            let Some(token) = input.token()? else {
+                if position == 0 {
                     return Ok(None);
                 }
-                first_line = line;
+                let message = format!("input ends after {position} of the board's {CELLS} values");
+                // The first problem met, in reading order, is the one reported.
+                return Err(bad_value.unwrap_or_else(|| input_error(case, input.line(), message)));
+            };
+            if position == 0 {
+                if token.text == b"0" {
+                    self.closed = true;
+                    return match input.token()? {
+                        None => Ok(None),
+                        Some(more) => Err(after_the_end(case, &more, "the closing `0`")),
+                    };
+                }
+                first_line = token.line;
             }
-            match token {
+            match token.text {
                 [digit @ b'1'..=b'3'] => *cell = digit - b'0',
                 _ => {
                     let message = format!(
                         "value {} at position {} is not 1, 2 or 3",
-                        quote(token),
+                        token.quoted(),
                         position + 1
                     );
-                    bad_value.get_or_insert_with(|| input_error(case, line, message));
+                    bad_value.get_or_insert_with(|| input_error(case, token.line, message));
                 }
             }
         }
@@ -73,14 +78,14 @@ impl CaseReader for RotationCases {
 
 /// The Rotation Game, answered from its table.
 #[derive(Debug)]
-pub struct Rotation<D> {
+pub struct Rotation<D = Mapped> {
     /// The table of mask distances.
     pub table: Table<D>,
 }
 
-impl Rotation<memmap2::Mmap> {
+impl Rotation {
     /// Opens the table from `tables`, building it there if missing and allowed.
-    pub fn open(tables: &TableDir) -> Result<Self, TableError> {
+    pub fn open(tables: &TableDir) -> Result<Self, Error> {
         Ok(Rotation {
             table: tables.load(&[rotation::Space])?.remove(0),
         })
@@ -173,7 +178,7 @@ impl<D: AsRef<[u8]> + Sync> Replay for Rotation<D> {
 impl<D: AsRef<[u8]> + Sync> Format for Rotation<D> {
     type Reader = RotationCases;
     fn reader(&self) -> RotationCases {
-        RotationCases
+        RotationCases::default()
     }
 
     const ANSWER_LINES: usize = 2;
@@ -222,7 +227,10 @@ impl<D: AsRef<[u8]> + Sync> Format for Rotation<D> {
         values.join(" ")
     }
 
-    fn write_cases(cases: &[Board], out: &mut dyn Write) -> io::Result<()> {
+    fn write_cases(
+        cases: impl ExactSizeIterator<Item = Board>,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
         write_case_lines::<Self>(cases, out)?;
         writeln!(out, "0")
     }

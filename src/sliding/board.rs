@@ -4,6 +4,33 @@ use std::fmt;
 
 use super::{taxicab, Slide, BLANK, MAX_CELLS};
 
+/// Why cells are not a board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TilesError {
+    /// Not one value a cell.
+    #[error("expected {expected} cells, found {found}")]
+    Length {
+        /// The board's number of cells.
+        expected: usize,
+        /// The number given.
+        found: usize,
+    },
+    /// A value too large for the board.
+    #[error("tile {tile} at position {} is too large for the board", position + 1)]
+    OutOfRange {
+        /// Its place, from 0.
+        position: usize,
+        /// The value.
+        tile: u8,
+    },
+    /// A tile given twice (so another is missing).
+    #[error("tile {tile} appears twice")]
+    Repeated {
+        /// The tile.
+        tile: u8,
+    },
+}
+
 /// An arrangement of a `W` x `H` sliding puzzle: the tile in each cell in reading
 /// order, [`BLANK`] for the blank. Cells past `W * H` hold 0 and are never shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -21,23 +48,30 @@ impl<const W: usize, const H: usize> Board<W, H> {
         W * H
     };
 
-    /// The board holding `cells`, if they are a permutation of `0..W*H`.
-    pub fn new(cells: &[u8]) -> Option<Self> {
+    /// The board holding `cells` in reading order, if they are a permutation of
+    /// `0..W*H` ([`BLANK`] for the blank).
+    pub fn new(cells: &[u8]) -> Result<Self, TilesError> {
         if cells.len() != Self::CELLS {
-            return None;
+            return Err(TilesError::Length {
+                expected: Self::CELLS,
+                found: cells.len(),
+            });
         }
         let mut seen = 0u32;
         let mut board = Board {
             cells: [0; MAX_CELLS],
         };
-        for (slot, &c) in board.cells.iter_mut().zip(cells) {
-            if usize::from(c) >= Self::CELLS || seen >> c & 1 == 1 {
-                return None;
+        for (position, (slot, &tile)) in board.cells.iter_mut().zip(cells).enumerate() {
+            if usize::from(tile) >= Self::CELLS {
+                return Err(TilesError::OutOfRange { position, tile });
             }
-            seen |= 1 << c;
-            *slot = c;
+            if seen >> tile & 1 == 1 {
+                return Err(TilesError::Repeated { tile });
+            }
+            seen |= 1 << tile;
+            *slot = tile;
         }
-        Some(board)
+        Ok(board)
     }
 
     /// The canonical board with the blank at `blank`: tiles 1, 2, ... in reading order

@@ -21,7 +21,7 @@ mod ida;
 pub mod pattern;
 mod sample;
 
-pub use board::Board;
+pub use board::{Board, TilesError};
 pub use ida::{manhattan_ida, manhattan_search};
 pub use sample::{random_board, random_board_like, random_walk};
 

@@ -17,6 +17,8 @@ pub enum BuildNote<'a> {
     Started(&'a [PathBuf]),
     /// They were built, in this time.
     Finished(Duration),
+    /// Building them failed; the error follows.
+    Failed,
 }
 
 /// Where tables live, and whether missing ones may be built there.
@@ -65,6 +67,10 @@ impl TableDir {
     /// Maps and validates the tables of `sources`, first building those that are
     /// missing (all at once, in parallel) if allowed.
     pub fn load<S: Source>(&self, sources: &[S]) -> Result<Vec<MappedTable>, TableError> {
+        if fs::metadata(&self.dir).is_ok_and(|m| !m.is_dir()) {
+            let path = self.dir.clone();
+            return Err(TableError::NotADirectory { path });
+        }
         let missing: Vec<(&S, PathBuf)> = sources
             .iter()
             .map(|source| (source, self.path(source)))
@@ -77,10 +83,16 @@ impl TableDir {
             let paths: Vec<PathBuf> = missing.iter().map(|(_, path)| path.clone()).collect();
             (self.note)(BuildNote::Started(&paths));
             let started = Instant::now();
-            missing
+            let built = missing
                 .par_iter()
-                .try_for_each(|(source, path)| build(*source, path).map(drop))?;
-            (self.note)(BuildNote::Finished(started.elapsed()));
+                .try_for_each(|(source, path)| build(*source, path).map(drop));
+            match built {
+                Ok(()) => (self.note)(BuildNote::Finished(started.elapsed())),
+                Err(error) => {
+                    (self.note)(BuildNote::Failed);
+                    return Err(error);
+                }
+            }
         }
         sources
             .iter()

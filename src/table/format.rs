@@ -119,7 +119,7 @@ fn payload_offset(header_len: usize) -> usize {
 }
 
 /// A validated table over any bytes: a `Vec<u8>` in tests, a memory map in use.
-pub struct Table<D> {
+pub struct Table<D = super::Mapped> {
     bytes: D,
     header: Header,
     offset: usize,

@@ -7,10 +7,14 @@ use std::path::Path;
 
 use super::{Table, TableError, TableId};
 
-/// A table used in place from its file.
-pub type MappedTable = Table<memmap2::Mmap>;
+/// The bytes of a table file mapped into memory: the default bytes of a [`Table`],
+/// so that a table opened from a file is named without naming the mapping crate.
+pub type Mapped = memmap2::Mmap;
 
-impl Table<memmap2::Mmap> {
+/// A table used in place from its file.
+pub type MappedTable = Table<Mapped>;
+
+impl Table<Mapped> {
     /// Maps the file at `path` and validates it as the table `id` with `states` ranks.
     pub fn open(path: &Path, id: TableId, states: u64) -> Result<Self, TableError> {
         let read_error = |source| TableError::Read {

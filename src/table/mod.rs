@@ -24,6 +24,7 @@ pub mod map;
 
 pub use dir::{BuildNote, TableDir};
 pub use format::{encode, histogram, Header, Table, FORMAT_VERSION, MAGIC};
+pub use map::{Mapped, MappedTable};
 
 use std::borrow::Cow;
 use std::fmt;
@@ -202,6 +203,12 @@ pub enum TableError {
         path: PathBuf,
         /// What is wrong with it.
         fault: Fault,
+    },
+    /// The table directory is not a directory.
+    #[error("tables directory {} is not a directory", path.display())]
+    NotADirectory {
+        /// What was given as the directory.
+        path: PathBuf,
     },
     /// The file cannot be opened or mapped.
     #[error("cannot read table {}: {source}", path.display())]

@@ -359,7 +359,7 @@ fn answers_of_many_chunks_keep_input_order() {
     let mut rng = rng(17);
     let cases: Vec<_> = (0..40_000).map(|_| judge.random_case(&mut rng)).collect();
     let mut input = Vec::new();
-    Eight2::<Vec<u8>>::write_cases(&cases, &mut input).unwrap();
+    Eight2::<Vec<u8>>::write_cases(cases.iter().copied(), &mut input).unwrap();
     let mut batched = Vec::new();
     let bad = BadCases::Stop;
     let answered = judge::solve_all(

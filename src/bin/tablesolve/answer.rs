@@ -26,7 +26,7 @@ enum How {
 
 #[derive(clap::Args)]
 pub struct Answer {
-    /// Judge input; standard input if absent
+    /// Judge input; standard input if absent or `-`
     file: Option<PathBuf>,
     /// How to write the answers
     #[arg(long, value_enum, default_value_t = Format::Judge)]
@@ -59,8 +59,13 @@ impl Task for &Answer {
         let input = open_input(&self.file)?;
         let answered = judge::solve_all(judge, input, stdout(), bad_cases, method, format)?;
         if answered.skipped > 0 {
+            let cases = if answered.skipped == 1 {
+                "case"
+            } else {
+                "cases"
+            };
             eprintln!(
-                "tablesolve: {} malformed cases skipped, {} answered",
+                "tablesolve: {} malformed {cases} skipped, {} answered",
                 answered.skipped, answered.cases
             );
             return Err(Failure::Verdict);

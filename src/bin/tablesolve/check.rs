@@ -20,8 +20,8 @@ impl Task for Check<'_> {
         let mut written = Ok(());
         let summary = judge::check_all(
             judge,
-            open(self.input)?,
-            open(self.answers)?,
+            open(self.input, "input")?,
+            open(self.answers, "answers")?,
             |case, verdict, expected| {
                 if written.is_ok() {
                     written = writeln!(out, "case {case}: {verdict}; expected {expected}");

@@ -4,6 +4,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;
 
+use tablesolve::judge::CasesAt;
 use tablesolve::Error;
 
 use crate::catalogue::{Judge, Task};
@@ -18,19 +19,16 @@ pub struct Generate {
 impl Task for Generate {
     fn run<J: Judge>(self, judge: &J) -> Result<(), Failure> {
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
-        let cases: Vec<J::Case> = match self.length {
-            None => (0..self.count)
-                .map(|_| judge.random_case(&mut rng))
-                .collect(),
-            Some(length) => {
-                let sample = judge
-                    .cases_at(length)
-                    .map_err(|e| Failure::Usage(e.to_string()))?;
-                (0..self.count).map(|_| sample(&mut rng)).collect()
-            }
+        let draw: CasesAt<'_, J::Case> = match self.length {
+            None => Box::new(|rng| judge.random_case(rng)),
+            Some(length) => judge
+                .cases_at(length)
+                .map_err(|e| Failure::Usage(e.to_string()))?,
         };
+        // Drawn as they are written: any count in the same memory.
+        let cases = (0..self.count).map(|_| draw(&mut rng));
         let mut out = stdout();
-        J::write_cases(&cases, &mut out)
+        J::write_cases(cases, &mut out)
             .and_then(|()| out.flush())
             .map_err(Error::Output)?;
         Ok(())

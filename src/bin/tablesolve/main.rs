@@ -8,13 +8,14 @@ mod answer;
 mod catalogue;
 mod check;
 mod generate;
+mod progress;
 mod show;
 mod stats;
 mod verify;
 
-use clap::{ArgMatches, Args, FromArgMatches, Parser, Subcommand};
+use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal};
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -28,7 +29,14 @@ fn parse_goal(text: &str) -> Result<Board, String> {
     Board::parse_goal(text).map_err(|e| e.to_string())
 }
 
-const EXIT_CODES: &str = "\
+const AFTER_HELP: &str = "\
+Tables live in the directory given by --tables, else by the environment variable
+TABLESOLVE_TABLES, else in the user's cache directory (on Linux
+~/.cache/tablesolve). Missing tables are built there on first use, in seconds.
+
+FILE arguments may be `-` for standard input. Output that stops being read (as by
+`| head`) ends the run quietly, with status 0.
+
 Exit status:
   0  success: every case answered, checked correct, or verified
   1  bad input: the answers of every case before it were written (with --keep-going,
@@ -39,23 +47,15 @@ Exit status:
      written
   4  a file cannot be read or the output cannot be written";
 
-/// The command that rebuilds every table, quoted in advice.
-const BUILD_COMMAND: &str = "cargo run --release -p build-tables -- --out";
-
 #[derive(Parser)]
-#[command(name = "tablesolve", version, after_help = EXIT_CODES)]
+#[command(name = "tablesolve", version, after_help = AFTER_HELP)]
 /// Answers the Rotation Game, 8-puzzle and 15-puzzle from precomputed tables: the
 /// shortest solution, and the lexicographically smallest among the shortest.
 struct Cli {
-    /// Directory of the table files; missing tables are built there
-    #[arg(
-        long,
-        global = true,
-        value_name = "DIR",
-        env = "TABLESOLVE_TABLES",
-        default_value = "tables"
-    )]
-    tables: PathBuf,
+    /// Directory of the table files; missing tables are built there [default:
+    /// $TABLESOLVE_TABLES, else the user's cache directory]
+    #[arg(long, global = true, value_name = "DIR")]
+    tables: Option<PathBuf>,
 
     /// Fail when a table is missing instead of building it
     #[arg(long, global = true)]
@@ -92,9 +92,9 @@ enum Tool {
     /// compares them
     Verify {
         puzzle: Puzzle,
-        /// Cases to draw
-        #[arg(long, default_value_t = 1000)]
-        count: usize,
+        /// Cases to draw, at most a billion
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(..=verify::MOST_CASES))]
+        count: u64,
         /// Seed of the random cases
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -102,15 +102,15 @@ enum Tool {
     /// Judges an answer file written by anyone against the shortest, smallest answers
     Check {
         puzzle: Puzzle,
-        /// The judge input
+        /// The judge input (`-` for standard input)
         input: PathBuf,
-        /// The answers to judge, in the judge's output format
+        /// The answers to judge, in the judge's output format (`-` for standard input)
         answers: PathBuf,
     },
     /// Draws each case and every state along its answer, one step per move
     Show {
         puzzle: Puzzle,
-        /// Judge input; standard input if absent
+        /// Judge input; standard input if absent or `-`
         file: Option<PathBuf>,
     },
     /// Writes a judge input of random cases, optionally all of one shortest length
@@ -119,7 +119,7 @@ enum Tool {
         /// Every case's shortest solution has exactly this many moves (default: any)
         #[arg(long)]
         length: Option<usize>,
-        /// Cases to write
+        /// Cases to write (any number: they are written as they are drawn)
         #[arg(long, default_value_t = 10)]
         count: usize,
         /// Seed of the random cases
@@ -133,6 +133,10 @@ enum Tool {
         #[arg(long)]
         all_boards: bool,
     },
+    /// Prints a completion script for SHELL to standard output
+    Completions { shell: clap_complete::Shell },
+    /// Prints the manual page (roff) to standard output
+    Man,
 }
 
 impl FromArgMatches for Command {
@@ -196,22 +200,22 @@ impl From<TableError> for Failure {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(&cli) {
+    let tables = cli.tables_dir();
+    match run(&cli, &tables) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Verdict) => ExitCode::from(1),
         Err(Failure::Usage(message)) => {
             eprintln!("tablesolve: {message}");
             ExitCode::from(2)
         }
+        // A reader that stops early (`| head`) got what it wanted: end as a filter does.
+        Err(Failure::Error(Error::Output(e))) if e.kind() == io::ErrorKind::BrokenPipe => {
+            ExitCode::SUCCESS
+        }
         Err(Failure::Error(error)) => {
-            // A reader that stops early (`| head`) is no news to the person who asked.
-            let closed =
-                matches!(&error, Error::Output(e) if e.kind() == io::ErrorKind::BrokenPipe);
-            if !closed {
-                eprintln!("tablesolve: {error}{}", advice(&error, &cli.tables));
-            }
+            eprintln!("tablesolve: {error}{}", advice(&error, &tables));
             ExitCode::from(match error {
-                Error::Input { .. } => 1,
+                Error::Input { .. } | Error::Case(_) => 1,
                 Error::Table(_) | Error::Inconsistent { .. } => 3,
                 Error::Open { .. } | Error::Io(_) | Error::Answers(_) | Error::Output(_) => 4,
             })
@@ -219,81 +223,124 @@ fn main() -> ExitCode {
     }
 }
 
+impl Cli {
+    /// Where the tables are: `--tables`, else `TABLESOLVE_TABLES` if set and not empty,
+    /// else the user's cache directory (`./tables` where the platform has none).
+    fn tables_dir(&self) -> PathBuf {
+        if let Some(dir) = &self.tables {
+            return dir.clone();
+        }
+        if let Some(dir) = std::env::var_os("TABLESOLVE_TABLES").filter(|d| !d.is_empty()) {
+            return dir.into();
+        }
+        directories::ProjectDirs::from("", "", "tablesolve")
+            .map(|dirs| dirs.cache_dir().to_owned())
+            .unwrap_or_else(|| PathBuf::from("tables"))
+    }
+}
+
 /// What the user can do about `error`, with this command's options.
 fn advice(error: &Error, tables: &Path) -> String {
-    let dir = |path: &Path| match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir.display().to_string(),
-        _ => ".".to_owned(),
-    };
+    let rerun = "; run again without --no-build to build it (in seconds)";
     match error {
-        Error::Table(TableError::Missing { path }) => format!(
-            "; run without --no-build to build it on the spot, or build every table with `{BUILD_COMMAND} {}`",
-            dir(path)
+        Error::Table(TableError::Missing { .. }) => rerun.to_owned(),
+        Error::Table(TableError::Damaged { path, .. } | TableError::Read { path, .. }) => format!(
+            "; delete it (`rm {}`) and run again: missing tables are rebuilt on use",
+            path.display()
         ),
-        Error::Table(TableError::Damaged { path, .. }) => format!(
-            "; delete it to have it rebuilt on next use, or rebuild every table with `{BUILD_COMMAND} {}`",
-            dir(path)
-        ),
-        Error::Table(TableError::Read { path, .. }) => format!(
-            "; check its permissions, or delete it and rebuild with `{BUILD_COMMAND} {}`",
-            dir(path)
-        ),
+        Error::Table(TableError::NotADirectory { .. }) => {
+            "; give a directory with --tables DIR or TABLESOLVE_TABLES".to_owned()
+        }
         Error::Table(TableError::Write { .. }) => {
             "; make its directory writable or choose another with --tables DIR".to_owned()
         }
         Error::Inconsistent { .. } => format!(
-            "; rebuild every table with `{BUILD_COMMAND} {}`",
+            "; delete the tables in {} and run again: missing tables are rebuilt on use",
             tables.display()
         ),
         _ => String::new(),
     }
 }
 
-fn table_dir(cli: &Cli) -> TableDir {
-    let dir = TableDir::new(&cli.tables);
+fn table_dir(cli: &Cli, dir: &Path) -> TableDir {
+    let dir = TableDir::new(dir);
     if cli.no_build {
         return dir;
     }
-    dir.build_missing(|note| match note {
-        BuildNote::Started(paths) => {
-            let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-            eprint!(
-                "tablesolve: building missing tables {} ... ",
-                names.join(", ")
-            );
+    let spinner = std::sync::Mutex::new(None);
+    dir.build_missing(move |note| {
+        let mut spinner = spinner.lock().unwrap_or_else(|e| e.into_inner());
+        match note {
+            BuildNote::Started(paths) => {
+                let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+                let message = format!("building missing tables {}", names.join(", "));
+                *spinner = Some(progress::spinner(message));
+            }
+            BuildNote::Finished(took) => {
+                if let Some(spinner) = spinner.take() {
+                    spinner.finish(format_args!("done in {:.2} s", took.as_secs_f64()));
+                }
+            }
+            BuildNote::Failed => {
+                if let Some(spinner) = spinner.take() {
+                    spinner.finish(format_args!("failed"));
+                }
+            }
         }
-        BuildNote::Finished(took) => eprintln!("done in {:.2} s", took.as_secs_f64()),
     })
 }
 
-fn open(path: &Path) -> Result<BufReader<File>, Error> {
-    let file = File::open(path).map_err(|source| Error::Open {
+/// Opens `path` (`-`: standard input) for reading; `what` names it in messages.
+fn open(path: &Path, what: &'static str) -> Result<Box<dyn BufRead + Send>, Error> {
+    if path.as_os_str() == "-" {
+        return Ok(Box::new(BufReader::with_capacity(1 << 16, io::stdin())));
+    }
+    let error = |source| Error::Open {
+        what,
         path: path.to_owned(),
         source,
-    })?;
-    Ok(BufReader::with_capacity(1 << 16, file))
+    };
+    let file = File::open(path).map_err(error)?;
+    if file.metadata().is_ok_and(|m| m.is_dir()) {
+        return Err(error(io::Error::other("it is a directory")));
+    }
+    Ok(Box::new(BufReader::with_capacity(1 << 16, file)))
 }
 
 fn open_input(file: &Option<PathBuf>) -> Result<Box<dyn BufRead + Send>, Error> {
-    Ok(match file {
-        None => Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
-        Some(path) => Box::new(open(path)?),
-    })
-}
-
-/// Rewrites one status line on stderr, when a person is watching it.
-fn progress(status: std::fmt::Arguments) {
-    if io::stderr().is_terminal() {
-        eprint!("\r\x1b[K{status}");
-    }
+    open(file.as_deref().unwrap_or(Path::new("-")), "input")
 }
 
 fn stdout() -> BufWriter<io::StdoutLock<'static>> {
     BufWriter::with_capacity(1 << 16, io::stdout().lock())
 }
 
-fn run(cli: &Cli) -> Result<(), Failure> {
-    let tables = table_dir(cli);
+/// Writes what a shell needs: a completion script, or the manual page.
+fn shell_files(tool: &Tool) -> Option<Result<(), Failure>> {
+    let mut out = stdout();
+    let written = match tool {
+        Tool::Completions { shell } => {
+            clap_complete::generate(*shell, &mut Cli::command(), "tablesolve", &mut out);
+            Ok(())
+        }
+        Tool::Man => clap_mangen::Man::new(Cli::command()).render(&mut out),
+        _ => return None,
+    };
+    Some(
+        written
+            .and_then(|()| out.flush())
+            .map_err(|e| Error::Output(e).into()),
+    )
+}
+
+fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
+    if let Some(done) = match &cli.command {
+        Command::Tool(tool) => shell_files(tool),
+        Command::Answer(..) => None,
+    } {
+        return done;
+    }
+    let tables = table_dir(cli, dir);
     let options = Options {
         goal: cli.goal,
         partition: cli.partition,
@@ -320,7 +367,13 @@ fn run(cli: &Cli) -> Result<(), Failure> {
             puzzle,
             input,
             answers,
-        } => puzzle.run(&tables, &options, check::Check { input, answers }),
+        } => {
+            if input == answers && input.as_os_str() == "-" {
+                let message = "only one of INPUT and ANSWERS can be `-` (standard input)";
+                return Err(Failure::Usage(message.into()));
+            }
+            puzzle.run(&tables, &options, check::Check { input, answers })
+        }
         Tool::Generate {
             puzzle,
             length,
@@ -349,5 +402,6 @@ fn run(cli: &Cli) -> Result<(), Failure> {
             }
             Ok(())
         }
+        Tool::Completions { .. } | Tool::Man => unreachable!("written by shell_files"),
     }
 }

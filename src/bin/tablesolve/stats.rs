@@ -2,7 +2,6 @@
 //! census of all Rotation Game boards.
 
 use std::io::Write;
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::time::Instant;
 
 use tablesolve::judge::Format;
@@ -67,20 +66,13 @@ fn describe<D: AsRef<[u8]>>(
 /// Counts every Rotation Game board by its shortest solution, with progress on stderr.
 pub fn census(tables: &TableDir) -> Result<(), Failure> {
     let judge = Rotation::open(tables)?;
-    let done = AtomicUsize::new(0);
-    let total = census::FIRST_MASKS;
+    let bar = progress::bar(
+        census::FIRST_MASKS as u64,
+        format!("counting all {} boards", census::BOARDS),
+    );
     let started = Instant::now();
-    let census = census::census(&judge.table, &|steps| {
-        let before = done.fetch_add(steps, Relaxed);
-        let (was, now) = (before * 100 / total, (before + steps) * 100 / total);
-        if now > was {
-            progress(format_args!(
-                "counting all {} boards: {now}%",
-                census::BOARDS
-            ));
-        }
-    });
-    progress(format_args!(""));
+    let census = census::census(&judge.table, &|steps| bar.inc(steps as u64));
+    bar.finish(format_args!(""));
     let took = started.elapsed().as_secs_f64();
     let mut out = stdout();
     let mut report = || -> std::io::Result<()> {

@@ -4,7 +4,6 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use std::io::Write;
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use tablesolve::judge;
@@ -13,118 +12,103 @@ use tablesolve::Error;
 use crate::catalogue::{Judge, Task};
 use crate::{progress, stdout, Failure};
 
+/// The most cases one run draws: far beyond any useful run, and still a number whose
+/// sums of times cannot overflow.
+pub const MOST_CASES: u64 = 1_000_000_000;
+
+/// Cases drawn, answered both ways and reported together: memory stays bounded.
+const CHUNK: usize = 4096;
+
 pub struct Verify {
-    pub count: usize,
+    pub count: u64,
     pub seed: u64,
 }
 
-/// One case answered both ways.
-struct Outcome<A> {
-    table: A,
-    search: A,
-    table_time: Duration,
-    search_time: Duration,
+/// The total time and the slowest case of one method.
+#[derive(Default)]
+struct Timing {
+    total: Duration,
+    /// The slowest case's time, number and text.
+    slowest: Option<(Duration, u64, String)>,
 }
 
-/// The mean and the slowest (time, case index) of one method.
-fn timing<A>(
-    outcomes: &[Outcome<A>],
-    time: impl Fn(&Outcome<A>) -> Duration,
-) -> (Duration, (Duration, usize)) {
-    let total: Duration = outcomes.iter().map(&time).sum();
-    let slowest = outcomes
-        .iter()
-        .enumerate()
-        .map(|(i, o)| (time(o), i))
-        .max()
-        .unwrap_or_default();
-    (total / outcomes.len().max(1) as u32, slowest)
+impl Timing {
+    fn add<J: Judge>(&mut self, time: Duration, number: u64, case: &J::Case) {
+        self.total += time;
+        if self.slowest.as_ref().map_or(true, |(t, ..)| time > *t) {
+            self.slowest = Some((time, number, J::case_text(case)));
+        }
+    }
 }
 
 impl Task for Verify {
     fn run<J: Judge>(self, judge: &J) -> Result<(), Failure> {
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
-        let cases: Vec<J::Case> = (0..self.count)
-            .map(|_| judge.checkable_case(&mut rng))
-            .collect();
-        let done = AtomicUsize::new(0);
         let started = Instant::now();
-        let outcomes = cases
-            .par_iter()
-            .map(|case| {
-                let clock = Instant::now();
-                let table = judge.solve(case)?;
-                let table_time = clock.elapsed();
-                let clock = Instant::now();
-                let search = judge.search(case);
-                let search_time = clock.elapsed();
-                let n = done.fetch_add(1, Relaxed) + 1;
-                if n % 100 == 0 {
-                    progress(format_args!("verifying: {n} of {} cases", self.count));
-                }
-                Ok(Outcome {
-                    table,
-                    search,
-                    table_time,
-                    search_time,
-                })
-            })
-            .collect::<Result<Vec<_>, Error>>()?;
-        progress(format_args!(""));
         let mut out = stdout();
-        let mut report = || -> std::io::Result<bool> {
-            let mut agree = true;
-            for (i, (case, o)) in cases.iter().zip(&outcomes).enumerate() {
-                if o.table != o.search {
-                    agree = false;
-                    writeln!(out, "case {}: {}", i + 1, J::case_text(case))?;
-                    writeln!(
-                        out,
-                        "  tables: {}",
-                        judge::quoted_answer::<J>(i + 1, &o.table)
-                    )?;
-                    writeln!(
-                        out,
-                        "  IDA*:   {}",
-                        judge::quoted_answer::<J>(i + 1, &o.search)
-                    )?;
+        let bar = progress::bar(self.count, "verifying".into());
+        let (mut tables, mut search) = (Timing::default(), Timing::default());
+        let mut differ = 0u64;
+        let mut done = 0u64;
+        while done < self.count {
+            let size = (self.count - done).min(CHUNK as u64) as usize;
+            let cases: Vec<J::Case> = (0..size).map(|_| judge.checkable_case(&mut rng)).collect();
+            let outcomes = cases
+                .par_iter()
+                .map(|case| {
+                    let clock = Instant::now();
+                    let table = judge.solve(case)?;
+                    let table_time = clock.elapsed();
+                    let clock = Instant::now();
+                    let found = judge.search(case);
+                    bar.inc(1);
+                    Ok((table, table_time, found, clock.elapsed()))
+                })
+                .collect::<Result<Vec<_>, Error>>()?;
+            for (case, (table, table_time, found, search_time)) in cases.iter().zip(outcomes) {
+                done += 1;
+                tables.add::<J>(table_time, done, case);
+                search.add::<J>(search_time, done, case);
+                if table != found {
+                    differ += 1;
+                    let tables = judge::quoted_answer::<J>(done as usize, &table);
+                    let found = judge::quoted_answer::<J>(done as usize, &found);
+                    writeln!(out, "case {done}: {}", J::case_text(case))
+                        .and_then(|()| writeln!(out, "  tables: {tables}"))
+                        .and_then(|()| writeln!(out, "  IDA*:   {found}"))
+                        .map_err(Error::Output)?;
                 }
             }
-            let differ = outcomes.iter().filter(|o| o.table != o.search).count();
+        }
+        bar.finish(format_args!(""));
+        let verdict = match differ {
+            0 => "tables and IDA* agree on every one".to_owned(),
+            _ => format!("{differ} DISAGREE"),
+        };
+        let mut report = || -> std::io::Result<()> {
             writeln!(
                 out,
-                "{} cases (seed {}) in {:.1} s: {}",
+                "{} cases (seed {}) in {:.1} s: {verdict}",
                 self.count,
                 self.seed,
                 started.elapsed().as_secs_f64(),
-                if agree {
-                    "tables and IDA* agree on every one".to_owned()
-                } else {
-                    format!("{differ} DISAGREE")
-                }
             )?;
-            for (name, time) in [
-                (
-                    "tables",
-                    &(|o: &Outcome<J::Answer>| o.table_time)
-                        as &dyn Fn(&Outcome<J::Answer>) -> Duration,
-                ),
-                ("IDA*", &|o: &Outcome<J::Answer>| o.search_time),
-            ] {
-                let (mean, (slowest, at)) = timing(&outcomes, time);
-                writeln!(
-                    out,
-                    "{name:>7}: mean {mean:.2?} a case; slowest {slowest:.2?}, case {}: {}",
-                    at + 1,
-                    cases.get(at).map(J::case_text).unwrap_or_default()
-                )?;
+            for (name, timing) in [("tables", &tables), ("IDA*", &search)] {
+                // No case, no slowest one to name.
+                if let Some((slowest, number, text)) = &timing.slowest {
+                    let mean = timing.total / self.count as u32;
+                    writeln!(
+                        out,
+                        "{name:>7}: mean {mean:.2?} a case; slowest {slowest:.2?}, case {number}: {text}",
+                    )?;
+                }
             }
-            out.flush()?;
-            Ok(agree)
+            out.flush()
         };
-        match report().map_err(Error::Output)? {
-            true => Ok(()),
-            false => Err(Failure::Verdict),
+        report().map_err(Error::Output)?;
+        match differ {
+            0 => Ok(()),
+            _ => Err(Failure::Verdict),
         }
     }
 }
