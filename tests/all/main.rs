@@ -8,6 +8,7 @@ mod common;
 mod data;
 mod eight;
 mod fifteen;
+mod installed;
 mod regressions;
 mod rotation;
 mod tools;
