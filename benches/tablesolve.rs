@@ -15,7 +15,7 @@ use tablesolve::judge::{self, BadCases, Eight, Eight2, Format, Method, Output, R
 use tablesolve::judge::{CrossCheck, Replay};
 use tablesolve::rotation;
 use tablesolve::search::reverse_bfs;
-use tablesolve::table::{encode, in_memory as table, Source, Table};
+use tablesolve::table::{encode, exact_in_memory, Source, Table};
 
 /// Answers one case after another from a fixed set of random cases.
 fn per_case<J: Sample>(c: &mut Criterion, name: &str, judge: &J) {
@@ -58,17 +58,18 @@ fn batch<J: Format + Replay + CrossCheck + Sample>(
 }
 
 fn answers(c: &mut Criterion) {
+    let exact = |space: eight::Space| exact_in_memory(&space).expect("a consistent table");
     let rotation = Rotation {
-        table: table(&rotation::Space),
+        table: exact_in_memory(&rotation::Space).expect("a consistent table"),
     };
     let eight = Eight {
-        table: table(&eight::Space {
+        table: exact(eight::Space {
             blank: eight::STANDARD_GOAL,
         }),
     };
     let eight2 = Eight2 {
         tables: (0..eight::GOALS)
-            .map(|blank| table(&eight::Space { blank }))
+            .map(|blank| exact(eight::Space { blank }))
             .collect(),
     };
     per_case(c, "rotation", &rotation);

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use tablesolve::eight;
 use tablesolve::judge::{self, Eight2, Rotation};
 use tablesolve::rotation;
-use tablesolve::table::in_memory;
+use tablesolve::table::exact_in_memory;
 
 static JUDGES: OnceLock<(Rotation<Vec<u8>>, Eight2<Vec<u8>>)> = OnceLock::new();
 
@@ -15,8 +15,8 @@ const EIGHT2: &[u8] = b"3\n12X453786 12345678X\n564178X23 7568X4123\n21345678X 1
 
 fuzz_target!(|answers: &[u8]| {
     let (rotation, eight2) = JUDGES.get_or_init(|| {
-        let tables = (0..eight::GOALS).map(|blank| in_memory(&eight::Space { blank })).collect();
-        (Rotation { table: in_memory(&rotation::Space) }, Eight2 { tables })
+        let tables = (0..eight::GOALS).map(|blank| exact_in_memory(&eight::Space { blank }).expect("a consistent table")).collect();
+        (Rotation { table: exact_in_memory(&rotation::Space).expect("a consistent table") }, Eight2 { tables })
     });
     let _ = judge::check_all(rotation, ROTATION, answers, |_, _, _| {});
     let _ = judge::check_all(eight2, EIGHT2, answers, |_, _, _| {});

@@ -5,14 +5,14 @@ use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 use tablesolve::eight;
 use tablesolve::judge::{self, BadCases, Eight, Method, Output};
-use tablesolve::table::in_memory;
+use tablesolve::table::exact_in_memory;
 
 static JUDGE: OnceLock<Eight<Vec<u8>>> = OnceLock::new();
 
 fuzz_target!(|input: &[u8]| {
     let judge = JUDGE.get_or_init(|| {
         let space = eight::Space { blank: eight::STANDARD_GOAL };
-        let table = in_memory(&space);
+        let table = exact_in_memory(&space).expect("a consistent table");
         Eight { table }
     });
     let _ = judge::solve_all(judge, input, std::io::sink(), BadCases::Skip(&mut |_| {}), Method::Tables, Output::Judge);

@@ -4,7 +4,7 @@
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 use tablesolve::judge::{self, BadCases, Method, Output, Rotation};
-use tablesolve::table::in_memory;
+use tablesolve::table::exact_in_memory;
 use tablesolve::rotation;
 
 static JUDGE: OnceLock<Rotation<Vec<u8>>> = OnceLock::new();
@@ -12,7 +12,7 @@ static JUDGE: OnceLock<Rotation<Vec<u8>>> = OnceLock::new();
 fuzz_target!(|input: &[u8]| {
     let judge = JUDGE.get_or_init(|| {
         let space = rotation::Space;
-        let table = in_memory(&space);
+        let table = exact_in_memory(&space).expect("a consistent table");
         Rotation { table }
     });
     let _ = judge::solve_all(judge, input, std::io::sink(), BadCases::Skip(&mut |_| {}), Method::Tables, Output::Judge);

@@ -38,9 +38,9 @@ pub use grid::GridError;
 
 use crate::error::Error;
 use crate::rank::permutation;
-use crate::search::{greedy_walk, reverse_bfs, Cost, StateSpace, UNREACHABLE};
+use crate::search::{greedy_walk, reverse_bfs, Cost, StateSpace, Walks, UNREACHABLE};
 use crate::sliding::Board;
-use crate::table::{Source, Table, TableId};
+use crate::table::{walk_moves, ExactTable, Source, Table, TableId};
 
 /// An arrangement of the 8-puzzle.
 pub type Grid = Board<3, 3>;
@@ -97,6 +97,18 @@ impl StateSpace for Space {
     }
 }
 
+impl Walks for Space {
+    type State = Grid;
+    const MOVES: usize = Move::ALL.len();
+
+    fn state(&self, rank: u64) -> Grid {
+        unrank(rank as u32)
+    }
+    fn successor(&self, grid: &Grid, m: usize) -> Option<u64> {
+        grid.apply(Move::ALL[m]).map(|next| rank(&next).into())
+    }
+}
+
 impl Source for Space {
     fn id(&self) -> TableId {
         table_id(self.blank)
@@ -117,9 +129,30 @@ pub fn distance<D: AsRef<[u8]>>(table: &Table<D>, start: &Grid, target: &Grid) -
 }
 
 /// The shortest, lexicographically smallest moves from `start` to `target`, or `None`
-/// when the two differ in parity and no moves join them. `table` must be the table of
-/// `target`'s blank cell, [`table_id`]`(target.blank())`.
+/// when the two differ in parity and no moves join them: the recorded walk of the
+/// renamed start. `table` must be the exact table of `target`'s blank cell,
+/// [`table_id`]`(target.blank())`.
 pub fn solve<D: AsRef<[u8]>>(
+    table: &ExactTable<D>,
+    start: &Grid,
+    target: &Grid,
+) -> Result<Option<Vec<Move>>, Error> {
+    debug_assert_eq!(table.distances.header().goal as usize, target.blank());
+    if !start.reaches(target) {
+        return Ok(None);
+    }
+    let renamed = start.renamed(&Grid::renaming_to_canonical(target));
+    match table.walk(rank(&renamed)) {
+        0 => Err(Error::Inconsistent {
+            table: table_id(target.blank()),
+        }),
+        walk => Ok(Some(walk_moves(walk, &Move::ALL))),
+    }
+}
+
+/// [`solve`] by walking down the distances at answer time, independently of the
+/// recorded walks.
+pub fn solve_by_walk<D: AsRef<[u8]>>(
     table: &Table<D>,
     start: &Grid,
     target: &Grid,

@@ -46,7 +46,7 @@ pub struct PairsAt {
 
 impl PairsAt {
     /// A sampler over the nine goal tables, or the error naming the largest length.
-    pub fn new<D: AsRef<[u8]>>(tables: &[Table<D>], length: usize) -> Result<Self, NoSuchLength> {
+    pub fn new<D: AsRef<[u8]>>(tables: &[&Table<D>], length: usize) -> Result<Self, NoSuchLength> {
         let goals: Vec<Option<GridsAt>> = tables
             .iter()
             .map(|t| GridsAt::new(t, length).ok())

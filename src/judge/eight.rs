@@ -14,7 +14,7 @@ use crate::error::Error;
 use crate::moves::{letters, parse_letters, write_letters};
 use crate::sample::NoSuchLength;
 use crate::sliding::{manhattan_ida, random_board};
-use crate::table::{Mapped, Table, TableDir};
+use crate::table::{ExactTable, Mapped, Table, TableDir};
 
 /// Reads HDU 1043 starts: the next nine characters that are not white space.
 #[derive(Default)]
@@ -100,7 +100,7 @@ pub(super) const OFF_GRID: &str = "takes the blank off the grid";
 #[derive(Debug)]
 pub struct Eight<D = Mapped> {
     /// The table of the standard goal, [`eight::table_id`]`(STANDARD_GOAL)`.
-    pub table: Table<D>,
+    pub table: ExactTable<D>,
 }
 
 impl Eight {
@@ -110,7 +110,7 @@ impl Eight {
             blank: STANDARD_GOAL,
         };
         Ok(Eight {
-            table: tables.load(&[space])?.remove(0),
+            table: tables.load_exact(&[space])?.remove(0),
         })
     }
 }
@@ -139,7 +139,7 @@ impl<D: AsRef<[u8]>> Eight<D> {
 
     /// The number of moves from `start` to `12345678x`, `None` if unsolvable.
     pub fn distance(&self, start: &Grid) -> Option<u8> {
-        eight::distance(&self.table, start, &goal())
+        eight::distance(&self.table.distances, start, &goal())
     }
 }
 
@@ -220,7 +220,7 @@ impl<D: AsRef<[u8]> + Sync> Sample for Eight<D> {
 
 impl<D: AsRef<[u8]> + Sync> SampleAt for Eight<D> {
     fn cases_at(&self, length: usize) -> Result<CasesAt<'_, Grid>, NoSuchLength> {
-        let grids = GridsAt::new(&self.table, length)?;
+        let grids = GridsAt::new(&self.table.distances, length)?;
         Ok(Box::new(move |rng| grids.sample(rng)))
     }
 }
@@ -229,7 +229,7 @@ impl<D: AsRef<[u8]> + Sync> super::Tables for Eight<D> {
     type Bytes = D;
 
     fn tables(&self) -> Vec<(crate::table::TableId, &Table<D>)> {
-        vec![(eight::table_id(STANDARD_GOAL), &self.table)]
+        vec![(eight::table_id(STANDARD_GOAL), &self.table.distances)]
     }
 
     fn describe_rank(&self, _: usize, rank: u32) -> String {

@@ -13,7 +13,7 @@ use crate::eight::{self, Grid, GridError, Move, CELLS};
 use crate::error::Error;
 use crate::sample::NoSuchLength;
 use crate::sliding::{manhattan_ida, random_board, random_board_like};
-use crate::table::{Mapped, Table, TableDir};
+use crate::table::{ExactTable, Mapped, Table, TableDir};
 
 /// Reads HDU 3567: the case count `T`, then `T` pairs of start and target.
 #[derive(Default)]
@@ -116,7 +116,7 @@ impl CaseReader for EightPairs {
 #[derive(Debug)]
 pub struct Eight2<D = Mapped> {
     /// The table of each target blank cell, in cell order.
-    pub tables: Vec<Table<D>>,
+    pub tables: Vec<ExactTable<D>>,
 }
 
 impl Eight2 {
@@ -126,7 +126,7 @@ impl Eight2 {
             .map(|blank| eight::Space { blank })
             .collect();
         Ok(Eight2 {
-            tables: tables.load(&spaces)?,
+            tables: tables.load_exact(&spaces)?,
         })
     }
 }
@@ -152,7 +152,7 @@ impl<D: AsRef<[u8]>> Eight2<D> {
 
     /// The number of moves from `start` to `target`, `None` if no moves join them.
     pub fn distance(&self, start: &Grid, target: &Grid) -> Option<u8> {
-        eight::distance(&self.tables[target.blank()], start, target)
+        eight::distance(&self.tables[target.blank()].distances, start, target)
     }
 }
 
@@ -262,7 +262,8 @@ impl<D: AsRef<[u8]> + Sync> Sample for Eight2<D> {
 
 impl<D: AsRef<[u8]> + Sync> SampleAt for Eight2<D> {
     fn cases_at(&self, length: usize) -> Result<CasesAt<'_, (Grid, Grid)>, NoSuchLength> {
-        let pairs = PairsAt::new(&self.tables, length)?;
+        let distances: Vec<&Table<D>> = self.tables.iter().map(|t| &t.distances).collect();
+        let pairs = PairsAt::new(&distances, length)?;
         Ok(Box::new(move |rng| pairs.sample(rng)))
     }
 }
@@ -272,7 +273,7 @@ impl<D: AsRef<[u8]> + Sync> super::Tables for Eight2<D> {
 
     fn tables(&self) -> Vec<(crate::table::TableId, &Table<D>)> {
         let ids = (0..eight::GOALS).map(eight::table_id);
-        ids.zip(&self.tables).collect()
+        ids.zip(self.tables.iter().map(|t| &t.distances)).collect()
     }
 
     fn describe_rank(&self, blank: usize, rank: u32) -> String {

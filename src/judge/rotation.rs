@@ -12,7 +12,7 @@ use crate::moves::{letters, parse_letters, write_letters};
 use crate::rotation::sample::{random_board, BoardsAt};
 use crate::rotation::{self, Answer, Board, Move, CELLS};
 use crate::sample::NoSuchLength;
-use crate::table::{Mapped, Table, TableDir};
+use crate::table::{ExactTable, Mapped, Table, TableDir};
 
 /// Reads Rotation Game boards, until a lone `0` or the end of the input.
 #[derive(Default)]
@@ -79,15 +79,15 @@ impl CaseReader for RotationCases {
 /// The Rotation Game, answered from its table.
 #[derive(Debug)]
 pub struct Rotation<D = Mapped> {
-    /// The table of mask distances.
-    pub table: Table<D>,
+    /// The mask distances and walks.
+    pub table: ExactTable<D>,
 }
 
 impl Rotation {
     /// Opens the table from `tables`, building it there if missing and allowed.
     pub fn open(tables: &TableDir) -> Result<Self, Error> {
         Ok(Rotation {
-            table: tables.load(&[rotation::Space])?.remove(0),
+            table: tables.load_exact(&[rotation::Space])?.remove(0),
         })
     }
 }
@@ -112,7 +112,7 @@ impl<D: AsRef<[u8]>> Rotation<D> {
 
     /// The number of moves `board` needs.
     pub fn distance(&self, board: &Board) -> u8 {
-        rotation::distance(&self.table, board)
+        rotation::distance(&self.table.distances, board)
     }
 }
 
@@ -250,7 +250,7 @@ impl<D: AsRef<[u8]> + Sync> Sample for Rotation<D> {
 
 impl<D: AsRef<[u8]> + Sync> SampleAt for Rotation<D> {
     fn cases_at(&self, length: usize) -> Result<CasesAt<'_, Board>, NoSuchLength> {
-        let boards = BoardsAt::new(&self.table, length)?;
+        let boards = BoardsAt::new(&self.table.distances, length)?;
         Ok(Box::new(move |rng| boards.sample(rng)))
     }
 }
@@ -259,7 +259,7 @@ impl<D: AsRef<[u8]>> super::Tables for Rotation<D> {
     type Bytes = D;
 
     fn tables(&self) -> Vec<(crate::table::TableId, &Table<D>)> {
-        vec![(rotation::TABLE, &self.table)]
+        vec![(rotation::TABLE, &self.table.distances)]
     }
 
     fn describe_rank(&self, _: usize, rank: u32) -> String {

@@ -43,8 +43,8 @@ pub use search::ida;
 
 use crate::error::Error;
 use crate::moves;
-use crate::search::{greedy_walk, reverse_bfs, Cost, StateSpace, UNREACHABLE};
-use crate::table::{Source, Table, TableId};
+use crate::search::{greedy_walk, reverse_bfs, walk_length, Cost, StateSpace, Walks, UNREACHABLE};
+use crate::table::{walk_moves, ExactTable, Source, Table, TableId};
 
 /// The single Rotation Game table: every mask's distance to the centre.
 pub const TABLE: TableId = TableId::new("rotation", 0);
@@ -64,6 +64,18 @@ impl StateSpace for Space {
         for m in Move::ALL {
             visit(mask::rank(mask::apply(cells, m)).into(), Cost::One);
         }
+    }
+}
+
+impl Walks for Space {
+    type State = u32;
+    const MOVES: usize = Move::ALL.len();
+
+    fn state(&self, rank: u64) -> u32 {
+        mask::unrank(rank as u32)
+    }
+    fn successor(&self, cells: &u32, m: usize) -> Option<u64> {
+        Some(mask::rank(mask::apply(*cells, Move::ALL[m])).into())
     }
 }
 
@@ -145,8 +157,30 @@ pub fn distance<D: AsRef<[u8]>>(table: &Table<D>, board: &Board) -> u8 {
         .unwrap_or(UNREACHABLE)
 }
 
-/// Solves `board` from `table` with no search: the greedy walk over the three masks.
-pub fn solve<D: AsRef<[u8]>>(table: &Table<D>, board: &Board) -> Result<Answer, Error> {
+/// Solves `board` from `table` with no search: each digit at the board's distance has
+/// its mask's walk recorded, and the smallest of those walks is the answer (walks of
+/// equal length compare as their packed values do).
+pub fn solve<D: AsRef<[u8]>>(table: &ExactTable<D>, board: &Board) -> Result<Answer, Error> {
+    let ranks = [1, 2, 3].map(|d| mask::rank(board.mask(d)));
+    let distances = ranks.map(|rank| table.distance(rank));
+    let nearest = distances.into_iter().min().unwrap_or(UNREACHABLE);
+    let (walk, digit) = (0..3)
+        .filter(|&digit| distances[digit] == nearest)
+        .map(|digit| (table.walk(ranks[digit]), digit))
+        .min()
+        .expect("some digit is nearest");
+    if nearest == UNREACHABLE || walk_length(walk, 3) != Some(nearest) {
+        return Err(Error::Inconsistent { table: TABLE });
+    }
+    Ok(Answer {
+        moves: walk_moves(walk, &Move::ALL),
+        digit: digit as u8 + 1,
+    })
+}
+
+/// Solves `board` by walking down the distances at answer time, over the three masks
+/// together: what [`solve`] finds by its recorded walks, found independently of them.
+pub fn solve_by_walk<D: AsRef<[u8]>>(table: &Table<D>, board: &Board) -> Result<Answer, Error> {
     let all = Walker {
         masks: [1, 2, 3].map(|d| board.mask(d)),
         on_path: 0b111,

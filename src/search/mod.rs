@@ -8,7 +8,7 @@ mod walk;
 
 pub use bfs::reverse_bfs;
 pub use ida::{ida_star, Found, Problem};
-pub use walk::greedy_walk;
+pub use walk::{greedy_walk, move_bits, pack_walk, packed_walks, unpack_walk, walk_length, Walks};
 
 /// The distance byte of a state no move sequence connects to the goal.
 pub const UNREACHABLE: u8 = u8::MAX;

@@ -1,4 +1,89 @@
-//! The greedy walk down an exact distance table.
+//! The greedy walk down an exact distance table, one state at a time or recorded for
+//! every rank at once, packed into a `u64`.
+
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+use super::{StateSpace, UNREACHABLE};
+
+/// A state space whose moves have an order (their letters'), so that every rank's
+/// walk can be recorded.
+pub trait Walks: StateSpace {
+    /// A state, unranked once for all its moves.
+    type State;
+    /// The number of moves.
+    const MOVES: usize;
+    /// The state of `rank`.
+    fn state(&self, rank: u64) -> Self::State;
+    /// The rank move number `m` (in letter order) leads to from `state`, if legal.
+    fn successor(&self, state: &Self::State, m: usize) -> Option<u64>;
+}
+
+/// Bits that hold one move's number when there are `moves` moves.
+pub const fn move_bits(moves: usize) -> u8 {
+    (usize::BITS - (moves - 1).leading_zeros()) as u8
+}
+
+/// A walk's move numbers packed into a `u64`: a marker bit, then `bits` bits a move,
+/// the first move highest. Walks of equal length then compare as their packed values
+/// do, lexicographically; the empty walk is 1, and 0 stands for no walk at all.
+pub fn pack_walk(moves: &[usize], bits: u8) -> u64 {
+    moves.iter().fold(1, |packed, &m| packed << bits | m as u64)
+}
+
+/// The number of moves in a packed walk, `None` for 0 (no walk).
+pub fn walk_length(packed: u64, bits: u8) -> Option<u8> {
+    let used = u64::BITS - packed.leading_zeros();
+    (used > 0).then(|| ((used - 1) / u32::from(bits)) as u8)
+}
+
+/// The move numbers of a packed walk, first move first.
+pub fn unpack_walk(packed: u64, bits: u8) -> impl Iterator<Item = usize> {
+    let len = walk_length(packed, bits).unwrap_or(0);
+    let mask = (1u64 << bits) - 1;
+    (0..len)
+        .rev()
+        .map(move |i| (packed >> (u32::from(i) * u32::from(bits)) & mask) as usize)
+}
+
+/// Every rank's greedy walk down `distances`, packed: what [`greedy_walk`] finds from
+/// each rank, found once for all. Ranks are taken in order of distance, so a rank's
+/// walk is its first move in letter order to a rank one closer, followed by that
+/// rank's walk, already known. `None` if some rank has no move one closer (a table
+/// that contradicts itself), or if the walks are too long to pack.
+pub fn packed_walks<S: Walks>(space: &S, distances: &[u8]) -> Option<Vec<u64>> {
+    let bits = move_bits(S::MOVES);
+    let longest = distances.iter().filter(|&&d| d != UNREACHABLE).max()?;
+    if u32::from(*longest) * u32::from(bits) >= u64::BITS {
+        return None;
+    }
+    let mut levels = vec![Vec::new(); usize::from(*longest) + 1];
+    for (rank, &d) in distances.iter().enumerate() {
+        if d != UNREACHABLE {
+            levels[usize::from(d)].push(rank as u64);
+        }
+    }
+    let walks: Vec<AtomicU64> = distances.iter().map(|_| AtomicU64::new(0)).collect();
+    for &goal in &levels[0] {
+        walks[goal as usize].store(1, Relaxed);
+    }
+    for (d, level) in levels.iter().enumerate().skip(1) {
+        let shift = (d - 1) as u32 * u32::from(bits);
+        level.par_iter().try_for_each(|&rank| {
+            let state = space.state(rank);
+            let (m, next) = (0..S::MOVES).find_map(|m| {
+                let next = space.successor(&state, m)?;
+                (usize::from(distances[next as usize]) == d - 1).then_some((m, next))
+            })?;
+            // This move goes where the next rank's marker was; the marker above it.
+            let rest = walks[next as usize].load(Relaxed) ^ 1 << shift;
+            let walk = 1 << (shift + u32::from(bits)) | (m as u64) << shift | rest;
+            walks[rank as usize].store(walk, Relaxed);
+            Some(())
+        })?;
+    }
+    Some(walks.into_iter().map(AtomicU64::into_inner).collect())
+}
 
 /// Walks from a state at `distance` to the goal: at every step the first move, in the
 /// order of `moves`, whose `step` reaches a state one closer. Every step lowers the
@@ -31,6 +116,19 @@ pub fn greedy_walk<S, M: Copy>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn packed_walks_keep_their_moves_and_compare_lexicographically() {
+        assert_eq!((move_bits(8), move_bits(4), move_bits(2)), (3, 2, 1));
+        let walks = [vec![], vec![0], vec![7, 0, 3], vec![7, 1, 0]];
+        for moves in &walks {
+            let packed = pack_walk(moves, 3);
+            assert_eq!(walk_length(packed, 3), Some(moves.len() as u8));
+            assert_eq!(unpack_walk(packed, 3).collect::<Vec<_>>(), *moves);
+        }
+        assert!(pack_walk(&walks[2], 3) < pack_walk(&walks[3], 3));
+        assert_eq!(walk_length(0, 3), None);
+    }
 
     #[test]
     fn walk_takes_first_move_that_gets_closer() {

@@ -4,12 +4,12 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 use super::{Fault, HeaderFault, TableId};
-use crate::search::UNREACHABLE;
+use crate::search::{walk_length, UNREACHABLE};
 
 /// The first eight bytes of every table file.
 pub const MAGIC: [u8; 8] = *b"TBLSOLVE";
 /// The layout this build reads and writes.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 const PREFIX_LEN: usize = 16;
 const PAYLOAD_ALIGN: usize = 64;
@@ -22,6 +22,43 @@ fn bincode_config() -> impl bincode::config::Config {
         .with_limit::<MAX_HEADER_LEN>()
 }
 
+/// What each rank's entry in a table holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Entry {
+    /// One byte: the rank's distance to the goal, [`UNREACHABLE`] if there is no way.
+    Distance,
+    /// Eight bytes, little-endian: the rank's greedy walk to the goal packed
+    /// `move_bits` a move behind a marker bit ([`crate::search::pack_walk`]); 0 if
+    /// there is no way.
+    Walk {
+        /// Bits of one move.
+        move_bits: u8,
+    },
+}
+
+impl Entry {
+    /// Bytes of one entry.
+    pub const fn width(self) -> usize {
+        match self {
+            Entry::Distance => 1,
+            Entry::Walk { .. } => 8,
+        }
+    }
+
+    /// The length of each entry's way to the goal, [`UNREACHABLE`] where there is none.
+    fn lengths(self, payload: &[u8]) -> impl Iterator<Item = u8> + '_ {
+        payload
+            .chunks_exact(self.width())
+            .map(move |entry| match self {
+                Entry::Distance => entry[0],
+                Entry::Walk { move_bits } => {
+                    let packed = u64::from_le_bytes(entry.try_into().expect("eight bytes"));
+                    walk_length(packed, move_bits).unwrap_or(UNREACHABLE)
+                }
+            })
+    }
+}
+
 /// What a table says about itself, so that it can be checked before it is trusted.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Header {
@@ -29,11 +66,14 @@ pub struct Header {
     pub puzzle: String,
     /// [`TableId::goal`].
     pub goal: u32,
-    /// The number of ranks, and so of payload bytes.
+    /// [`TableId::entry`].
+    pub entry: Entry,
+    /// The number of ranks, and so of entries.
     pub states: u64,
     /// Where the payload starts.
     pub payload_offset: u64,
-    /// `depth_counts[d]` is the number of ranks at distance `d`; the last is the maximum.
+    /// `depth_counts[d]` is the number of ranks at distance `d` (for walks, whose walk
+    /// has `d` moves); the last is the maximum.
     pub depth_counts: Vec<u64>,
     /// The number of ranks the goal cannot be reached from.
     pub unreachable: u64,
@@ -42,12 +82,13 @@ pub struct Header {
 }
 
 impl Header {
-    fn describe(distances: &[u8], id: &TableId, payload_offset: usize) -> Header {
-        let (depth_counts, unreachable) = histogram(distances);
+    fn describe(payload: &[u8], id: &TableId, payload_offset: usize) -> Header {
+        let (depth_counts, unreachable) = count_lengths(id.entry.lengths(payload));
         Header {
             puzzle: id.puzzle.to_string(),
             goal: id.goal,
-            states: distances.len() as u64,
+            entry: id.entry,
+            states: (payload.len() / id.entry.width()) as u64,
             payload_offset: payload_offset as u64,
             depth_counts,
             unreachable,
@@ -63,8 +104,12 @@ impl Header {
 
 /// Counts of ranks at each distance (up to the largest present), and of unreachable ones.
 pub fn histogram(distances: &[u8]) -> (Vec<u64>, u64) {
+    count_lengths(distances.iter().copied())
+}
+
+fn count_lengths(lengths: impl Iterator<Item = u8>) -> (Vec<u64>, u64) {
     let mut counts = [0u64; 256];
-    for &d in distances {
+    for d in lengths {
         counts[usize::from(d)] += 1;
     }
     let unreachable = counts[usize::from(UNREACHABLE)];
@@ -73,10 +118,11 @@ pub fn histogram(distances: &[u8]) -> (Vec<u64>, u64) {
     (reached[..depths].to_vec(), unreachable)
 }
 
-/// The bytes of a table file holding `distances` as the table `id`.
-pub fn encode(id: &TableId, distances: &[u8]) -> Vec<u8> {
+/// The bytes of a table file holding `payload` (one [`TableId::entry`] a rank) as the
+/// table `id`.
+pub fn encode(id: &TableId, payload: &[u8]) -> Vec<u8> {
     // The header's size does not depend on the offset it records, so measure it once.
-    let measure = Header::describe(distances, id, 0);
+    let measure = Header::describe(payload, id, 0);
     let header_len = bincode::serde::encode_to_vec(&measure, bincode_config())
         .expect("a header fits its limit")
         .len();
@@ -87,13 +133,13 @@ pub fn encode(id: &TableId, distances: &[u8]) -> Vec<u8> {
     };
     let header_bytes =
         bincode::serde::encode_to_vec(&header, bincode_config()).expect("a header fits its limit");
-    let mut bytes = Vec::with_capacity(payload_offset + distances.len());
+    let mut bytes = Vec::with_capacity(payload_offset + payload.len());
     bytes.extend_from_slice(&MAGIC);
     bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     bytes.extend_from_slice(&(header_bytes.len() as u32).to_le_bytes());
     bytes.extend_from_slice(&header_bytes);
     bytes.resize(payload_offset, 0);
-    bytes.extend_from_slice(distances);
+    bytes.extend_from_slice(payload);
     let checksum = checksum(&bytes, checksum_at(header_bytes.len()));
     let at = checksum_at(header_bytes.len());
     bytes[at..at + 8].copy_from_slice(&checksum.to_le_bytes());
@@ -173,9 +219,14 @@ impl<D: AsRef<[u8]>> Table<D> {
             }
             .into());
         }
-        if header.puzzle != id.puzzle || header.goal != id.goal {
+        if header.puzzle != id.puzzle || header.goal != id.goal || header.entry != id.entry {
+            let found = TableId {
+                puzzle: header.puzzle.clone().into(),
+                goal: header.goal,
+                entry: header.entry,
+            };
             return Err(Fault::Identity {
-                found: format!("{} goal {}", header.puzzle, header.goal),
+                found: found.to_string(),
                 expected: id.to_string(),
             });
         }
@@ -206,7 +257,10 @@ impl<D: AsRef<[u8]>> Table<D> {
         if counted != Some(header.states) {
             return Err(HeaderFault::Counts.into());
         }
-        let Some(end) = offset.checked_add(states) else {
+        let Some(end) = states
+            .checked_mul(id.entry.width())
+            .and_then(|len| offset.checked_add(len))
+        else {
             return Err(Fault::Truncated {
                 len: b.len(),
                 expected: usize::MAX,
@@ -239,9 +293,18 @@ impl<D: AsRef<[u8]>> Table<D> {
         &self.header
     }
 
-    /// The distance byte of every rank.
+    /// The entries of every rank, [`Entry::width`] bytes each: for a table of
+    /// distances, the distance byte of every rank.
     pub fn distances(&self) -> &[u8] {
         &self.bytes.as_ref()[self.offset..]
+    }
+
+    /// The packed walk of `rank` in a table of [`Entry::Walk`].
+    #[inline]
+    pub fn walk(&self, rank: u32) -> u64 {
+        let at = self.offset + rank as usize * 8;
+        let bytes = &self.bytes.as_ref()[at..at + 8];
+        u64::from_le_bytes(bytes.try_into().expect("eight bytes"))
     }
 
     /// The distance of `rank` from the goal, [`UNREACHABLE`] if there is no way.
@@ -253,7 +316,8 @@ impl<D: AsRef<[u8]>> Table<D> {
     /// Recounts the payload and compares with the header's depth counts: a slower,
     /// independent check on top of the checksum, for tools and tests.
     pub fn depth_counts_match(&self) -> bool {
-        histogram(self.distances()) == (self.header.depth_counts.clone(), self.header.unreachable)
+        let counted = count_lengths(self.header.entry.lengths(self.distances()));
+        counted == (self.header.depth_counts.clone(), self.header.unreachable)
     }
 
     /// [`Table::depth_counts_match`] as a fault.

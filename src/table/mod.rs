@@ -19,11 +19,13 @@
 //!   atomically.
 
 pub mod dir;
+pub mod exact;
 pub mod format;
 pub mod map;
 
 pub use dir::{BuildNote, TableDir};
-pub use format::{encode, histogram, Header, Table, FORMAT_VERSION, MAGIC};
+pub use exact::{exact_in_memory, walk_moves, ExactTable};
+pub use format::{encode, histogram, Entry, Header, Table, FORMAT_VERSION, MAGIC};
 pub use map::{Mapped, MappedTable};
 
 use std::borrow::Cow;
@@ -39,34 +41,53 @@ pub struct TableId {
     pub puzzle: Cow<'static, str>,
     /// The goal within the puzzle (for sliding boards, the blank's cell).
     pub goal: u32,
+    /// What each rank's entry holds.
+    pub entry: Entry,
 }
 
 impl TableId {
-    /// The table of `puzzle` towards `goal`.
+    /// The table of distances of `puzzle` towards `goal`.
     pub const fn new(puzzle: &'static str, goal: u32) -> Self {
         TableId {
             puzzle: Cow::Borrowed(puzzle),
             goal,
+            entry: Entry::Distance,
         }
     }
 
-    /// The table of a puzzle or pattern whose name is made at run time.
+    /// The table of distances of a puzzle or pattern whose name is made at run time.
     pub fn owned(puzzle: String, goal: u32) -> Self {
         TableId {
             puzzle: Cow::Owned(puzzle),
             goal,
+            entry: Entry::Distance,
+        }
+    }
+
+    /// The table of walks (answers) of the same puzzle and goal, `move_bits` a move.
+    pub fn walks(&self, move_bits: u8) -> Self {
+        TableId {
+            entry: Entry::Walk { move_bits },
+            ..self.clone()
         }
     }
 
     /// The file the table lives in, inside a table directory.
     pub fn file_name(&self) -> String {
-        format!("{}-{}.tbl", self.puzzle, self.goal)
+        match self.entry {
+            Entry::Distance => format!("{}-{}.tbl", self.puzzle, self.goal),
+            Entry::Walk { .. } => format!("{}-{}.walks.tbl", self.puzzle, self.goal),
+        }
     }
 }
 
 impl fmt::Display for TableId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} goal {}", self.puzzle, self.goal)
+        write!(f, "{} goal {}", self.puzzle, self.goal)?;
+        match self.entry {
+            Entry::Distance => Ok(()),
+            Entry::Walk { .. } => write!(f, " walks"),
+        }
     }
 }
 
@@ -75,9 +96,9 @@ impl fmt::Display for TableId {
 pub trait Source: Sync {
     /// Which table this is.
     fn id(&self) -> TableId;
-    /// The number of ranks, and so of payload bytes.
+    /// The number of ranks, and so of entries.
     fn entries(&self) -> u64;
-    /// The payload: one byte per rank.
+    /// The payload: one entry ([`TableId::entry`]) per rank.
     fn compute(&self) -> Vec<u8>;
 }
 

@@ -14,6 +14,13 @@ use tablesolve::judge::Fifteen;
 pub use tablesolve::rotation::sample::random_board;
 pub use tablesolve::sliding::{random_board as random_grid, random_board_like as random_grid_like};
 pub use tablesolve::table::in_memory as table;
+
+/// The distances and walks of `space`, built in memory.
+pub fn exact<S: tablesolve::search::Walks + tablesolve::table::Source>(
+    space: &S,
+) -> tablesolve::table::ExactTable<Vec<u8>> {
+    tablesolve::table::exact_in_memory(space).unwrap()
+}
 use tablesolve::{Eight2, Rotation, TableDir};
 
 pub fn rng(seed: u64) -> ChaCha8Rng {

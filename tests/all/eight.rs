@@ -4,17 +4,18 @@
 use rayon::prelude::*;
 use std::collections::{HashMap, VecDeque};
 
-use crate::common::{random_grid, random_grid_like, rng, table};
+use crate::common::{exact, random_grid, random_grid_like, rng, table};
 use tablesolve::eight::{self, Grid, Move, GOALS, STANDARD_GOAL};
 use tablesolve::moves::letters;
+use tablesolve::search::greedy_walk;
 use tablesolve::search::UNREACHABLE;
 use tablesolve::sliding::manhattan_ida;
-use tablesolve::table::Table;
+use tablesolve::table::{walk_moves, ExactTable};
 
-fn all_tables() -> Vec<Table<Vec<u8>>> {
+fn all_tables() -> Vec<ExactTable<Vec<u8>>> {
     (0..GOALS)
         .into_par_iter()
-        .map(|blank| table(&eight::Space { blank }))
+        .map(|blank| exact(&eight::Space { blank }))
         .collect()
 }
 
@@ -68,7 +69,7 @@ fn standard_goal_table_matches_brute_force_bfs_everywhere() {
 fn unreachable_exactly_where_parity_differs_in_every_table() {
     for (blank, table) in all_tables().iter().enumerate() {
         let goal_odd = Grid::canonical(blank).parity();
-        assert_eq!(table.header().unreachable, 181_440);
+        assert_eq!(table.distances.header().unreachable, 181_440);
         for rank in 0..eight::ARRANGEMENTS as u32 {
             let grid = eight::unrank(rank);
             let reachable = table.distance(rank) != UNREACHABLE;
@@ -128,5 +129,28 @@ fn answers_replay_to_the_target_and_unsolvable_pairs_are_named() {
                 );
             }
         }
+    }
+}
+
+#[test]
+fn recorded_walks_are_the_greedy_walks_of_every_rank_of_every_table() {
+    for (blank, table) in all_tables().iter().enumerate() {
+        (0..eight::ARRANGEMENTS as u32)
+            .into_par_iter()
+            .for_each(|rank| {
+                let distance = table.distance(rank);
+                if distance == UNREACHABLE {
+                    assert_eq!(table.walk(rank), 0);
+                    return;
+                }
+                let (walked, _) =
+                    greedy_walk(eight::unrank(rank), distance, &Move::ALL, |grid, m| {
+                        let next = grid.apply(m)?;
+                        Some((next, table.distance(eight::rank(&next))))
+                    })
+                    .unwrap();
+                let recorded = walk_moves(table.walk(rank), &Move::ALL);
+                assert_eq!(recorded, walked, "goal {blank}, rank {rank}");
+            });
     }
 }

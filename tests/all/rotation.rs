@@ -3,13 +3,15 @@
 use proptest::prelude::*;
 use rayon::prelude::*;
 
-use crate::common::{random_board, rng, table};
+use crate::common::{exact, random_board, rng, table};
 use tablesolve::rotation::{self, mask, Board, Move};
+use tablesolve::search::greedy_walk;
 use tablesolve::search::UNREACHABLE;
+use tablesolve::table::{walk_moves, ExactTable};
 
 #[test]
 fn table_agrees_with_ida_star_on_1000_random_boards() {
-    let table = table(&rotation::Space);
+    let table = exact(&rotation::Space);
     let mut rng = rng(1343);
     let boards: Vec<Board> = (0..1000).map(|_| random_board(&mut rng)).collect();
     boards.par_iter().enumerate().for_each(|(case, board)| {
@@ -19,6 +21,32 @@ fn table_agrees_with_ida_star_on_1000_random_boards() {
             expected,
             "case {case}: {board:?}"
         );
+    });
+}
+
+#[test]
+fn recorded_walks_are_the_greedy_walks_of_every_mask() {
+    let table = exact(&rotation::Space);
+    (0..mask::MASKS as u32).into_par_iter().for_each(|rank| {
+        let cells = mask::unrank(rank);
+        let (walked, _) = greedy_walk(cells, table.distance(rank), &Move::ALL, |&cells, m| {
+            let next = mask::apply(cells, m);
+            Some((next, table.distance(mask::rank(next))))
+        })
+        .unwrap();
+        let recorded = walk_moves(table.walk(rank), &Move::ALL);
+        assert_eq!(recorded, walked, "mask {cells:024b}");
+    });
+}
+
+#[test]
+fn answers_from_recorded_walks_equal_the_walk_over_three_digits() {
+    let table = exact(&rotation::Space);
+    let mut rng = rng(1667);
+    let boards: Vec<Board> = (0..200_000).map(|_| random_board(&mut rng)).collect();
+    boards.par_iter().for_each(|board| {
+        let walked = rotation::solve_by_walk(&table.distances, board).unwrap();
+        assert_eq!(rotation::solve(&table, board).unwrap(), walked, "{board:?}");
     });
 }
 
@@ -60,8 +88,8 @@ proptest! {
 
     #[test]
     fn answer_solves_the_board_in_the_table_distance(board in any_board()) {
-        static TABLE: std::sync::OnceLock<tablesolve::table::Table<Vec<u8>>> = std::sync::OnceLock::new();
-        let table = TABLE.get_or_init(|| table(&rotation::Space));
+        static TABLE: std::sync::OnceLock<ExactTable<Vec<u8>>> = std::sync::OnceLock::new();
+        let table = TABLE.get_or_init(|| exact(&rotation::Space));
         let answer = rotation::solve(table, &board).unwrap();
         let mut end = board;
         for &m in &answer.moves {

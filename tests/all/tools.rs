@@ -2,7 +2,7 @@
 
 use std::fs;
 
-use crate::common::{rng, sample, stdout, table, tablesolve};
+use crate::common::{exact, rng, sample, stdout, tablesolve};
 use tablesolve::eight::{self, Grid, Move, STANDARD_GOAL};
 use tablesolve::judge::{Eight2, Format, Rotation, Sample, SampleAt, Solver};
 use tablesolve::moves::letters;
@@ -89,7 +89,7 @@ fn check_names_every_kind_of_wrong_eight2_answer() {
     // Pick a pair with more than one shortest solution, and a shortest one that is not
     // the smallest: walk the table down, taking the last good move at the first step.
     let tables = Eight2 {
-        tables: (0..9).map(|blank| table(&eight::Space { blank })).collect(),
+        tables: (0..9).map(|blank| exact(&eight::Space { blank })).collect(),
     };
     let mut rng = rng(11);
     let (case, later) = loop {
@@ -198,7 +198,7 @@ fn generated_cases_need_exactly_the_asked_length() {
 #[test]
 fn generated_short_cases_agree_with_ida_star() {
     let judge = Rotation {
-        table: table(&rotation::Space),
+        table: exact(&rotation::Space),
     };
     let mut rng = rng(2);
     for length in 0..=9 {
@@ -238,7 +238,7 @@ fn stats_depth_counts_add_up_to_the_reachable_states() {
 #[test]
 fn census_of_some_first_masks_matches_solving_every_board() {
     let judge = Rotation {
-        table: table(&rotation::Space),
+        table: exact(&rotation::Space),
     };
     let firsts = census::first_masks();
     assert_eq!(firsts.len(), census::FIRST_MASKS);
@@ -261,7 +261,7 @@ fn census_of_some_first_masks_matches_solving_every_board() {
             let board = Board::new(cells).unwrap();
             by_solving[judge.solve(&board).unwrap().moves.len()] += 1;
         }
-        let counted = census::census_over(&judge.table, &[first], &|_| {});
+        let counted = census::census_over(&judge.table.distances, &[first], &|_| {});
         for (length, &boards) in counted.boards_at.iter().enumerate() {
             assert_eq!(boards, by_solving[length] * 3, "length {length}");
         }
@@ -354,7 +354,7 @@ fn json_answers_carry_case_moves_length_and_digit() {
 fn answers_of_many_chunks_keep_input_order() {
     use tablesolve::judge::{self, BadCases, Method, Output};
     let judge = Eight2 {
-        tables: (0..9).map(|blank| table(&eight::Space { blank })).collect(),
+        tables: (0..9).map(|blank| exact(&eight::Space { blank })).collect(),
     };
     let mut rng = rng(17);
     let cases: Vec<_> = (0..40_000).map(|_| judge.random_case(&mut rng)).collect();

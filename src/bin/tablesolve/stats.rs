@@ -71,7 +71,7 @@ pub fn census(tables: &TableDir) -> Result<(), Failure> {
         format!("counting all {} boards", census::BOARDS),
     );
     let started = Instant::now();
-    let census = census::census(&judge.table, &|steps| bar.inc(steps as u64));
+    let census = census::census(&judge.table.distances, &|steps| bar.inc(steps as u64));
     bar.finish(format_args!(""));
     let took = started.elapsed().as_secs_f64();
     let mut out = stdout();

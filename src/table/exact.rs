@@ -1,0 +1,98 @@
+//! Exact tables: every rank's distance, and beside it every rank's answer (its greedy
+//! walk, packed), derived from the distances when the table is built. Answering is
+//! then one probe; the distances stay for bounds, sampling, the census and `stats`.
+
+use super::{Mapped, Source, Table, TableDir, TableId};
+use crate::error::Error;
+use crate::search::{move_bits, packed_walks, unpack_walk, Walks};
+
+/// The table of walks derived from the distance table of `space`.
+struct WalkSource<'a, S, D> {
+    space: &'a S,
+    distances: &'a Table<D>,
+}
+
+impl<S: Walks + Source, D: AsRef<[u8]> + Sync> Source for WalkSource<'_, S, D> {
+    fn id(&self) -> TableId {
+        self.space.id().walks(move_bits(S::MOVES))
+    }
+    fn entries(&self) -> u64 {
+        self.space.entries()
+    }
+    /// A distance table that contradicts itself yields no walks (all zero), which
+    /// [`ExactTable`] then refuses for not matching the distances.
+    fn compute(&self) -> Vec<u8> {
+        let walks = packed_walks(self.space, self.distances.distances())
+            .unwrap_or_else(|| vec![0; self.distances.distances().len()]);
+        walks.into_iter().flat_map(u64::to_le_bytes).collect()
+    }
+}
+
+/// A space's distances and walks, checked against each other.
+#[derive(Debug)]
+pub struct ExactTable<D = Mapped> {
+    /// Every rank's distance to the goal.
+    pub distances: Table<D>,
+    /// Every rank's greedy walk to the goal, packed ([`crate::search::pack_walk`]).
+    pub walks: Table<D>,
+}
+
+impl<D: AsRef<[u8]>> ExactTable<D> {
+    /// Pairs the tables if every walk has the length of its rank's distance, as far
+    /// as the headers' counts tell (the walks were derived from these distances).
+    fn pair(distances: Table<D>, walks: Table<D>) -> Result<Self, Error> {
+        let (d, w) = (distances.header(), walks.header());
+        if (&d.depth_counts, d.unreachable) != (&w.depth_counts, w.unreachable) {
+            let table = TableId::owned(d.puzzle.clone(), d.goal);
+            return Err(Error::Inconsistent { table });
+        }
+        Ok(ExactTable { distances, walks })
+    }
+
+    /// The distance of `rank`.
+    #[inline]
+    pub fn distance(&self, rank: u32) -> u8 {
+        self.distances.distance(rank)
+    }
+
+    /// The packed walk of `rank`; 0 where there is none.
+    #[inline]
+    pub fn walk(&self, rank: u32) -> u64 {
+        self.walks.walk(rank)
+    }
+}
+
+/// The moves of a packed walk, by their numbers in `moves`' order.
+pub fn walk_moves<M: Copy>(packed: u64, moves: &[M]) -> Vec<M> {
+    let bits = move_bits(moves.len());
+    unpack_walk(packed, bits).map(|m| moves[m]).collect()
+}
+
+impl TableDir {
+    /// Maps the distance and walk tables of `spaces`, building missing ones if
+    /// allowed: first the distances, then the walks from them.
+    pub fn load_exact<S: Walks + Source>(&self, spaces: &[S]) -> Result<Vec<ExactTable>, Error> {
+        let distances = self.load(spaces)?;
+        let sources: Vec<WalkSource<'_, S, Mapped>> = spaces
+            .iter()
+            .zip(&distances)
+            .map(|(space, distances)| WalkSource { space, distances })
+            .collect();
+        let walks = self.load(&sources)?;
+        distances
+            .into_iter()
+            .zip(walks)
+            .map(|(distances, walks)| ExactTable::pair(distances, walks))
+            .collect()
+    }
+}
+
+/// The exact table of `space`, computed and validated in memory.
+pub fn exact_in_memory<S: Walks + Source>(space: &S) -> Result<ExactTable<Vec<u8>>, Error> {
+    let distances = super::in_memory(space);
+    let walks = super::in_memory(&WalkSource {
+        space,
+        distances: &distances,
+    });
+    ExactTable::pair(distances, walks)
+}
