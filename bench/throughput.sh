@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# End-to-end throughput of the `tablesolve` command on million-case files, against the
-# project's own IDA* search on a sample of the same cases, plus table build time and the
-# time to a first answer. Prints a Markdown table of the figures.
+# End-to-end throughput of the `tablesolve` command on million-case files: against a
+# floor (examples/floor.rs: the same readers and batch driver writing a fixed answer,
+# without answering), and against the project's own IDA* search on a sample of the
+# same cases; plus table build time and the time to a first answer. Prints Markdown.
 #
 #   bash bench/throughput.sh [CASES]      (default 1000000)
 #
@@ -40,11 +41,18 @@ peak_mb() {
 rate() { echo "$1 / $2" | bc -l | xargs printf '%.0f'; }
 
 echo "building every table from nothing ..." >&2
-build=$(target/release/build-tables --out "$TABLESOLVE_TABLES" | awk '/tables built in/ { print $(NF-1) }')
+# The Rotation Game's and the 8-puzzle's tables, distances and walks (not the
+# 15-puzzle's pattern databases, which build-tables reports on their own lines).
+build=$(target/release/build-tables --out "$TABLESOLVE_TABLES" \
+    | awk '/(rotation|eight)-[0-9]+(\.walks)?\.tbl:/ { sum += $(NF-1) } END { printf "%.3f", sum }')
 
-echo "generating $cases Rotation Game boards and $cases Eight II pairs ..." >&2
-"$bin" generate rotation --count "$cases" --seed 1 > "$work/rotation.in"
-"$bin" generate eight2 --count "$cases" --seed 1 > "$work/eight2.in"
+cargo build --release --example floor --quiet
+floor=target/release/examples/floor
+
+echo "generating $cases cases of each puzzle ..." >&2
+for puzzle in rotation eight eight2; do
+    "$bin" generate "$puzzle" --count "$cases" --seed 1 > "$work/$puzzle.in"
+done
 
 # The IDA* sample: the first cases of the same files.
 rotation_sample=1000
@@ -53,12 +61,23 @@ eight2_sample=2000
 { echo "$eight2_sample"; sed -n "2,$((eight2_sample + 1))p" "$work/eight2.in"; } > "$work/eight2-sample.in"
 
 echo "timing ..." >&2
+echo "| input | size | floor (reader only) | floor reads | tablesolve | tablesolve / floor | peak |"
+echo "|---|---|---|---|---|---|---|"
+for puzzle in rotation eight eight2; do
+    input="$work/$puzzle.in"
+    mb=$(echo "$(stat -c %s "$input") / 1000000" | bc -l)
+    floor_wall=$(best_of_3 "$floor" "$puzzle" "$input")
+    wall=$(best_of_3 "$bin" "$puzzle" "$input")
+    peak=$(peak_mb "$bin" "$puzzle" "$input")
+    printf '| %s, %s cases | %.1f MB | %.3f s | %.0f MB/s | %.3f s, %s cases/s | %.2fx | %s MB |\n' \
+        "$puzzle" "$cases" "$mb" "$floor_wall" "$(echo "$mb / $floor_wall" | bc -l)" \
+        "$wall" "$(rate "$cases" "$wall")" "$(echo "$wall / $floor_wall" | bc -l)" "$peak"
+done
+
 rotation_wall=$(best_of_3 "$bin" rotation "$work/rotation.in")
 eight2_wall=$(best_of_3 "$bin" eight2 "$work/eight2.in")
 rotation_ida=$(best_of_3 "$bin" rotation --method ida "$work/rotation-sample.in")
 eight2_ida=$(best_of_3 "$bin" eight2 --method ida "$work/eight2-sample.in")
-rotation_peak=$(peak_mb "$bin" rotation "$work/rotation.in")
-eight2_peak=$(peak_mb "$bin" eight2 "$work/eight2.in")
 
 # The first answer: a whole process, tables present, one case.
 echo "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3 0" > "$work/one.in"
@@ -70,10 +89,11 @@ rotation_ida_rate=$(rate "$rotation_sample" "$rotation_ida")
 eight2_ida_rate=$(rate "$eight2_sample" "$eight2_ida")
 
 cat <<TABLE
+
 | measure | tables | IDA* (sample) | ratio |
 |---|---|---|---|
-| Rotation Game, $cases boards | $(printf '%.3f' "$rotation_wall") s, $rotation_rate boards/s, peak ${rotation_peak} MB | $rotation_sample boards in $(printf '%.2f' "$rotation_ida") s, $rotation_ida_rate boards/s | $(rate "$rotation_rate" "$rotation_ida_rate")x |
-| Eight II, $cases pairs | $(printf '%.3f' "$eight2_wall") s, $eight2_rate cases/s, peak ${eight2_peak} MB | $eight2_sample pairs in $(printf '%.2f' "$eight2_ida") s, $eight2_ida_rate cases/s | $(rate "$eight2_rate" "$eight2_ida_rate")x |
-| every table built from nothing | $build s | | |
+| Rotation Game, $cases boards | $rotation_rate boards/s | $rotation_sample boards in $(printf '%.2f' "$rotation_ida") s, $rotation_ida_rate boards/s | $(rate "$rotation_rate" "$rotation_ida_rate")x |
+| Eight II, $cases pairs | $eight2_rate cases/s | $eight2_sample pairs in $(printf '%.2f' "$eight2_ida") s, $eight2_ida_rate cases/s | $(rate "$eight2_rate" "$eight2_ida_rate")x |
+| every table (distances and walks) built from nothing | $build s | | |
 | first answer, one board, process included | $(printf '%.1f' "$(echo "$first * 1000" | bc -l)") ms | | |
 TABLE

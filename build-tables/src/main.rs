@@ -7,15 +7,16 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use tablesolve::fifteen::Partition;
+use tablesolve::search::Walks;
 use tablesolve::table::dir::build;
-use tablesolve::table::{Source, TableDir, TableError};
+use tablesolve::table::{Source, Table, TableDir, TableError, WalkSource};
 use tablesolve::{eight, rotation};
 
 #[derive(Parser)]
 #[command(name = "build-tables", version)]
-/// Builds every table (the Rotation Game's, the 8-puzzle's nine, and the 15-puzzle's
-/// pattern databases for goals with a corner blank) into a directory, replacing any
-/// already there.
+/// Builds every table (the Rotation Game's and the 8-puzzle's nine, each with its
+/// walks, and the 15-puzzle's pattern databases for goals with a corner blank) into a
+/// directory, replacing any already there.
 struct Args {
     /// Directory to write the tables to
     #[arg(
@@ -42,7 +43,7 @@ fn report<S: Source>(dir: &TableDir, source: &S) -> Result<f64, TableError> {
     let started = Instant::now();
     let header = build(source, &path)?;
     let took = started.elapsed().as_secs_f64();
-    let bytes = header.payload_offset + header.states;
+    let bytes = header.payload_offset + header.states * header.entry.width() as u64;
     println!(
         "{}: {} states, {} unreachable, {bytes} bytes, built in {took:.3} s",
         path.display(),
@@ -59,14 +60,23 @@ fn report<S: Source>(dir: &TableDir, source: &S) -> Result<f64, TableError> {
     Ok(took)
 }
 
+/// Builds the distances of `space`, then the walks down them.
+fn exact<S: Walks + Source>(dir: &TableDir, space: &S) -> Result<Vec<f64>, TableError> {
+    let distances = report(dir, space)?;
+    let table = Table::open(&dir.path(space), space.id(), space.entries())?;
+    let walks = report(dir, &WalkSource::new(space, &table))?;
+    Ok(vec![distances, walks])
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
     let dir = TableDir::new(&args.out);
     let patterns = args.partition.iter().flat_map(|p| p.patterns(15));
-    let built = std::iter::once(report(&dir, &rotation::Space))
-        .chain((0..eight::GOALS).map(|blank| report(&dir, &eight::Space { blank })))
-        .chain(patterns.map(|pattern| report(&dir, &pattern)))
-        .collect::<Result<Vec<f64>, _>>();
+    let built = std::iter::once(exact(&dir, &rotation::Space))
+        .chain((0..eight::GOALS).map(|blank| exact(&dir, &eight::Space { blank })))
+        .chain(patterns.map(|pattern| report(&dir, &pattern).map(|took| vec![took])))
+        .collect::<Result<Vec<Vec<f64>>, _>>()
+        .map(|times| times.concat());
     match built {
         Ok(times) => {
             println!(

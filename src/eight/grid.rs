@@ -43,7 +43,7 @@ impl Grid {
             }
             seen |= 1 << *cell;
         }
-        Ok(Grid::new(&cells).expect("nine distinct tiles"))
+        Ok(Grid::from_permutation(&cells))
     }
 
     /// What is wrong with `text`, counted in characters rather than bytes.

@@ -63,7 +63,13 @@ fn read_chunk<C: CaseReader, R: Read>(
         next: first,
     };
     while chunk.cases.len() + chunk.skipped.len() < CHUNK {
-        match reader.read_case(input, chunk.next) {
+        let read = reader.read_case(input, chunk.next);
+        // A case read across a failed read is not trusted, whatever it looks like.
+        if let Some(error) = input.take_error() {
+            chunk.stop = Some(Error::Io(error));
+            break;
+        }
+        match read {
             Ok(Some(case)) => chunk.cases.push((chunk.next, case)),
             Ok(None) => break,
             Err(error @ Error::Input { .. }) if skip => chunk.skipped.push(error),

@@ -236,7 +236,14 @@ pub fn check_all<J: Format + Replay>(
     let mut input = Input::new(input);
     let mut summary = CheckSummary::default();
     let mut number = 0;
-    while let Some(case) = reader.read_case(&mut input, number + 1)? {
+    loop {
+        let read = reader.read_case(&mut input, number + 1);
+        if let Some(error) = input.take_error() {
+            return Err(Error::Io(error));
+        }
+        let Some(case) = read? else {
+            break;
+        };
         number += 1;
         let mut lines = Vec::new();
         while lines.len() < J::ANSWER_LINES {

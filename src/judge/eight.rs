@@ -28,12 +28,25 @@ impl CaseReader for EightCases {
         input: &mut Input<R>,
         case: usize,
     ) -> Result<Option<Grid>, Error> {
-        // Nine characters of up to four bytes each, as UTF-8.
+        // The usual case, nine tiles one space apart on one line: a scan of 17 bytes.
         let mut text = [0; 4 * CELLS];
+        let span = input.one_byte_tokens(CELLS).map(|span| {
+            for (slot, &b) in text.iter_mut().zip(span.iter().step_by(2)) {
+                *slot = b;
+            }
+            span.len()
+        });
+        if let Some(span) = span {
+            if let Ok(grid) = Grid::parse(&text[..CELLS]) {
+                input.consume(span);
+                return Ok(Some(grid));
+            }
+        }
+        // Nine characters of up to four bytes each, as UTF-8.
         let mut len = 0;
         let mut first_line = 0;
         for position in 0..CELLS {
-            let Some((found, line)) = input.char()? else {
+            let Some((found, line)) = input.char() else {
                 if position == 0 {
                     return Ok(None);
                 }

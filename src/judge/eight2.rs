@@ -41,7 +41,7 @@ impl CaseReader for EightPairs {
             None => {
                 // Without a count nothing after it can be read: this is the last error.
                 self.finished = true;
-                let Some(token) = input.token()? else {
+                let Some(token) = input.token() else {
                     return Ok(None);
                 };
                 let Some(count) = token.number() else {
@@ -55,7 +55,7 @@ impl CaseReader for EightPairs {
         };
         if case > count {
             self.finished = true;
-            return match input.token()? {
+            return match input.token() {
                 None => Ok(None),
                 Some(token) => Err(after_the_end(
                     case,
@@ -70,7 +70,7 @@ impl CaseReader for EightPairs {
                 let message = format!("input ends before the {what} of case {case} of T = {count}");
                 input_error(case, input.line(), message)
             };
-            let Some(token) = input.token()? else {
+            let Some(token) = input.token() else {
                 self.finished = true;
                 return Err(ends(input));
             };
@@ -89,7 +89,7 @@ impl CaseReader for EightPairs {
             let mut text = token.text.to_vec();
             let mut shown = text.clone();
             while text.len() < CELLS {
-                match input.peek_len()? {
+                match input.peek_len() {
                     None => {
                         self.finished = true;
                         return Err(ends(input));
@@ -97,7 +97,7 @@ impl CaseReader for EightPairs {
                     Some(len) if text.len() + len > CELLS => break,
                     Some(_) => {}
                 }
-                let token = input.token()?.expect("a token was measured");
+                let token = input.token().expect("a token was measured");
                 text.extend_from_slice(token.text);
                 shown.push(b' ');
                 shown.extend_from_slice(token.text);
@@ -201,10 +201,13 @@ impl<D: AsRef<[u8]> + Sync> Format for Eight2<D> {
     fn write_answer(number: usize, answer: &Slides, out: &mut Vec<u8>) {
         match answer {
             Some(moves) => {
-                out.extend_from_slice(format!("Case {number}: {}\n", moves.len()).as_bytes());
+                // Straight into the buffer: no string made per answer.
+                let _ = writeln!(out, "Case {number}: {}", moves.len());
                 write_slides(answer, out);
             }
-            None => out.extend_from_slice(format!("Case {number}: unsolvable\n\n").as_bytes()),
+            None => {
+                let _ = write!(out, "Case {number}: unsolvable\n\n");
+            }
         }
     }
 

@@ -91,7 +91,7 @@ impl CaseReader for FifteenCases {
         let mut first_line = 0;
         let mut bad = None;
         for position in 0..width {
-            let Some(token) = input.token()? else {
+            let Some(token) = input.token() else {
                 if position == 0 {
                     return Ok(None);
                 }

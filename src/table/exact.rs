@@ -7,9 +7,16 @@ use crate::error::Error;
 use crate::search::{move_bits, packed_walks, unpack_walk, Walks};
 
 /// The table of walks derived from the distance table of `space`.
-struct WalkSource<'a, S, D> {
+pub struct WalkSource<'a, S, D> {
     space: &'a S,
     distances: &'a Table<D>,
+}
+
+impl<'a, S, D> WalkSource<'a, S, D> {
+    /// The walks down `distances`, the distance table of `space`.
+    pub fn new(space: &'a S, distances: &'a Table<D>) -> Self {
+        WalkSource { space, distances }
+    }
 }
 
 impl<S: Walks + Source, D: AsRef<[u8]> + Sync> Source for WalkSource<'_, S, D> {

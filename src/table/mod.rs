@@ -24,7 +24,7 @@ pub mod format;
 pub mod map;
 
 pub use dir::{BuildNote, TableDir};
-pub use exact::{exact_in_memory, walk_moves, ExactTable};
+pub use exact::{exact_in_memory, walk_moves, ExactTable, WalkSource};
 pub use format::{encode, histogram, Entry, Header, Table, FORMAT_VERSION, MAGIC};
 pub use map::{Mapped, MappedTable};
 
