@@ -55,5 +55,10 @@ pub mod sliding;
 pub mod table;
 
 pub use error::Error;
+
+/// The README's Rust example, compiled and run as a doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExample;
 pub use judge::{Eight, Eight2, Rotation};
 pub use table::TableDir;
