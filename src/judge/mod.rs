@@ -25,7 +25,7 @@ pub use check::{check_all, quoted_answer, CheckSummary, Verdict, Written};
 pub use eight::{Eight, EightCases, Slides};
 pub use eight2::{Eight2, EightPairs};
 pub use fifteen::{Fifteen, FifteenAnswer, FifteenCase, FifteenCases};
-pub use input::{quote, Input, Token};
+pub use input::{quote, Input, Token, KEPT};
 pub use rotation::{Rotation, RotationCases};
 
 use rand::RngCore;
