@@ -5,7 +5,7 @@ use rayon::prelude::*;
 use std::io::{Read, Write};
 
 use super::show::show;
-use super::{CaseReader, CrossCheck, Format, Input, Replay};
+use super::{next_case, CaseReader, CrossCheck, Format, Input, Replay};
 use crate::error::Error;
 
 /// How answers are written.
@@ -63,13 +63,7 @@ fn read_chunk<C: CaseReader, R: Read>(
         next: first,
     };
     while chunk.cases.len() + chunk.skipped.len() < CHUNK {
-        let read = reader.read_case(input, chunk.next);
-        // A case read across a failed read is not trusted, whatever it looks like.
-        if let Some(error) = input.take_error() {
-            chunk.stop = Some(Error::Io(error));
-            break;
-        }
-        match read {
+        match next_case(reader, input, chunk.next) {
             Ok(Some(case)) => chunk.cases.push((chunk.next, case)),
             Ok(None) => break,
             Err(error @ Error::Input { .. }) if skip => chunk.skipped.push(error),

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::io::{BufRead, Read};
 
-use super::{CaseReader, Format, Input, Replay, Solution};
+use super::{next_case, Format, Input, Replay, Solution};
 use crate::error::Error;
 use crate::moves::Move;
 
@@ -236,14 +236,7 @@ pub fn check_all<J: Format + Replay>(
     let mut input = Input::new(input);
     let mut summary = CheckSummary::default();
     let mut number = 0;
-    loop {
-        let read = reader.read_case(&mut input, number + 1);
-        if let Some(error) = input.take_error() {
-            return Err(Error::Io(error));
-        }
-        let Some(case) = read? else {
-            break;
-        };
+    while let Some(case) = next_case(&mut reader, &mut input, number + 1)? {
         number += 1;
         let mut lines = Vec::new();
         while lines.len() < J::ANSWER_LINES {

@@ -29,20 +29,11 @@ impl CaseReader for EightCases {
         case: usize,
     ) -> Result<Option<Grid>, Error> {
         // The usual case, nine tiles one space apart on one line: a scan of 17 bytes.
-        let mut text = [0; 4 * CELLS];
-        let span = input.one_byte_tokens(CELLS).map(|span| {
-            for (slot, &b) in text.iter_mut().zip(span.iter().step_by(2)) {
-                *slot = b;
-            }
-            span.len()
-        });
-        if let Some(span) = span {
-            if let Ok(grid) = Grid::parse(&text[..CELLS]) {
-                input.consume(span);
-                return Ok(Some(grid));
-            }
+        if let Some(grid) = input.one_byte_tokens(|text: [u8; CELLS]| Grid::parse(&text).ok()) {
+            return Ok(Some(grid));
         }
         // Nine characters of up to four bytes each, as UTF-8.
+        let mut text = [0; 4 * CELLS];
         let mut len = 0;
         let mut first_line = 0;
         for position in 0..CELLS {

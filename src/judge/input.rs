@@ -53,7 +53,8 @@ pub struct Input<R> {
     end: usize,
     /// The line of the byte at `pos`, from 1.
     line: usize,
-    /// The last byte passed over was a line end, and nothing but white space followed.
+    /// The last byte passed over was a line end, and nothing but white space followed:
+    /// true only once the input has ended.
     after_newline: bool,
     /// The source has no more bytes.
     eof: bool,
@@ -190,7 +191,6 @@ impl<R: Read> Input<R> {
             };
             if let Some(len) = len {
                 self.pos = start + len;
-                self.after_newline = false;
                 return Some(Token {
                     text: &self.buffer[start..start + len],
                     len,
@@ -201,37 +201,37 @@ impl<R: Read> Input<R> {
         self.any_token()
     }
 
-    /// The next `n` tokens, if each is one byte and they are written as judges write
-    /// them, one space apart on one line, whole in the buffer: the `2n - 1` bytes they
-    /// span, for [`Input::consume`] once the caller accepts them. `None` does not mean
-    /// anything is wrong: read the tokens one at a time instead.
+    /// Reads the next `N` tokens in one scan if each is one byte and they are written
+    /// as judges write them, one space apart on one line, whole in the buffer, and if
+    /// `accept` makes a case of their bytes. Otherwise reads nothing and gives `None`,
+    /// which means nothing is wrong: read the tokens one at a time instead.
     #[inline]
-    pub fn one_byte_tokens(&mut self, n: usize) -> Option<&[u8]> {
+    pub fn one_byte_tokens<const N: usize, T>(
+        &mut self,
+        accept: impl FnOnce([u8; N]) -> Option<T>,
+    ) -> Option<T> {
         if !self.skip_space() {
             return None;
         }
-        let span = 2 * n - 1;
+        let span = 2 * N - 1;
         let bytes = self.buffer[self.pos..self.end].get(..span + 1)?;
         let spaced = bytes[..span].chunks_exact(2).all(|pair| pair[1] == b' ');
-        let whole = bytes.iter().step_by(2).all(|b| !b.is_ascii_whitespace());
-        (spaced && whole && bytes[span].is_ascii_whitespace()).then(|| &bytes[..span])
-    }
-
-    /// Moves past `len` bytes given by [`Input::one_byte_tokens`].
-    #[inline]
-    pub fn consume(&mut self, len: usize) {
-        self.pos += len;
-    }
-
-    /// The line of the next byte, from 1.
-    pub fn next_line(&self) -> usize {
-        self.line
+        if !spaced || !bytes[span].is_ascii_whitespace() {
+            return None;
+        }
+        let tokens: [u8; N] = std::array::from_fn(|i| bytes[2 * i]);
+        if tokens.iter().any(u8::is_ascii_whitespace) {
+            return None;
+        }
+        let case = accept(tokens)?;
+        self.pos += span;
+        Some(case)
     }
 
     /// [`Input::token`], wherever the token lies.
     #[inline(never)]
     fn any_token(&mut self) -> Option<Token<'_>> {
-        let len = self.measure()?;
+        let len = self.peek_len()?;
         let line = self.line;
         if self.pos + len == self.end && !self.eof {
             // Longer than KEPT, and it runs on past the buffer.
@@ -247,22 +247,11 @@ impl<R: Read> Input<R> {
     }
 
     /// The length of the next token, without reading it (past [`KEPT`], some length
-    /// over it), or `None` at the end.
+    /// over it), or `None` at the end. A token no longer than [`KEPT`] is then whole in
+    /// the buffer.
     pub fn peek_len(&mut self) -> Option<usize> {
-        self.measure()
-    }
-
-    /// Moves to the next token and measures it, bringing it whole into the buffer if
-    /// it is no longer than [`KEPT`]; `None` at the end.
-    #[inline]
-    fn measure(&mut self) -> Option<usize> {
         if !self.skip_space() {
             return None;
-        }
-        // Most tokens are short and whole in the buffer.
-        let rest = &self.buffer[self.pos..self.end];
-        if let Some(n) = rest.iter().take(KEPT).position(u8::is_ascii_whitespace) {
-            return Some(n);
         }
         let mut len = 0;
         loop {
@@ -406,16 +395,18 @@ mod tests {
 
     #[test]
     fn one_byte_tokens_are_taken_only_as_judges_write_them() {
-        let mut input = Input::new(&b"\n1 2 3\n1 2  3\n1 2 3"[..]);
-        assert_eq!(input.one_byte_tokens(3), Some(&b"1 2 3"[..]));
-        input.consume(5);
+        let mut input = Input::new(&b"\n1 2 3\n1 2 3\n1 2  3\n1 2 3"[..]);
+        assert_eq!(input.one_byte_tokens(Some), Some(*b"123"));
+        // Refused by the caller: nothing is read.
+        assert_eq!(input.one_byte_tokens(|_: [u8; 3]| None::<()>), None);
+        assert_eq!(input.one_byte_tokens(Some), Some(*b"123"));
         // Two spaces, then the end of the input: token by token.
-        assert_eq!(input.one_byte_tokens(3), None);
+        assert_eq!(input.one_byte_tokens::<3, _>(Some), None);
         assert_eq!(
             input.token().map(|t| (t.text, t.line)),
-            Some((&b"1"[..], 3))
+            Some((&b"1"[..], 4))
         );
-        assert_eq!(input.one_byte_tokens(2), None);
+        assert_eq!(input.one_byte_tokens::<2, _>(Some), None);
         let rest: Vec<_> = std::iter::from_fn(|| input.token().map(|t| t.text.to_vec())).collect();
         assert_eq!(rest, [b"2", b"3", b"1", b"2", b"3"]);
     }

@@ -98,6 +98,21 @@ pub trait CaseReader {
     ) -> Result<Option<Self::Case>, Error>;
 }
 
+/// Reads case number `case` with `reader`, or gives the error that reading the input
+/// met on the way: a case read across a failed read is not trusted, whatever it looks
+/// like.
+fn next_case<C: CaseReader, R: Read>(
+    reader: &mut C,
+    input: &mut Input<R>,
+    case: usize,
+) -> Result<Option<C::Case>, Error> {
+    let read = reader.read_case(input, case);
+    match input.take_error() {
+        Some(error) => Err(Error::Io(error)),
+        None => read,
+    }
+}
+
 /// A judge's text formats.
 pub trait Format: Solver {
     /// The reader of the judge's input.

@@ -33,18 +33,12 @@ impl CaseReader for RotationCases {
         if self.closed {
             return Ok(None);
         }
-        let mut cells = [0; CELLS];
         // The usual case, whole and valid on one line: a scan of 47 bytes.
-        let span = input.one_byte_tokens(CELLS).map(|span| {
-            for (cell, &b) in cells.iter_mut().zip(span.iter().step_by(2)) {
-                *cell = b.wrapping_sub(b'0');
-            }
-            span.len()
-        });
-        if let (Some(span), Ok(board)) = (span, Board::new(cells)) {
-            input.consume(span);
+        let valid = |digits: [u8; CELLS]| Board::new(digits.map(|b| b.wrapping_sub(b'0'))).ok();
+        if let Some(board) = input.one_byte_tokens(valid) {
             return Ok(Some(board));
         }
+        let mut cells = [0; CELLS];
         let mut first_line = 0;
         let mut bad_value = None;
         for (position, cell) in cells.iter_mut().enumerate() {

@@ -43,7 +43,9 @@ pub use search::ida;
 
 use crate::error::Error;
 use crate::moves;
-use crate::search::{greedy_walk, reverse_bfs, walk_length, Cost, StateSpace, Walks, UNREACHABLE};
+use crate::search::{
+    greedy_walk, move_bits, reverse_bfs, walk_length, Cost, StateSpace, Walks, UNREACHABLE,
+};
 use crate::table::{walk_moves, ExactTable, Source, Table, TableId};
 
 /// The single Rotation Game table: every mask's distance to the centre.
@@ -169,7 +171,7 @@ pub fn solve<D: AsRef<[u8]>>(table: &ExactTable<D>, board: &Board) -> Result<Ans
         .map(|digit| (table.walk(ranks[digit]), digit))
         .min()
         .expect("some digit is nearest");
-    if nearest == UNREACHABLE || walk_length(walk, 3) != Some(nearest) {
+    if nearest == UNREACHABLE || walk_length(walk, move_bits(Move::ALL.len())) != Some(nearest) {
         return Err(Error::Inconsistent { table: TABLE });
     }
     Ok(Answer {

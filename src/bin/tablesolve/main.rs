@@ -315,31 +315,22 @@ fn stdout() -> BufWriter<io::StdoutLock<'static>> {
     BufWriter::with_capacity(1 << 16, io::stdout().lock())
 }
 
-/// Writes what a shell needs: a completion script, or the manual page.
-fn shell_files(tool: &Tool) -> Option<Result<(), Failure>> {
+/// Writes what a shell needs: a completion script, or (without a shell) the manual page.
+fn shell_file(shell: Option<clap_complete::Shell>) -> Result<(), Failure> {
     let mut out = stdout();
-    let written = match tool {
-        Tool::Completions { shell } => {
-            clap_complete::generate(*shell, &mut Cli::command(), "tablesolve", &mut out);
+    let written = match shell {
+        Some(shell) => {
+            clap_complete::generate(shell, &mut Cli::command(), "tablesolve", &mut out);
             Ok(())
         }
-        Tool::Man => clap_mangen::Man::new(Cli::command()).render(&mut out),
-        _ => return None,
+        None => clap_mangen::Man::new(Cli::command()).render(&mut out),
     };
-    Some(
-        written
-            .and_then(|()| out.flush())
-            .map_err(|e| Error::Output(e).into()),
-    )
+    written
+        .and_then(|()| out.flush())
+        .map_err(|e| Error::Output(e).into())
 }
 
 fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
-    if let Some(done) = match &cli.command {
-        Command::Tool(tool) => shell_files(tool),
-        Command::Answer(..) => None,
-    } {
-        return done;
-    }
     let tables = table_dir(cli, dir);
     let options = Options {
         goal: cli.goal,
@@ -402,6 +393,7 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
             }
             Ok(())
         }
-        Tool::Completions { .. } | Tool::Man => unreachable!("written by shell_files"),
+        Tool::Completions { shell } => shell_file(Some(*shell)),
+        Tool::Man => shell_file(None),
     }
 }

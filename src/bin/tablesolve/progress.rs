@@ -8,8 +8,8 @@ use std::time::Duration;
 /// Work under way, shown while it lasts.
 pub struct Progress {
     bar: ProgressBar,
-    /// The line stands for itself when no bar is drawn (for a build, its start).
-    plain: Option<String>,
+    /// No spinner is drawn, and its line was written plainly: `finish` ends it.
+    plain: bool,
 }
 
 fn target() -> ProgressDrawTarget {
@@ -26,12 +26,12 @@ pub fn spinner(message: String) -> Progress {
         ProgressStyle::with_template("tablesolve: {msg} {spinner} {elapsed}")
             .expect("a valid template"),
     );
-    bar.set_message(message.clone());
-    bar.enable_steady_tick(Duration::from_millis(100));
-    let plain = bar.is_hidden().then(|| {
+    let plain = bar.is_hidden();
+    if plain {
         eprint!("tablesolve: {message} ... ");
-        message
-    });
+    }
+    bar.set_message(message);
+    bar.enable_steady_tick(Duration::from_millis(100));
     Progress { bar, plain }
 }
 
@@ -45,7 +45,7 @@ pub fn bar(len: u64, message: String) -> Progress {
         .progress_chars("=> "),
     );
     bar.set_message(message);
-    Progress { bar, plain: None }
+    Progress { bar, plain: false }
 }
 
 impl Progress {
@@ -56,14 +56,14 @@ impl Progress {
 
     /// Clears the bar; a spinner's line ends with `outcome`.
     pub fn finish(self, outcome: std::fmt::Arguments) {
-        match self.plain {
-            Some(_) => eprintln!("{outcome}"),
-            None if self.bar.length().is_none() => {
-                let message = self.bar.message();
-                self.bar.finish_and_clear();
-                eprintln!("tablesolve: {message} ... {outcome}");
-            }
-            None => self.bar.finish_and_clear(),
+        if self.plain {
+            eprintln!("{outcome}");
+        } else if self.bar.length().is_none() {
+            let message = self.bar.message();
+            self.bar.finish_and_clear();
+            eprintln!("tablesolve: {message} ... {outcome}");
+        } else {
+            self.bar.finish_and_clear();
         }
     }
 }
