@@ -23,37 +23,44 @@ pub struct EightCases;
 impl CaseReader for EightCases {
     type Case = Grid;
 
+    #[inline]
     fn read_case<R: Read>(
         &mut self,
         input: &mut Input<R>,
         case: usize,
     ) -> Result<Option<Grid>, Error> {
         // The usual case, nine tiles one space apart on one line: a scan of 17 bytes.
-        if let Some(grid) = input.one_byte_tokens(|text: [u8; CELLS]| Grid::parse(&text).ok()) {
-            return Ok(Some(grid));
+        let tiles = |tiles: [[u8; 1]; CELLS]| Grid::parse(&tiles.map(|[t]| t)).ok();
+        match input.spaced_tokens(tiles) {
+            Some(grid) => Ok(Some(grid)),
+            None => read_characters(input, case),
         }
-        // Nine characters of up to four bytes each, as UTF-8.
-        let mut text = [0; 4 * CELLS];
-        let mut len = 0;
-        let mut first_line = 0;
-        for position in 0..CELLS {
-            let Some((found, line)) = input.char() else {
-                if position == 0 {
-                    return Ok(None);
-                }
-                let message =
-                    format!("input ends after {position} of the case's {CELLS} characters");
-                return Err(input_error(case, input.line(), message));
-            };
-            if position == 0 {
-                first_line = line;
-            }
-            len += found.encode_utf8(&mut text[len..]).len();
-        }
-        Grid::parse(&text[..len])
-            .map(Some)
-            .map_err(|error| input_error(case, first_line, error.to_string()))
     }
+}
+
+/// Reads a case of HDU 1043 character by character, wherever they lie.
+#[inline(never)]
+fn read_characters<R: Read>(input: &mut Input<R>, case: usize) -> Result<Option<Grid>, Error> {
+    // Nine characters of up to four bytes each, as UTF-8.
+    let mut text = [0; 4 * CELLS];
+    let mut len = 0;
+    let mut first_line = 0;
+    for position in 0..CELLS {
+        let Some((found, line)) = input.char() else {
+            if position == 0 {
+                return Ok(None);
+            }
+            let message = format!("input ends after {position} of the case's {CELLS} characters");
+            return Err(input_error(case, input.line(), message));
+        };
+        if position == 0 {
+            first_line = line;
+        }
+        len += found.encode_utf8(&mut text[len..]).len();
+    }
+    Grid::parse(&text[..len])
+        .map(Some)
+        .map_err(|error| input_error(case, first_line, error.to_string()))
 }
 
 /// An 8-puzzle answer: the moves, or `None` for unsolvable.

@@ -201,26 +201,31 @@ impl<R: Read> Input<R> {
         self.any_token()
     }
 
-    /// Reads the next `N` tokens in one scan if each is one byte and they are written
-    /// as judges write them, one space apart on one line, whole in the buffer, and if
-    /// `accept` makes a case of their bytes. Otherwise reads nothing and gives `None`,
+    /// Reads the next `N` tokens in one scan if each is `W` bytes long and they are
+    /// written as judges write them, one space apart on one line, whole in the buffer,
+    /// and if `accept` makes a case of them. Otherwise reads nothing and gives `None`,
     /// which means nothing is wrong: read the tokens one at a time instead.
     #[inline]
-    pub fn one_byte_tokens<const N: usize, T>(
+    pub fn spaced_tokens<const N: usize, const W: usize, T>(
         &mut self,
-        accept: impl FnOnce([u8; N]) -> Option<T>,
+        accept: impl FnOnce([[u8; W]; N]) -> Option<T>,
     ) -> Option<T> {
         if !self.skip_space() {
             return None;
         }
-        let span = 2 * N - 1;
+        let span = N * (W + 1) - 1;
         let bytes = self.buffer[self.pos..self.end].get(..span + 1)?;
-        let spaced = bytes[..span].chunks_exact(2).all(|pair| pair[1] == b' ');
+        // Each token is followed by a space, the last by any white space; no token
+        // holds any.
+        let spaced = (1..N).all(|i| bytes[i * (W + 1) - 1] == b' ');
         if !spaced || !bytes[span].is_ascii_whitespace() {
             return None;
         }
-        let tokens: [u8; N] = std::array::from_fn(|i| bytes[2 * i]);
-        if tokens.iter().any(u8::is_ascii_whitespace) {
+        let mut tokens = [[0; W]; N];
+        for (token, bytes) in tokens.iter_mut().zip(bytes.chunks(W + 1)) {
+            token.copy_from_slice(&bytes[..W]);
+        }
+        if tokens.as_flattened().iter().any(u8::is_ascii_whitespace) {
             return None;
         }
         let case = accept(tokens)?;
@@ -394,21 +399,35 @@ mod tests {
     }
 
     #[test]
-    fn one_byte_tokens_are_taken_only_as_judges_write_them() {
-        let mut input = Input::new(&b"\n1 2 3\n1 2 3\n1 2  3\n1 2 3"[..]);
-        assert_eq!(input.one_byte_tokens(Some), Some(*b"123"));
+    fn spaced_tokens_are_taken_only_as_judges_write_them() {
+        let text = b"\n1 2 3\n1 2 3\n1 2  3\nab cd e\nabc d\nab\ncd";
+        let mut input = Input::new(&text[..]);
+        let bytes = |tokens: [[u8; 1]; 3]| Some(tokens.map(|[t]| t));
+        let pair = |tokens: [[u8; 2]; 2]| Some(tokens);
+        let mut next = |input: &mut Input<&[u8]>| input.token().map(|t| (t.text.to_vec(), t.line));
+        assert_eq!(input.spaced_tokens(bytes), Some(*b"123"));
         // Refused by the caller: nothing is read.
-        assert_eq!(input.one_byte_tokens(|_: [u8; 3]| None::<()>), None);
-        assert_eq!(input.one_byte_tokens(Some), Some(*b"123"));
-        // Two spaces, then the end of the input: token by token.
-        assert_eq!(input.one_byte_tokens::<3, _>(Some), None);
-        assert_eq!(
-            input.token().map(|t| (t.text, t.line)),
-            Some((&b"1"[..], 4))
-        );
-        assert_eq!(input.one_byte_tokens::<2, _>(Some), None);
-        let rest: Vec<_> = std::iter::from_fn(|| input.token().map(|t| t.text.to_vec())).collect();
-        assert_eq!(rest, [b"2", b"3", b"1", b"2", b"3"]);
+        assert_eq!(input.spaced_tokens(|_: [[u8; 1]; 3]| None::<()>), None);
+        assert_eq!(input.spaced_tokens(bytes), Some(*b"123"));
+        // Two spaces between tokens: token by token.
+        assert_eq!(input.spaced_tokens(bytes), None);
+        assert_eq!(next(&mut input), Some((b"1".to_vec(), 4)));
+        assert_eq!(input.spaced_tokens(bytes), None);
+        assert_eq!(next(&mut input), Some((b"2".to_vec(), 4)));
+        assert_eq!(next(&mut input), Some((b"3".to_vec(), 4)));
+        // Two tokens of two bytes, and a third after them left for later.
+        assert_eq!(input.spaced_tokens(pair), Some([*b"ab", *b"cd"]));
+        assert_eq!(input.spaced_tokens(pair), None, "e is one byte");
+        assert_eq!(next(&mut input), Some((b"e".to_vec(), 5)));
+        assert_eq!(input.spaced_tokens(pair), None, "abc is three");
+        assert_eq!(next(&mut input), Some((b"abc".to_vec(), 6)));
+        assert_eq!(next(&mut input), Some((b"d".to_vec(), 6)));
+        // Not on one line; then at the end, with no white space after.
+        assert_eq!(input.spaced_tokens(pair), None);
+        assert_eq!(next(&mut input), Some((b"ab".to_vec(), 7)));
+        assert_eq!(input.spaced_tokens(|[t]: [[u8; 2]; 1]| Some(t)), None);
+        assert_eq!(next(&mut input), Some((b"cd".to_vec(), 8)));
+        assert_eq!(next(&mut input), None);
     }
 
     #[test]

@@ -101,6 +101,7 @@ pub trait CaseReader {
 /// Reads case number `case` with `reader`, or gives the error that reading the input
 /// met on the way: a case read across a failed read is not trusted, whatever it looks
 /// like.
+#[inline]
 fn next_case<C: CaseReader, R: Read>(
     reader: &mut C,
     input: &mut Input<R>,

@@ -24,19 +24,41 @@ pub struct RotationCases {
 impl CaseReader for RotationCases {
     type Case = Board;
 
-    /// Reads all 24 values before judging them, so that a bad case is skipped whole.
+    #[inline]
     fn read_case<R: Read>(
+        &mut self,
+        input: &mut Input<R>,
+        case: usize,
+    ) -> Result<Option<Board>, Error> {
+        // The usual case, whole and valid on one line: a scan of 47 bytes.
+        let valid = |digits: [[u8; 1]; CELLS]| {
+            // A loop rather than `map`, which is not always inlined here.
+            let mut cells = [0; CELLS];
+            for (cell, [digit]) in cells.iter_mut().zip(digits) {
+                *cell = digit.wrapping_sub(b'0');
+            }
+            Board::new(cells).ok()
+        };
+        if !self.closed {
+            if let Some(board) = input.spaced_tokens(valid) {
+                return Ok(Some(board));
+            }
+        }
+        self.read_tokens(input, case)
+    }
+}
+
+impl RotationCases {
+    /// Reads case number `case` or the closing `0` token by token, wherever they lie.
+    /// Reads all 24 values before judging them, so that a bad case is skipped whole.
+    #[inline(never)]
+    fn read_tokens<R: Read>(
         &mut self,
         input: &mut Input<R>,
         case: usize,
     ) -> Result<Option<Board>, Error> {
         if self.closed {
             return Ok(None);
-        }
-        // The usual case, whole and valid on one line: a scan of 47 bytes.
-        let valid = |digits: [u8; CELLS]| Board::new(digits.map(|b| b.wrapping_sub(b'0'))).ok();
-        if let Some(board) = input.one_byte_tokens(valid) {
-            return Ok(Some(board));
         }
         let mut cells = [0; CELLS];
         let mut first_line = 0;

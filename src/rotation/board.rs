@@ -84,6 +84,9 @@ impl moves::Move for Move {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board([u8; CELLS]);
 
+/// Eight each of 1, 2 and 3, counted as [`Board::new`] counts them.
+const EIGHT_EACH: u64 = 8 | 8 << 16 | 8 << 32;
+
 /// Why 24 values are not a board.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BoardError {
@@ -116,18 +119,30 @@ pub enum BoardError {
 
 impl Board {
     /// The board holding `cells` in reading order, if they are eight each of 1, 2, 3.
+    #[inline]
     pub fn new(cells: [u8; CELLS]) -> Result<Board, BoardError> {
-        if let Some(position) = cells.iter().position(|v| !(1..=3).contains(v)) {
-            let value = cells[position];
-            return Err(BoardError::Value { position, value });
-        }
-        // The three counts side by side in one word, 16 bits each: no branch a cell.
-        let packed: u64 = cells.iter().map(|&v| 1 << (16 * (v - 1))).sum();
-        let counts = [0, 1, 2].map(|d| (packed >> (16 * d) & 0xffff) as usize);
-        if counts != [8; 3] {
-            return Err(BoardError::Counts { counts });
+        // The three counts side by side in one word, 16 bits each, and a fourth for
+        // any other value: no branch a cell.
+        let packed: u64 = cells
+            .iter()
+            .map(|&v| 1 << (16 * (v.wrapping_sub(1)).min(3)))
+            .sum();
+        if packed != EIGHT_EACH {
+            return Err(Board::fault(cells, packed));
         }
         Ok(Board(cells))
+    }
+
+    /// What is wrong with `cells`, whose counts are `packed` as in [`Board::new`]: the
+    /// first value that is not a digit, else the counts.
+    #[cold]
+    fn fault(cells: [u8; CELLS], packed: u64) -> BoardError {
+        if let Some(position) = cells.iter().position(|v| !(1..=3).contains(v)) {
+            let value = cells[position];
+            return BoardError::Value { position, value };
+        }
+        let counts = [0, 1, 2].map(|d| (packed >> (16 * d) & 0xffff) as usize);
+        BoardError::Counts { counts }
     }
 
     /// The board whose cells in `masks[d - 1]` hold digit `d`, if the masks split the
