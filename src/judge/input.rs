@@ -404,7 +404,7 @@ mod tests {
         let mut input = Input::new(&text[..]);
         let bytes = |tokens: [[u8; 1]; 3]| Some(tokens.map(|[t]| t));
         let pair = |tokens: [[u8; 2]; 2]| Some(tokens);
-        let mut next = |input: &mut Input<&[u8]>| input.token().map(|t| (t.text.to_vec(), t.line));
+        let next = |input: &mut Input<&[u8]>| input.token().map(|t| (t.text.to_vec(), t.line));
         assert_eq!(input.spaced_tokens(bytes), Some(*b"123"));
         // Refused by the caller: nothing is read.
         assert_eq!(input.spaced_tokens(|_: [[u8; 1]; 3]| None::<()>), None);
