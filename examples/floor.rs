@@ -17,8 +17,8 @@ fn floor<C: CaseReader + Send>(
     answer: &[u8],
 ) -> Result<(), tablesolve::Error> {
     let out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let write = |_: usize, _: &C::Case, out: &mut Vec<u8>| {
-        out.extend_from_slice(answer);
+    let write = |cases: &[(usize, C::Case)], out: &mut Vec<u8>| {
+        cases.iter().for_each(|_| out.extend_from_slice(answer));
         Ok(())
     };
     answer_all(&mut reader, file, out, BadCases::Stop, 512, write).map(drop)

@@ -31,6 +31,6 @@ pub fn parse_letters<M: Move>(text: &str) -> Option<Vec<M>> {
 }
 
 /// Appends the moves' letters to `out`, as bytes (every letter is ASCII).
-pub fn write_letters<M: Move>(moves: &[M], out: &mut Vec<u8>) {
-    out.extend(moves.iter().map(|m| m.letter() as u8));
+pub fn write_letters<M: Move>(moves: impl IntoIterator<Item = M>, out: &mut Vec<u8>) {
+    out.extend(moves.into_iter().map(|m| m.letter() as u8));
 }

@@ -121,15 +121,52 @@ impl Source for Space {
     }
 }
 
+/// Where the answer from a start to a target is recorded: in the table of the target's
+/// blank cell, at the rank of the start renamed as the target is into the canonical
+/// grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lookup {
+    /// The target's blank cell, which names its table ([`table_id`]).
+    pub goal: usize,
+    /// The renamed start's rank in that table.
+    pub rank: u32,
+}
+
+impl Lookup {
+    /// Where the answer from `start` to `target` is recorded.
+    #[inline]
+    pub fn new(start: &Grid, target: &Grid) -> Lookup {
+        let renamed = start.renamed(&Grid::renaming_to_canonical(target));
+        Lookup {
+            goal: target.blank(),
+            rank: rank(&renamed),
+        }
+    }
+}
+
 /// The number of moves from `start` to `target`, or `None` when no moves join them.
 /// `table` must be the table of `target`'s blank cell.
 pub fn distance<D: AsRef<[u8]>>(table: &Table<D>, start: &Grid, target: &Grid) -> Option<u8> {
-    let renamed = start.renamed(&Grid::renaming_to_canonical(target));
-    Some(table.distance(rank(&renamed))).filter(|&d| d != UNREACHABLE)
+    let distance = table.distance(Lookup::new(start, target).rank);
+    Some(distance).filter(|&d| d != UNREACHABLE)
+}
+
+/// The answer from `start` to `target` given `walk`, what their table holds at their
+/// [`Lookup`]: the packed walk ([`walk_moves`] unpacks it), or `None` when the two
+/// differ in parity and no moves join them, which is where the table has no walk.
+#[inline]
+pub fn recorded(walk: u64, start: &Grid, target: &Grid) -> Result<Option<u64>, Error> {
+    match walk {
+        0 if start.reaches(target) => Err(Error::Inconsistent {
+            table: table_id(target.blank()),
+        }),
+        0 => Ok(None),
+        walk => Ok(Some(walk)),
+    }
 }
 
 /// The shortest, lexicographically smallest moves from `start` to `target`, or `None`
-/// when the two differ in parity and no moves join them: the recorded walk of the
+/// when the two differ in parity and no moves join them: the [`recorded`] walk of the
 /// renamed start. `table` must be the exact table of `target`'s blank cell,
 /// [`table_id`]`(target.blank())`.
 pub fn solve<D: AsRef<[u8]>>(
@@ -138,16 +175,9 @@ pub fn solve<D: AsRef<[u8]>>(
     target: &Grid,
 ) -> Result<Option<Vec<Move>>, Error> {
     debug_assert_eq!(table.distances.header().goal as usize, target.blank());
-    if !start.reaches(target) {
-        return Ok(None);
-    }
-    let renamed = start.renamed(&Grid::renaming_to_canonical(target));
-    match table.walk(rank(&renamed)) {
-        0 => Err(Error::Inconsistent {
-            table: table_id(target.blank()),
-        }),
-        walk => Ok(Some(walk_moves(walk, &Move::ALL))),
-    }
+    let walk = table.walk(Lookup::new(start, target).rank);
+    let walk = recorded(walk, start, target)?;
+    Ok(walk.map(|walk| walk_moves(walk, &Move::ALL).collect()))
 }
 
 /// [`solve`] by walking down the distances at answer time, independently of the

@@ -77,9 +77,10 @@ fn read_chunk<C: CaseReader, R: Read>(
     chunk
 }
 
-/// Reads every case from `input`, answers each with `answer(case number, case, buffer)`
-/// and writes the answers to `output` in input order. A malformed case either ends the
-/// run, after the answers of every case before it are written, or is skipped.
+/// Reads every case from `input`, answers them with `answer(cases, buffer)`, given
+/// `cases_per_task` cases at a time with their numbers, and writes the answers to
+/// `output` in input order. A malformed case either ends the run, after the answers
+/// of every case before it are written, or is skipped.
 ///
 /// Memory stays bounded: one chunk is answered, in parallel, while the next is read.
 pub fn answer_all<C: CaseReader + Send>(
@@ -88,7 +89,7 @@ pub fn answer_all<C: CaseReader + Send>(
     mut output: impl Write,
     mut bad_cases: BadCases<'_>,
     cases_per_task: usize,
-    answer: impl Fn(usize, &C::Case, &mut Vec<u8>) -> Result<(), Error> + Sync,
+    answer: impl Fn(&[(usize, C::Case)], &mut Vec<u8>) -> Result<(), Error> + Sync,
 ) -> Result<Answered, Error> {
     let skip = matches!(bad_cases, BadCases::Skip(_));
     let mut input = Input::new(input);
@@ -103,9 +104,7 @@ pub fn answer_all<C: CaseReader + Send>(
                     .par_chunks(cases_per_task.max(1))
                     .map(|cases| {
                         let mut text = Vec::with_capacity(cases.len() * 32);
-                        for (number, case) in cases {
-                            answer(*number, case, &mut text)?;
-                        }
+                        answer(cases, &mut text)?;
                         Ok(text)
                     })
                     .collect::<Result<Vec<_>, Error>>()
@@ -134,6 +133,24 @@ pub fn answer_all<C: CaseReader + Send>(
     }
 }
 
+/// Answers a task of cases in three passes: every case's key (its ranks), then every
+/// table lookup, then every answer written. The lookups are then a tight loop of loads
+/// that do not wait on each other, so their cache misses overlap, where one case at a
+/// time would wait for each with a whole answer's work between them.
+pub fn in_passes<C, K, F>(
+    cases: &[(usize, C)],
+    key: impl Fn(&C) -> K,
+    look_up: impl Fn(K) -> F,
+    mut write: impl FnMut(usize, &C, F) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let keys: Vec<K> = cases.iter().map(|(_, case)| key(case)).collect();
+    let found: Vec<F> = keys.into_iter().map(look_up).collect();
+    for ((number, case), found) in cases.iter().zip(found) {
+        write(*number, case, found)?;
+    }
+    Ok(())
+}
+
 /// How answers are found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
@@ -158,19 +175,27 @@ pub fn solve_all<J: Format + Replay + CrossCheck>(
         output,
         bad_cases,
         J::CASES_PER_TASK,
-        |number, case, out| {
-            let answer = match method {
-                Method::Tables => judge.solve(case)?,
-                Method::Search => judge.search(case),
-            };
-            match format {
-                Output::Judge => J::write_answer(number, &answer, out),
-                Output::Json => {
-                    serde_json::to_writer(&mut *out, &J::json_answer(number, &answer))
-                        .expect("JSON into memory");
-                    out.push(b'\n');
+        |cases, out| {
+            if (method, format) == (Method::Tables, Output::Judge) {
+                return judge.write_answers(cases, out);
+            }
+            for (number, case) in cases {
+                let answer = match method {
+                    Method::Tables => judge.solve(case)?,
+                    Method::Search => judge.search(case),
+                };
+                let number = *number;
+                match format {
+                    Output::Judge => J::write_answer(number, &answer, out),
+                    Output::Json => {
+                        serde_json::to_writer(&mut *out, &J::json_answer(number, &answer))
+                            .expect("JSON into memory");
+                        out.push(b'\n');
+                    }
+                    Output::Show => {
+                        out.extend_from_slice(show::<J>(number, case, &answer).as_bytes())
+                    }
                 }
-                Output::Show => out.extend_from_slice(show::<J>(number, case, &answer).as_bytes()),
             }
             Ok(())
         },

@@ -5,16 +5,16 @@ use rand::RngCore;
 use std::io::Read;
 
 use super::{
-    input_error, CaseReader, CasesAt, CrossCheck, Format, Input, Replay, Sample, SampleAt, Solver,
-    Written,
+    in_passes, input_error, CaseReader, CasesAt, CrossCheck, Format, Input, Replay, Sample,
+    SampleAt, Solver, Written,
 };
 use crate::eight::sample::GridsAt;
-use crate::eight::{self, Grid, Move, CELLS, STANDARD_GOAL};
+use crate::eight::{self, Grid, Lookup, Move, CELLS, STANDARD_GOAL};
 use crate::error::Error;
 use crate::moves::{letters, parse_letters, write_letters};
 use crate::sample::NoSuchLength;
 use crate::sliding::{manhattan_ida, random_board};
-use crate::table::{ExactTable, Mapped, Table, TableDir};
+use crate::table::{walk_moves, ExactTable, Mapped, Table, TableDir};
 
 /// Reads HDU 1043 starts: the next nine characters that are not white space.
 #[derive(Default)]
@@ -66,13 +66,23 @@ fn read_characters<R: Read>(input: &mut Input<R>, case: usize) -> Result<Option<
 /// An 8-puzzle answer: the moves, or `None` for unsolvable.
 pub type Slides = Option<Vec<Move>>;
 
-/// The moves, or `unsolvable`, on one line.
-pub(super) fn write_slides(answer: &Slides, out: &mut Vec<u8>) {
-    match answer {
+/// The moves, or `unsolvable` for `None`, on one line.
+pub(super) fn write_slides(moves: Option<impl Iterator<Item = Move>>, out: &mut Vec<u8>) {
+    match moves {
         Some(moves) => write_letters(moves, out),
         None => out.extend_from_slice(b"unsolvable"),
     }
     out.push(b'\n');
+}
+
+/// The moves of `answer`, for [`write_slides`] and the like.
+pub(super) fn slides(answer: &Slides) -> Option<impl ExactSizeIterator<Item = Move> + '_> {
+    answer.as_ref().map(|moves| moves.iter().copied())
+}
+
+/// The moves of a [`eight::recorded`] walk, for [`write_slides`] and the like.
+pub(super) fn recorded_slides(walk: Option<u64>) -> Option<impl ExactSizeIterator<Item = Move>> {
+    walk.map(|walk| walk_moves(walk, &Move::ALL))
 }
 
 /// Moves written as letters, or `unsolvable`.
@@ -197,7 +207,23 @@ impl<D: AsRef<[u8]> + Sync> Format for Eight<D> {
     const ANSWER_LINES: usize = 1;
 
     fn write_answer(_: usize, answer: &Slides, out: &mut Vec<u8>) {
-        write_slides(answer, out);
+        write_slides(slides(answer), out);
+    }
+
+    /// Each answer as recorded in the table, looked up in passes.
+    fn write_answers(&self, cases: &[(usize, Grid)], out: &mut Vec<u8>) -> Result<(), Error> {
+        let goal = goal();
+        let look_up = |at: Lookup| self.table.walk(at.rank);
+        in_passes(
+            cases,
+            |start| Lookup::new(start, &goal),
+            look_up,
+            |_, start, walk| {
+                let walk = eight::recorded(walk, start, &goal)?;
+                write_slides(recorded_slides(walk), out);
+                Ok(())
+            },
+        )
     }
 
     fn read_answer(_: usize, lines: &[&str]) -> Result<Written<Slides>, String> {

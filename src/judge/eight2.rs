@@ -3,13 +3,15 @@
 use rand::RngCore;
 use std::io::{self, Read, Write};
 
-use super::eight::{headline, json_slides, read_slides, write_slides, Slides, OFF_GRID};
+use super::eight::{
+    headline, json_slides, read_slides, recorded_slides, slides, write_slides, Slides, OFF_GRID,
+};
 use super::{
-    after_the_end, input_error, quote, write_case_lines, CaseReader, CasesAt, CrossCheck, Format,
-    Input, Replay, Sample, SampleAt, Solver, Written,
+    after_the_end, in_passes, input_error, quote, write_case_lines, CaseReader, CasesAt,
+    CrossCheck, Format, Input, Replay, Sample, SampleAt, Solver, Written,
 };
 use crate::eight::sample::PairsAt;
-use crate::eight::{self, Grid, GridError, Move, CELLS};
+use crate::eight::{self, Grid, GridError, Lookup, Move, CELLS};
 use crate::error::Error;
 use crate::sample::NoSuchLength;
 use crate::sliding::{manhattan_ida, random_board, random_board_like};
@@ -213,6 +215,27 @@ impl<D: AsRef<[u8]> + Sync> Replay for Eight2<D> {
     }
 }
 
+/// An answer's two lines: `Case n: ` and the number of moves, then the moves; or
+/// `Case n: unsolvable` and an empty line.
+fn write_case(
+    number: usize,
+    moves: Option<impl ExactSizeIterator<Item = Move>>,
+    out: &mut Vec<u8>,
+) {
+    let mut digits = itoa::Buffer::new();
+    out.extend_from_slice(b"Case ");
+    out.extend_from_slice(digits.format(number).as_bytes());
+    out.extend_from_slice(b": ");
+    match moves {
+        Some(moves) => {
+            out.extend_from_slice(digits.format(moves.len()).as_bytes());
+            out.push(b'\n');
+            write_slides(Some(moves), out);
+        }
+        None => out.extend_from_slice(b"unsolvable\n\n"),
+    }
+}
+
 impl<D: AsRef<[u8]> + Sync> Format for Eight2<D> {
     type Reader = EightPairs;
     fn reader(&self) -> EightPairs {
@@ -222,16 +245,22 @@ impl<D: AsRef<[u8]> + Sync> Format for Eight2<D> {
     const ANSWER_LINES: usize = 2;
 
     fn write_answer(number: usize, answer: &Slides, out: &mut Vec<u8>) {
-        match answer {
-            Some(moves) => {
-                // Straight into the buffer: no string made per answer.
-                let _ = writeln!(out, "Case {number}: {}", moves.len());
-                write_slides(answer, out);
-            }
-            None => {
-                let _ = write!(out, "Case {number}: unsolvable\n\n");
-            }
-        }
+        write_case(number, slides(answer), out);
+    }
+
+    /// Each answer as recorded in the tables, looked up in passes.
+    fn write_answers(
+        &self,
+        cases: &[(usize, (Grid, Grid))],
+        out: &mut Vec<u8>,
+    ) -> Result<(), Error> {
+        let key = |(start, target): &(Grid, Grid)| Lookup::new(start, target);
+        let look_up = |at: Lookup| self.tables[at.goal].walk(at.rank);
+        in_passes(cases, key, look_up, |number, (start, target), walk| {
+            let walk = eight::recorded(walk, start, target)?;
+            write_case(number, recorded_slides(walk), out);
+            Ok(())
+        })
     }
 
     fn read_answer(number: usize, lines: &[&str]) -> Result<Written<Slides>, String> {

@@ -259,7 +259,7 @@ impl<D: AsRef<[u8]> + Sync> Format for Fifteen<D> {
 
     fn write_answer(_: usize, answer: &FifteenAnswer, out: &mut Vec<u8>) {
         match &answer.moves {
-            Some(moves) => write_letters(moves, out),
+            Some(moves) => write_letters(moves.iter().copied(), out),
             None => out.extend_from_slice(b"unsolvable"),
         }
         out.push(b'\n');

@@ -20,7 +20,7 @@ mod input;
 mod rotation;
 pub mod show;
 
-pub use batch::{answer_all, solve_all, Answered, BadCases, Method, Output};
+pub use batch::{answer_all, in_passes, solve_all, Answered, BadCases, Method, Output};
 pub use check::{check_all, quoted_answer, CheckSummary, Verdict, Written};
 pub use eight::{Eight, EightCases, Slides};
 pub use eight2::{Eight2, EightPairs};
@@ -125,6 +125,15 @@ pub trait Format: Solver {
     fn reader(&self) -> Self::Reader;
     /// The answer as the judge prints it, `ANSWER_LINES` lines.
     fn write_answer(number: usize, answer: &Self::Answer, out: &mut Vec<u8>);
+    /// The answers of a task of cases, each with its number, as the judge prints them:
+    /// what [`Solver::solve`] and [`Format::write_answer`] give one case at a time,
+    /// which is how it is done unless a judge knows a faster way.
+    fn write_answers(&self, cases: &[(usize, Self::Case)], out: &mut Vec<u8>) -> Result<(), Error> {
+        for (number, case) in cases {
+            Self::write_answer(*number, &self.solve(case)?, out);
+        }
+        Ok(())
+    }
     /// An answer as written by anyone, from its `ANSWER_LINES` lines; the error says
     /// why it cannot be read.
     fn read_answer(number: usize, lines: &[&str]) -> Result<Written<Self::Answer>, String>;

@@ -4,15 +4,15 @@ use rand::RngCore;
 use std::io::{self, Read, Write};
 
 use super::{
-    after_the_end, input_error, write_case_lines, CaseReader, CasesAt, CrossCheck, Format, Input,
-    Replay, Sample, SampleAt, Solution, Solver, Verdict, Written,
+    after_the_end, in_passes, input_error, write_case_lines, CaseReader, CasesAt, CrossCheck,
+    Format, Input, Replay, Sample, SampleAt, Solution, Solver, Verdict, Written,
 };
 use crate::error::Error;
 use crate::moves::{letters, parse_letters, write_letters};
 use crate::rotation::sample::{random_board, BoardsAt};
 use crate::rotation::{self, Answer, Board, Move, CELLS};
 use crate::sample::NoSuchLength;
-use crate::table::{ExactTable, Mapped, Table, TableDir};
+use crate::table::{walk_moves, ExactTable, Mapped, Table, TableDir};
 
 /// Reads Rotation Game boards, until a lone `0` or the end of the input.
 #[derive(Default)]
@@ -202,6 +202,15 @@ impl<D: AsRef<[u8]> + Sync> Replay for Rotation<D> {
     }
 }
 
+/// An answer's two lines: its moves (`No moves needed` if none), then its digit.
+fn write_moves(moves: impl ExactSizeIterator<Item = Move>, digit: u8, out: &mut Vec<u8>) {
+    if moves.len() == 0 {
+        out.extend_from_slice(b"No moves needed");
+    }
+    write_letters(moves, out);
+    out.extend_from_slice(&[b'\n', b'0' + digit, b'\n']);
+}
+
 impl<D: AsRef<[u8]> + Sync> Format for Rotation<D> {
     type Reader = RotationCases;
     fn reader(&self) -> RotationCases {
@@ -211,11 +220,20 @@ impl<D: AsRef<[u8]> + Sync> Format for Rotation<D> {
     const ANSWER_LINES: usize = 2;
 
     fn write_answer(_: usize, answer: &Answer, out: &mut Vec<u8>) {
-        if answer.moves.is_empty() {
-            out.extend_from_slice(b"No moves needed");
-        }
-        write_letters(&answer.moves, out);
-        out.extend_from_slice(&[b'\n', b'0' + answer.digit, b'\n']);
+        write_moves(answer.moves.iter().copied(), answer.digit, out);
+    }
+
+    /// Each answer as recorded in the table, looked up in passes.
+    fn write_answers(&self, cases: &[(usize, Board)], out: &mut Vec<u8>) -> Result<(), Error> {
+        let inconsistent = || Error::Inconsistent {
+            table: rotation::TABLE,
+        };
+        let look_up = |ranks| rotation::recorded(&self.table, ranks);
+        in_passes(cases, rotation::ranks, look_up, |_, _, found| {
+            let (walk, digit) = found.ok_or_else(inconsistent)?;
+            write_moves(walk_moves(walk, &Move::ALL), digit, out);
+            Ok(())
+        })
     }
 
     fn read_answer(_: usize, lines: &[&str]) -> Result<Written<Answer>, String> {

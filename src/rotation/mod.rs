@@ -159,24 +159,35 @@ pub fn distance<D: AsRef<[u8]>>(table: &Table<D>, board: &Board) -> u8 {
         .unwrap_or(UNREACHABLE)
 }
 
-/// Solves `board` from `table` with no search: each digit at the board's distance has
-/// its mask's walk recorded, and the smallest of those walks is the answer (walks of
-/// equal length compare as their packed values do).
-pub fn solve<D: AsRef<[u8]>>(table: &ExactTable<D>, board: &Board) -> Result<Answer, Error> {
-    let ranks = [1, 2, 3].map(|d| mask::rank(board.mask(d)));
+/// The ranks of the masks of digits 1, 2 and 3: where the board's answer is recorded.
+#[inline]
+pub fn ranks(board: &Board) -> [u32; 3] {
+    [1, 2, 3].map(|d| mask::rank(board.mask(d)))
+}
+
+/// The answer `table` records for the masks of `ranks` ([`ranks`]): each digit at the
+/// board's distance has its mask's walk recorded, and the smallest of those walks is
+/// the answer (walks of equal length compare as their packed values do). The packed
+/// walk and its digit, or `None` if the table contradicts itself.
+#[inline]
+pub fn recorded<D: AsRef<[u8]>>(table: &ExactTable<D>, ranks: [u32; 3]) -> Option<(u64, u8)> {
     let distances = ranks.map(|rank| table.distance(rank));
-    let nearest = distances.into_iter().min().unwrap_or(UNREACHABLE);
+    let nearest = distances.into_iter().min()?;
     let (walk, digit) = (0..3)
         .filter(|&digit| distances[digit] == nearest)
-        .map(|digit| (table.walk(ranks[digit]), digit))
-        .min()
-        .expect("some digit is nearest");
-    if nearest == UNREACHABLE || walk_length(walk, move_bits(Move::ALL.len())) != Some(nearest) {
-        return Err(Error::Inconsistent { table: TABLE });
-    }
+        .map(|digit| (table.walk(ranks[digit]), digit as u8 + 1))
+        .min()?;
+    let consistent = walk_length(walk, move_bits(Move::ALL.len())) == Some(nearest);
+    (nearest != UNREACHABLE && consistent).then_some((walk, digit))
+}
+
+/// Solves `board` from `table` with no search: its [`recorded`] answer.
+pub fn solve<D: AsRef<[u8]>>(table: &ExactTable<D>, board: &Board) -> Result<Answer, Error> {
+    let (walk, digit) =
+        recorded(table, ranks(board)).ok_or(Error::Inconsistent { table: TABLE })?;
     Ok(Answer {
-        moves: walk_moves(walk, &Move::ALL),
-        digit: digit as u8 + 1,
+        moves: walk_moves(walk, &Move::ALL).collect(),
+        digit,
     })
 }
 

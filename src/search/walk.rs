@@ -38,7 +38,7 @@ pub fn walk_length(packed: u64, bits: u8) -> Option<u8> {
 }
 
 /// The move numbers of a packed walk, first move first.
-pub fn unpack_walk(packed: u64, bits: u8) -> impl Iterator<Item = usize> {
+pub fn unpack_walk(packed: u64, bits: u8) -> impl ExactSizeIterator<Item = usize> {
     let len = walk_length(packed, bits).unwrap_or(0);
     let mask = (1u64 << bits) - 1;
     (0..len)

@@ -69,10 +69,10 @@ impl<D: AsRef<[u8]>> ExactTable<D> {
     }
 }
 
-/// The moves of a packed walk, by their numbers in `moves`' order.
-pub fn walk_moves<M: Copy>(packed: u64, moves: &[M]) -> Vec<M> {
+/// The moves of a packed walk, by their numbers in `moves`' order, first move first.
+pub fn walk_moves<M: Copy>(packed: u64, moves: &[M]) -> impl ExactSizeIterator<Item = M> + '_ {
     let bits = move_bits(moves.len());
-    unpack_walk(packed, bits).map(|m| moves[m]).collect()
+    unpack_walk(packed, bits).map(|m| moves[m])
 }
 
 impl TableDir {

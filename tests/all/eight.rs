@@ -149,7 +149,7 @@ fn recorded_walks_are_the_greedy_walks_of_every_rank_of_every_table() {
                         Some((next, table.distance(eight::rank(&next))))
                     })
                     .unwrap();
-                let recorded = walk_moves(table.walk(rank), &Move::ALL);
+                let recorded: Vec<_> = walk_moves(table.walk(rank), &Move::ALL).collect();
                 assert_eq!(recorded, walked, "goal {blank}, rank {rank}");
             });
     }

@@ -3,6 +3,7 @@
 
 mod api;
 mod bad_input;
+mod batch;
 mod cli;
 mod common;
 mod data;

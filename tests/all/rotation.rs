@@ -34,7 +34,7 @@ fn recorded_walks_are_the_greedy_walks_of_every_mask() {
             Some((next, table.distance(mask::rank(next))))
         })
         .unwrap();
-        let recorded = walk_moves(table.walk(rank), &Move::ALL);
+        let recorded: Vec<_> = walk_moves(table.walk(rank), &Move::ALL).collect();
         assert_eq!(recorded, walked, "mask {cells:024b}");
     });
 }

@@ -1,0 +1,157 @@
+//! Batches answered from the recorded walks in passes ([`Format::write_answers`]), as
+//! the command line answers them, against the same cases answered one at a time and
+//! against the independent IDA* search.
+
+use rand::Rng;
+
+use crate::common::{exact, random_board, random_grid, random_grid_like, rng, table};
+use tablesolve::eight::{self, Grid, ARRANGEMENTS, GOALS, STANDARD_GOAL};
+use tablesolve::judge::{solve_all, BadCases, CrossCheck, Format, Method, Output, Replay};
+use tablesolve::table::{encode, ExactTable, Table};
+use tablesolve::{rotation, Eight, Eight2, Error, Rotation};
+
+/// The cases numbered as a batch with skipped cases numbers them: not one after another.
+fn numbered<C>(cases: Vec<C>) -> Vec<(usize, C)> {
+    cases
+        .into_iter()
+        .enumerate()
+        .map(|(i, case)| (3 * i + 2, case))
+        .collect()
+}
+
+/// What [`Format::write_answers`] writes, and what answering one case at a time writes.
+fn both_ways<J: Format>(judge: &J, cases: &[(usize, J::Case)]) -> (String, String) {
+    let mut in_passes = Vec::new();
+    judge.write_answers(cases, &mut in_passes).unwrap();
+    let mut one_at_a_time = Vec::new();
+    for (number, case) in cases {
+        J::write_answer(*number, &judge.solve(case).unwrap(), &mut one_at_a_time);
+    }
+    let text = |bytes| String::from_utf8(bytes).unwrap();
+    (text(in_passes), text(one_at_a_time))
+}
+
+/// What the command line writes for `cases` by the tables and by IDA*.
+fn tables_and_search<J: Format + Replay + CrossCheck>(
+    judge: &J,
+    cases: Vec<J::Case>,
+) -> (String, String) {
+    let mut input = Vec::new();
+    J::write_cases(cases.into_iter(), &mut input).unwrap();
+    let answer = |method| {
+        let mut output = Vec::new();
+        solve_all(
+            judge,
+            &input[..],
+            &mut output,
+            BadCases::Stop,
+            method,
+            Output::Judge,
+        )
+        .unwrap();
+        String::from_utf8(output).unwrap()
+    };
+    (answer(Method::Tables), answer(Method::Search))
+}
+
+fn rotation_judge() -> Rotation<Vec<u8>> {
+    Rotation {
+        table: exact(&rotation::Space),
+    }
+}
+
+fn eight2_judge() -> Eight2<Vec<u8>> {
+    Eight2 {
+        tables: (0..GOALS)
+            .map(|blank| exact(&eight::Space { blank }))
+            .collect(),
+    }
+}
+
+fn eight_judge() -> Eight<Vec<u8>> {
+    Eight {
+        table: exact(&eight::Space {
+            blank: STANDARD_GOAL,
+        }),
+    }
+}
+
+#[test]
+fn rotation_answers_in_passes_are_the_answers_one_at_a_time_and_ida_stars() {
+    let judge = rotation_judge();
+    let mut rng = rng(1343);
+    let mut boards: Vec<_> = (0..20_000).map(|_| random_board(&mut rng)).collect();
+    // A solved board, which needs no moves: the first one, after its answer.
+    let mut solved = boards[0];
+    solved.apply_all(&judge.solve(&solved).unwrap().moves);
+    boards.push(solved);
+    let (in_passes, one_at_a_time) = both_ways(&judge, &numbered(boards.clone()));
+    assert_eq!(in_passes, one_at_a_time);
+    assert!(in_passes.contains("No moves needed\n"));
+    let (tables, search) = tables_and_search(&judge, boards[..150].to_vec());
+    assert_eq!(tables, search);
+}
+
+#[test]
+fn eight_answers_in_passes_are_the_answers_one_at_a_time_and_ida_stars() {
+    let judge = eight_judge();
+    let mut rng = rng(1043);
+    // Half of them unsolvable.
+    let grids: Vec<Grid> = (0..20_000).map(|_| random_grid(&mut rng)).collect();
+    let (in_passes, one_at_a_time) = both_ways(&judge, &numbered(grids.clone()));
+    assert_eq!(in_passes, one_at_a_time);
+    assert!(in_passes.contains("unsolvable\n"));
+    let (tables, search) = tables_and_search(&judge, grids[..400].to_vec());
+    assert_eq!(tables, search);
+}
+
+#[test]
+fn eight2_answers_in_passes_are_the_answers_one_at_a_time_and_ida_stars() {
+    let judge = eight2_judge();
+    let mut rng = rng(3567);
+    let pairs: Vec<(Grid, Grid)> = (0..20_000)
+        .map(|_| {
+            let target = random_grid(&mut rng);
+            match rng.random_bool(0.5) {
+                true => (random_grid_like(&mut rng, &target), target),
+                false => (random_grid(&mut rng), target),
+            }
+        })
+        .collect();
+    let (in_passes, one_at_a_time) = both_ways(&judge, &numbered(pairs.clone()));
+    assert_eq!(in_passes, one_at_a_time);
+    assert!(in_passes.contains(": unsolvable\n\n"));
+    let solvable: Vec<_> = pairs.into_iter().filter(|(s, t)| s.reaches(t)).collect();
+    let (tables, search) = tables_and_search(&judge, solvable[..400].to_vec());
+    assert_eq!(tables, search);
+}
+
+#[test]
+fn a_walk_table_without_walks_gives_no_answer_either_way() {
+    // Distances as built, walks all missing: every solvable case must be refused.
+    let distances = table(&eight::Space {
+        blank: STANDARD_GOAL,
+    });
+    let id = eight::table_id(STANDARD_GOAL).walks(2);
+    let zeros = encode(&id, &vec![0; 8 * ARRANGEMENTS]);
+    let walks = Table::from_bytes(zeros, id, ARRANGEMENTS as u64).unwrap();
+    let judge = Eight {
+        table: ExactTable { distances, walks },
+    };
+    let solvable: Grid = "12345678x".parse().unwrap();
+    let unsolvable: Grid = "21345678x".parse().unwrap();
+    let mut out = Vec::new();
+    let refused = judge.write_answers(&[(1, unsolvable), (2, solvable)], &mut out);
+    assert!(
+        matches!(refused, Err(Error::Inconsistent { .. })),
+        "{refused:?}"
+    );
+    assert!(matches!(
+        judge.solve(&solvable),
+        Err(Error::Inconsistent { .. })
+    ));
+    assert_eq!(judge.solve(&unsolvable).unwrap(), None);
+    let mut out = Vec::new();
+    judge.write_answers(&[(1, unsolvable)], &mut out).unwrap();
+    assert_eq!(out, b"unsolvable\n");
+}
