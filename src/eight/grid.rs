@@ -1,6 +1,7 @@
 //! The 8-puzzle judges' text for a grid: nine characters, digits 1..8 and `x`.
 
 use super::{Grid, BLANK, CELLS};
+use crate::sliding::MAX_CELLS;
 
 /// The bits of tiles 0..8 (the blank and 1..8).
 const ALL_TILES: u16 = (1 << CELLS) - 1;
@@ -34,7 +35,8 @@ impl Grid {
         // The usual case, nine ASCII tiles each once, checked with no branch a byte:
         // anything else sets bit 9 of `seen` or leaves one of bits 0..8 clear.
         if text.len() == CELLS {
-            let mut cells = [0; CELLS];
+            // Straight into the board's cells, which are copied whole from then on.
+            let mut cells = [0; MAX_CELLS];
             let mut seen = 0u16;
             for (cell, &b) in cells.iter_mut().zip(text) {
                 *cell = match b {
@@ -45,7 +47,7 @@ impl Grid {
                 seen |= 1 << *cell;
             }
             if seen == ALL_TILES {
-                return Ok(Grid::from_permutation(&cells));
+                return Ok(Grid::from_cells(cells));
             }
         }
         Grid::parse_slowly(text)

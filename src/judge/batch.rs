@@ -63,6 +63,11 @@ fn read_chunk<C: CaseReader, R: Read>(
         next: first,
     };
     while chunk.cases.len() + chunk.skipped.len() < CHUNK {
+        if let Some(case) = reader.read_usual(input, chunk.next) {
+            chunk.cases.push((chunk.next, case));
+            chunk.next += 1;
+            continue;
+        }
         match next_case(reader, input, chunk.next) {
             Ok(Some(case)) => chunk.cases.push((chunk.next, case)),
             Ok(None) => break,

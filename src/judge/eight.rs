@@ -23,23 +23,23 @@ pub struct EightCases;
 impl CaseReader for EightCases {
     type Case = Grid;
 
+    /// Nine tiles one space apart on one line: a scan of 17 bytes.
     #[inline]
+    fn read_usual<R: Read>(&mut self, input: &mut Input<R>, _: usize) -> Option<Grid> {
+        input.spaced_tokens(|tiles: [[u8; 1]; CELLS]| Grid::parse(&tiles.map(|[t]| t)).ok())
+    }
+
+    /// Nine characters, wherever they lie.
     fn read_case<R: Read>(
         &mut self,
         input: &mut Input<R>,
         case: usize,
     ) -> Result<Option<Grid>, Error> {
-        // The usual case, nine tiles one space apart on one line: a scan of 17 bytes.
-        let tiles = |tiles: [[u8; 1]; CELLS]| Grid::parse(&tiles.map(|[t]| t)).ok();
-        match input.spaced_tokens(tiles) {
-            Some(grid) => Ok(Some(grid)),
-            None => read_characters(input, case),
-        }
+        read_characters(input, case)
     }
 }
 
 /// Reads a case of HDU 1043 character by character, wherever they lie.
-#[inline(never)]
 fn read_characters<R: Read>(input: &mut Input<R>, case: usize) -> Result<Option<Grid>, Error> {
     // Nine characters of up to four bytes each, as UTF-8.
     let mut text = [0; 4 * CELLS];

@@ -29,31 +29,19 @@ pub struct EightPairs {
 impl CaseReader for EightPairs {
     type Case = (Grid, Grid);
 
+    /// Both grids on one line, one space apart, after the count: a scan of 20 bytes.
     #[inline]
-    fn read_case<R: Read>(
-        &mut self,
-        input: &mut Input<R>,
-        case: usize,
-    ) -> Result<Option<(Grid, Grid)>, Error> {
-        // The usual case, both grids on one line, one space apart: a scan of 20 bytes.
+    fn read_usual<R: Read>(&mut self, input: &mut Input<R>, case: usize) -> Option<(Grid, Grid)> {
         let grids = |[start, target]: [[u8; CELLS]; 2]| {
             Some((Grid::parse(&start).ok()?, Grid::parse(&target).ok()?))
         };
-        if !self.finished && self.count.is_some_and(|count| case <= count) {
-            if let Some(pair) = input.spaced_tokens(grids) {
-                return Ok(Some(pair));
-            }
-        }
-        self.read_tokens(input, case)
+        let expected = !self.finished && self.count.is_some_and(|count| case <= count);
+        expected.then(|| input.spaced_tokens(grids)).flatten()
     }
-}
 
-impl EightPairs {
-    /// Reads the count, then case number `case` or the end, token by token wherever
-    /// they lie. Reads both grids before judging them, so that a bad case is skipped
-    /// whole.
-    #[inline(never)]
-    fn read_tokens<R: Read>(
+    /// Reads the count, then the case or the end, token by token wherever they lie.
+    /// Reads both grids before judging them, so that a bad case is skipped whole.
+    fn read_case<R: Read>(
         &mut self,
         input: &mut Input<R>,
         case: usize,

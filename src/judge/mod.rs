@@ -96,6 +96,15 @@ pub trait CaseReader {
         input: &mut Input<R>,
         case: usize,
     ) -> Result<Option<Self::Case>, Error>;
+
+    /// Reads case number `case` in one scan if it is valid and written as judges write
+    /// it, else reads nothing and gives `None`, which is no error: then
+    /// [`CaseReader::read_case`] reads it, wherever its tokens lie. A batch's fast path.
+    #[inline]
+    fn read_usual<R: Read>(&mut self, input: &mut Input<R>, case: usize) -> Option<Self::Case> {
+        let _ = (input, case);
+        None
+    }
 }
 
 /// Reads case number `case` with `reader`, or gives the error that reading the input

@@ -24,13 +24,10 @@ pub struct RotationCases {
 impl CaseReader for RotationCases {
     type Case = Board;
 
+    /// A board whole and valid on one line, one space between values: a scan of 47
+    /// bytes.
     #[inline]
-    fn read_case<R: Read>(
-        &mut self,
-        input: &mut Input<R>,
-        case: usize,
-    ) -> Result<Option<Board>, Error> {
-        // The usual case, whole and valid on one line: a scan of 47 bytes.
+    fn read_usual<R: Read>(&mut self, input: &mut Input<R>, _: usize) -> Option<Board> {
         let valid = |digits: [[u8; 1]; CELLS]| {
             // A loop rather than `map`, which is not always inlined here.
             let mut cells = [0; CELLS];
@@ -39,20 +36,14 @@ impl CaseReader for RotationCases {
             }
             Board::new(cells).ok()
         };
-        if !self.closed {
-            if let Some(board) = input.spaced_tokens(valid) {
-                return Ok(Some(board));
-            }
+        match self.closed {
+            true => None,
+            false => input.spaced_tokens(valid),
         }
-        self.read_tokens(input, case)
     }
-}
 
-impl RotationCases {
-    /// Reads case number `case` or the closing `0` token by token, wherever they lie.
     /// Reads all 24 values before judging them, so that a bad case is skipped whole.
-    #[inline(never)]
-    fn read_tokens<R: Read>(
+    fn read_case<R: Read>(
         &mut self,
         input: &mut Input<R>,
         case: usize,

@@ -85,6 +85,15 @@ impl<const W: usize, const H: usize> Board<W, H> {
         board
     }
 
+    /// The board of `cells`, already known to hold a permutation of `0..W*H` and
+    /// zeros after it.
+    #[inline]
+    pub(crate) fn from_cells(cells: [u8; MAX_CELLS]) -> Self {
+        debug_assert!(Self::new(&cells[..Self::CELLS]).is_ok(), "{cells:?}");
+        debug_assert!(cells[Self::CELLS..].iter().all(|&c| c == 0), "{cells:?}");
+        Board { cells }
+    }
+
     /// The canonical board with the blank at `blank`: tiles 1, 2, ... in reading order
     /// around it.
     pub fn canonical(blank: usize) -> Self {

@@ -1,12 +1,16 @@
-//! Batches answered from the recorded walks in passes ([`Format::write_answers`]), as
-//! the command line answers them, against the same cases answered one at a time and
+//! Batches as the command line reads and answers them: the usual case read in one scan
+//! against the same case read token by token, and answers from the recorded walks in
+//! passes ([`Format::write_answers`]) against the same cases answered one at a time and
 //! against the independent IDA* search.
 
 use rand::Rng;
 
 use crate::common::{exact, random_board, random_grid, random_grid_like, rng, table};
 use tablesolve::eight::{self, Grid, ARRANGEMENTS, GOALS, STANDARD_GOAL};
-use tablesolve::judge::{solve_all, BadCases, CrossCheck, Format, Method, Output, Replay};
+use tablesolve::judge::{
+    solve_all, BadCases, CaseReader, CrossCheck, EightCases, EightPairs, Format, Input, Method,
+    Output, Replay, RotationCases,
+};
 use tablesolve::table::{encode, ExactTable, Table};
 use tablesolve::{rotation, Eight, Eight2, Error, Rotation};
 
@@ -154,4 +158,64 @@ fn a_walk_table_without_walks_gives_no_answer_either_way() {
     let mut out = Vec::new();
     judge.write_answers(&[(1, unsolvable)], &mut out).unwrap();
     assert_eq!(out, b"unsolvable\n");
+}
+
+/// Every case of `text` read by `read_case` alone, and by `read_usual` where it takes
+/// the case (as a batch reads), with the number of cases `read_usual` took.
+fn read_both_ways<C: CaseReader>(
+    reader: impl Fn() -> C,
+    text: &[u8],
+) -> (Vec<C::Case>, Vec<C::Case>, usize) {
+    let (mut general, mut usual) = (Vec::new(), Vec::new());
+    let (mut reader_alone, mut input) = (reader(), Input::new(text));
+    while let Some(case) = reader_alone
+        .read_case(&mut input, general.len() + 1)
+        .unwrap()
+    {
+        general.push(case);
+    }
+    let (mut reader, mut input, mut taken) = (reader(), Input::new(text), 0);
+    loop {
+        let number = usual.len() + 1;
+        if let Some(case) = reader.read_usual(&mut input, number) {
+            usual.push(case);
+            taken += 1;
+        } else if let Some(case) = reader.read_case(&mut input, number).unwrap() {
+            usual.push(case);
+        } else {
+            break;
+        }
+    }
+    (general, usual, taken)
+}
+
+#[test]
+fn the_usual_case_in_one_scan_is_the_case_read_token_by_token() {
+    let mut rng = rng(9);
+    let boards: Vec<_> = (0..2000).map(|_| random_board(&mut rng)).collect();
+    let mut text = Vec::new();
+    Rotation::<Vec<u8>>::write_cases(boards.into_iter(), &mut text).unwrap();
+    let (general, usual, taken) = read_both_ways(RotationCases::default, &text);
+    // 96 KB: the one board across the 64 KiB buffer's edge is read token by token.
+    assert_eq!((general.len(), taken), (2000, 1999));
+    assert_eq!(general, usual);
+
+    let grids: Vec<Grid> = (0..2000).map(|_| random_grid(&mut rng)).collect();
+    let mut text = Vec::new();
+    Eight::<Vec<u8>>::write_cases(grids.into_iter(), &mut text).unwrap();
+    // Some written otherwise: run together, or split over lines.
+    text.extend_from_slice(b"12345678x\n1 2 3\n4 5 6 7 8 x\n");
+    let (general, usual, taken) = read_both_ways(|| EightCases, &text);
+    assert_eq!((general.len(), taken), (2002, 2000));
+    assert_eq!(general, usual);
+
+    let pairs: Vec<(Grid, Grid)> = (0..2000)
+        .map(|_| (random_grid(&mut rng), random_grid(&mut rng)))
+        .collect();
+    let mut text = Vec::new();
+    Eight2::<Vec<u8>>::write_cases(pairs.into_iter(), &mut text).unwrap();
+    let (general, usual, taken) = read_both_ways(EightPairs::default, &text);
+    // The first pair is read with the count before it, token by token.
+    assert_eq!((general.len(), taken), (2000, 1999));
+    assert_eq!(general, usual);
 }
