@@ -61,7 +61,7 @@ impl Grid {
         if count != CELLS {
             return Err(GridError::Length(count));
         }
-        let mut cells = [0; CELLS];
+        let mut cells = [0; MAX_CELLS];
         let mut seen = 0u16;
         for ((position, found), cell) in text.chars().enumerate().zip(&mut cells) {
             *cell = match found {
@@ -74,7 +74,7 @@ impl Grid {
             }
             seen |= 1 << *cell;
         }
-        Ok(Grid::from_permutation(&cells))
+        Ok(Grid::from_cells(cells))
     }
 
     /// The grid as nine characters, `blank` for the blank.

@@ -35,32 +35,28 @@ impl CaseReader for EightCases {
         input: &mut Input<R>,
         case: usize,
     ) -> Result<Option<Grid>, Error> {
-        read_characters(input, case)
-    }
-}
-
-/// Reads a case of HDU 1043 character by character, wherever they lie.
-fn read_characters<R: Read>(input: &mut Input<R>, case: usize) -> Result<Option<Grid>, Error> {
-    // Nine characters of up to four bytes each, as UTF-8.
-    let mut text = [0; 4 * CELLS];
-    let mut len = 0;
-    let mut first_line = 0;
-    for position in 0..CELLS {
-        let Some((found, line)) = input.char() else {
+        // Nine characters of up to four bytes each, as UTF-8.
+        let mut text = [0; 4 * CELLS];
+        let mut len = 0;
+        let mut first_line = 0;
+        for position in 0..CELLS {
+            let Some((found, line)) = input.char() else {
+                if position == 0 {
+                    return Ok(None);
+                }
+                let message =
+                    format!("input ends after {position} of the case's {CELLS} characters");
+                return Err(input_error(case, input.line(), message));
+            };
             if position == 0 {
-                return Ok(None);
+                first_line = line;
             }
-            let message = format!("input ends after {position} of the case's {CELLS} characters");
-            return Err(input_error(case, input.line(), message));
-        };
-        if position == 0 {
-            first_line = line;
+            len += found.encode_utf8(&mut text[len..]).len();
         }
-        len += found.encode_utf8(&mut text[len..]).len();
+        Grid::parse(&text[..len])
+            .map(Some)
+            .map_err(|error| input_error(case, first_line, error.to_string()))
     }
-    Grid::parse(&text[..len])
-        .map(Some)
-        .map_err(|error| input_error(case, first_line, error.to_string()))
 }
 
 /// An 8-puzzle answer: the moves, or `None` for unsolvable.

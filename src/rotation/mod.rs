@@ -177,8 +177,9 @@ pub fn recorded<D: AsRef<[u8]>>(table: &ExactTable<D>, ranks: [u32; 3]) -> Optio
         .filter(|&digit| distances[digit] == nearest)
         .map(|digit| (table.walk(ranks[digit]), digit as u8 + 1))
         .min()?;
+    // No walk is as long as UNREACHABLE: this also refuses a board no digit reaches.
     let consistent = walk_length(walk, move_bits(Move::ALL.len())) == Some(nearest);
-    (nearest != UNREACHABLE && consistent).then_some((walk, digit))
+    consistent.then_some((walk, digit))
 }
 
 /// Solves `board` from `table` with no search: its [`recorded`] answer.

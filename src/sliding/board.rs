@@ -74,17 +74,6 @@ impl<const W: usize, const H: usize> Board<W, H> {
         Ok(board)
     }
 
-    /// The board holding `cells`, already known to be a permutation of `0..W*H`.
-    #[inline]
-    pub(crate) fn from_permutation(cells: &[u8]) -> Self {
-        debug_assert!(Self::new(cells).is_ok(), "{cells:?}");
-        let mut board = Board {
-            cells: [0; MAX_CELLS],
-        };
-        board.cells[..cells.len()].copy_from_slice(cells);
-        board
-    }
-
     /// The board of `cells`, already known to hold a permutation of `0..W*H` and
     /// zeros after it.
     #[inline]

@@ -58,6 +58,21 @@ fn tables_and_search<J: Format + Replay + CrossCheck>(
     (answer(Method::Tables), answer(Method::Search))
 }
 
+/// `cases` answered in passes and one at a time, and `searched` (solvable ones) by the
+/// tables and by IDA*, must agree; the answers must include `shown`.
+fn assert_answers_agree<J: Format + Replay + CrossCheck>(
+    judge: &J,
+    cases: Vec<J::Case>,
+    searched: Vec<J::Case>,
+    shown: &str,
+) {
+    let (in_passes, one_at_a_time) = both_ways(judge, &numbered(cases));
+    assert_eq!(in_passes, one_at_a_time);
+    assert!(in_passes.contains(shown), "no {shown:?}");
+    let (tables, search) = tables_and_search(judge, searched);
+    assert_eq!(tables, search);
+}
+
 fn rotation_judge() -> Rotation<Vec<u8>> {
     Rotation {
         table: exact(&rotation::Space),
@@ -89,11 +104,8 @@ fn rotation_answers_in_passes_are_the_answers_one_at_a_time_and_ida_stars() {
     let mut solved = boards[0];
     solved.apply_all(&judge.solve(&solved).unwrap().moves);
     boards.push(solved);
-    let (in_passes, one_at_a_time) = both_ways(&judge, &numbered(boards.clone()));
-    assert_eq!(in_passes, one_at_a_time);
-    assert!(in_passes.contains("No moves needed\n"));
-    let (tables, search) = tables_and_search(&judge, boards[..150].to_vec());
-    assert_eq!(tables, search);
+    let searched = boards[..150].to_vec();
+    assert_answers_agree(&judge, boards, searched, "No moves needed\n");
 }
 
 #[test]
@@ -102,11 +114,8 @@ fn eight_answers_in_passes_are_the_answers_one_at_a_time_and_ida_stars() {
     let mut rng = rng(1043);
     // Half of them unsolvable.
     let grids: Vec<Grid> = (0..20_000).map(|_| random_grid(&mut rng)).collect();
-    let (in_passes, one_at_a_time) = both_ways(&judge, &numbered(grids.clone()));
-    assert_eq!(in_passes, one_at_a_time);
-    assert!(in_passes.contains("unsolvable\n"));
-    let (tables, search) = tables_and_search(&judge, grids[..400].to_vec());
-    assert_eq!(tables, search);
+    let searched = grids[..400].to_vec();
+    assert_answers_agree(&judge, grids, searched, "unsolvable\n");
 }
 
 #[test]
@@ -122,12 +131,12 @@ fn eight2_answers_in_passes_are_the_answers_one_at_a_time_and_ida_stars() {
             }
         })
         .collect();
-    let (in_passes, one_at_a_time) = both_ways(&judge, &numbered(pairs.clone()));
-    assert_eq!(in_passes, one_at_a_time);
-    assert!(in_passes.contains(": unsolvable\n\n"));
-    let solvable: Vec<_> = pairs.into_iter().filter(|(s, t)| s.reaches(t)).collect();
-    let (tables, search) = tables_and_search(&judge, solvable[..400].to_vec());
-    assert_eq!(tables, search);
+    let solvable: Vec<_> = pairs
+        .iter()
+        .filter(|(s, t)| s.reaches(t))
+        .copied()
+        .collect();
+    assert_answers_agree(&judge, pairs, solvable[..400].to_vec(), ": unsolvable\n\n");
 }
 
 #[test]
