@@ -4,7 +4,7 @@
 
 use std::io;
 
-use crate::table::{TableError, TableId};
+use crate::table::{TableError, TableId, TooLarge};
 
 /// Everything that can stop an answer.
 #[derive(Debug, thiserror::Error)]
@@ -44,6 +44,14 @@ pub enum Error {
     /// A case built in code, or parsed from text, is not one (see the `From` impls).
     #[error(transparent)]
     Case(Box<dyn std::error::Error + Send + Sync>),
+    /// A table built in memory exceeds what this build or machine holds.
+    #[error("table {table} cannot be built: {reason}")]
+    TooLarge {
+        /// The table.
+        table: TableId,
+        /// What exceeds what.
+        reason: TooLarge,
+    },
     /// A table passed its checks yet has a state with no move one step closer.
     #[error("the {table} table contradicts itself")]
     Inconsistent {

@@ -41,7 +41,7 @@ struct Args {
 fn report<S: Source>(dir: &TableDir, source: &S) -> Result<f64, TableError> {
     let path = dir.path(source);
     let started = Instant::now();
-    let header = build(source, &path)?;
+    let header = build(source, &path, &|_| {})?;
     let took = started.elapsed().as_secs_f64();
     let bytes = header.payload_offset + header.states * header.entry.width() as u64;
     println!(

@@ -38,9 +38,9 @@ pub use grid::GridError;
 
 use crate::error::Error;
 use crate::rank::permutation;
-use crate::search::{greedy_walk, reverse_bfs, Cost, StateSpace, Walks, UNREACHABLE};
+use crate::search::{greedy_walk, reverse_bfs, StateSpace, Walks, UNREACHABLE};
 use crate::sliding::Board;
-use crate::table::{walk_moves, ExactTable, Source, Table, TableId};
+use crate::table::{walk_moves, ExactTable, Source, Table, TableId, TooLarge};
 
 /// An arrangement of the 8-puzzle.
 pub type Grid = Board<3, 3>;
@@ -87,11 +87,11 @@ impl StateSpace for Space {
     fn goals(&self) -> Vec<u64> {
         vec![rank(&Grid::canonical(self.blank)).into()]
     }
-    fn neighbours(&self, rank_: u64, mut visit: impl FnMut(u64, Cost)) {
+    fn neighbours(&self, rank_: u64, mut visit: impl FnMut(u64)) {
         let grid = unrank(rank_ as u32);
         for m in Move::ALL {
             if let Some(next) = grid.apply(m) {
-                visit(rank(&next).into(), Cost::One);
+                visit(rank(&next).into());
             }
         }
     }
@@ -116,7 +116,7 @@ impl Source for Space {
     fn entries(&self) -> u64 {
         self.states()
     }
-    fn compute(&self) -> Vec<u8> {
+    fn compute(&self, _: &(dyn Fn(u64) + Sync)) -> Result<Vec<u8>, TooLarge> {
         reverse_bfs(self)
     }
 }

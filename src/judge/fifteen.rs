@@ -363,12 +363,11 @@ impl<D: AsRef<[u8]>> Tables for Fifteen<D> {
 
     fn describe_rank(&self, index: usize, rank: u32) -> String {
         let pattern = &self.databases[index].pattern;
-        let k = pattern.cells().len();
-        let positions = crate::rank::permutation::unrank(rank.into(), CELLS, k);
+        let positions = pattern.positions(rank.into());
         let pairs: Vec<String> = pattern
             .cells()
             .iter()
-            .zip(&positions[..k])
+            .zip(&positions)
             .map(|(home, at)| format!("{home}@{at}"))
             .collect();
         format!("tiles homed at cell@now at cell: {}", pairs.join(" "))

@@ -4,10 +4,13 @@
 //!   Game's occupancy masks).
 //! - [`permutation`]: a sequence of `k` distinct values below `n <= 16`, which is a
 //!   full permutation when `k = n` (the 8-puzzle's Cantor expansion) and a partial one
-//!   otherwise (the cells of a pattern's tiles: a pattern database's index).
+//!   otherwise.
+//! - [`placement`]: `k` tiles on up to 32 cells, as the set of cells they cover and
+//!   their order on it (a pattern database's index).
 
 pub mod combination;
 pub mod permutation;
+pub mod placement;
 
 /// `ONES[v]`: the number of set bits in the byte `v`. The default x86-64 target has no
 /// `popcnt` instruction, and the ranking hot paths count bits of small masks.

@@ -6,9 +6,8 @@
 //! number the `n! / (n-k)!` sequences densely from 0 in lexicographic order.
 //!
 //! With `k = n` this is the Cantor expansion of a permutation (the 8-puzzle's ranks,
-//! the values being the tiles in cell order); with `k < n` it ranks a partial
-//! permutation (a pattern database's index, the values being the cells of a pattern's
-//! tiles).
+//! the values being the tiles in cell order; and the order of a pattern's tiles in
+//! [`super::placement`]); with `k < n` it ranks a partial permutation.
 
 use super::ones16;
 

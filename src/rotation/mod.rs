@@ -44,9 +44,9 @@ pub use search::ida;
 use crate::error::Error;
 use crate::moves;
 use crate::search::{
-    greedy_walk, move_bits, reverse_bfs, walk_length, Cost, StateSpace, Walks, UNREACHABLE,
+    greedy_walk, move_bits, reverse_bfs, walk_length, StateSpace, Walks, UNREACHABLE,
 };
-use crate::table::{walk_moves, ExactTable, Source, Table, TableId};
+use crate::table::{walk_moves, ExactTable, Source, Table, TableId, TooLarge};
 
 /// The single Rotation Game table: every mask's distance to the centre.
 pub const TABLE: TableId = TableId::new("rotation", 0);
@@ -61,10 +61,10 @@ impl StateSpace for Space {
     fn goals(&self) -> Vec<u64> {
         vec![mask::rank(mask::GOAL).into()]
     }
-    fn neighbours(&self, rank: u64, mut visit: impl FnMut(u64, Cost)) {
+    fn neighbours(&self, rank: u64, mut visit: impl FnMut(u64)) {
         let cells = mask::unrank(rank as u32);
         for m in Move::ALL {
-            visit(mask::rank(mask::apply(cells, m)).into(), Cost::One);
+            visit(mask::rank(mask::apply(cells, m)).into());
         }
     }
 }
@@ -88,7 +88,7 @@ impl Source for Space {
     fn entries(&self) -> u64 {
         self.states()
     }
-    fn compute(&self) -> Vec<u8> {
+    fn compute(&self, _: &(dyn Fn(u64) + Sync)) -> Result<Vec<u8>, TooLarge> {
         reverse_bfs(self)
     }
 }

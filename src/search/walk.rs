@@ -46,16 +46,26 @@ pub fn unpack_walk(packed: u64, bits: u8) -> impl ExactSizeIterator<Item = usize
         .map(move |i| (packed >> (u32::from(i) * u32::from(bits)) & mask) as usize)
 }
 
+/// Why a distance table yields no packed walks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoWalks {
+    /// Some rank has no move one closer: the table contradicts itself.
+    Contradiction,
+    /// The longest walk, of this many moves, does not fit a `u64`.
+    TooLong(u8),
+}
+
 /// Every rank's greedy walk down `distances`, packed: what [`greedy_walk`] finds from
 /// each rank, found once for all. Ranks are taken in order of distance, so a rank's
 /// walk is its first move in letter order to a rank one closer, followed by that
-/// rank's walk, already known. `None` if some rank has no move one closer (a table
-/// that contradicts itself), or if the walks are too long to pack.
-pub fn packed_walks<S: Walks>(space: &S, distances: &[u8]) -> Option<Vec<u64>> {
+/// rank's walk, already known.
+pub fn packed_walks<S: Walks>(space: &S, distances: &[u8]) -> Result<Vec<u64>, NoWalks> {
     let bits = move_bits(S::MOVES);
-    let longest = distances.iter().filter(|&&d| d != UNREACHABLE).max()?;
+    let Some(longest) = distances.iter().filter(|&&d| d != UNREACHABLE).max() else {
+        return Ok(vec![0; distances.len()]);
+    };
     if u32::from(*longest) * u32::from(bits) >= u64::BITS {
-        return None;
+        return Err(NoWalks::TooLong(*longest));
     }
     let mut levels = vec![Vec::new(); usize::from(*longest) + 1];
     for (rank, &d) in distances.iter().enumerate() {
@@ -71,18 +81,20 @@ pub fn packed_walks<S: Walks>(space: &S, distances: &[u8]) -> Option<Vec<u64>> {
         let shift = (d - 1) as u32 * u32::from(bits);
         level.par_iter().try_for_each(|&rank| {
             let state = space.state(rank);
-            let (m, next) = (0..S::MOVES).find_map(|m| {
-                let next = space.successor(&state, m)?;
-                (usize::from(distances[next as usize]) == d - 1).then_some((m, next))
-            })?;
+            let (m, next) = (0..S::MOVES)
+                .find_map(|m| {
+                    let next = space.successor(&state, m)?;
+                    (usize::from(distances[next as usize]) == d - 1).then_some((m, next))
+                })
+                .ok_or(NoWalks::Contradiction)?;
             // This move goes where the next rank's marker was; the marker above it.
             let rest = walks[next as usize].load(Relaxed) ^ 1 << shift;
             let walk = 1 << (shift + u32::from(bits)) | (m as u64) << shift | rest;
             walks[rank as usize].store(walk, Relaxed);
-            Some(())
+            Ok(())
         })?;
     }
-    Some(walks.into_iter().map(AtomicU64::into_inner).collect())
+    Ok(walks.into_iter().map(AtomicU64::into_inner).collect())
 }
 
 /// Walks from a state at `distance` to the goal: at every step the first move, in the

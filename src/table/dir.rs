@@ -8,13 +8,20 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::map::MappedTable;
-use super::{encode, Header, Source, Table, TableError};
+use super::{encode_header, file_len_bound, Header, Source, Table, TableError};
 
 /// What [`TableDir`] tells its user about a build it starts on its own.
 #[derive(Debug)]
 pub enum BuildNote<'a> {
-    /// These missing tables are being built.
-    Started(&'a [PathBuf]),
+    /// These missing tables are being built, in this many steps of work.
+    Started {
+        /// The tables' files.
+        paths: &'a [PathBuf],
+        /// Steps of work in all ([`Source::work`]).
+        work: u64,
+    },
+    /// This many more steps are done (told from any thread, many times a second).
+    Advanced(u64),
     /// They were built, in this time.
     Finished(Duration),
     /// Building them failed; the error follows.
@@ -80,12 +87,18 @@ impl TableDir {
             if !self.build_missing {
                 return Err(TableError::Missing { path: path.clone() });
             }
+            self.check_room(&missing)?;
             let paths: Vec<PathBuf> = missing.iter().map(|(_, path)| path.clone()).collect();
-            (self.note)(BuildNote::Started(&paths));
+            let work = missing.iter().map(|(source, _)| source.work()).sum();
+            (self.note)(BuildNote::Started {
+                paths: &paths,
+                work,
+            });
             let started = Instant::now();
+            let advance = |steps| (self.note)(BuildNote::Advanced(steps));
             let built = missing
                 .par_iter()
-                .try_for_each(|(source, path)| build(*source, path).map(drop));
+                .try_for_each(|(source, path)| build(*source, path, &advance).map(drop));
             match built {
                 Ok(()) => (self.note)(BuildNote::Finished(started.elapsed())),
                 Err(error) => {
@@ -101,38 +114,83 @@ impl TableDir {
     }
 }
 
+impl TableDir {
+    /// Fails before any work unless the directory exists or can be made, takes a new
+    /// file, and has room for every table of `missing`.
+    fn check_room<S: Source>(&self, missing: &[(&S, PathBuf)]) -> Result<(), TableError> {
+        let unwritable = |source| TableError::Unwritable {
+            dir: self.dir.clone(),
+            source,
+        };
+        fs::create_dir_all(&self.dir).map_err(unwritable)?;
+        temporary(&self.dir).map_err(unwritable)?;
+        let needed = missing
+            .iter()
+            .map(|(source, _)| file_len_bound(source.entries(), source.id().entry))
+            .fold(0u64, u64::saturating_add);
+        // Where the free space cannot be told, the write itself reports a full disk.
+        match fs4::available_space(&self.dir) {
+            Ok(available) if available < needed => Err(TableError::NoRoom {
+                dir: self.dir.clone(),
+                needed,
+                available,
+            }),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// Computes the table of `source` and writes it to `path` atomically, creating the
-/// directory if needed. Returns the header written.
-pub fn build<S: Source>(source: &S, path: &Path) -> Result<Header, TableError> {
+/// directory if needed; `progress` hears of the work as it is done. Returns the header
+/// written.
+pub fn build<S: Source>(
+    source: &S,
+    path: &Path,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Header, TableError> {
     let write_error = |source| TableError::Write {
         path: path.to_owned(),
         source,
     };
-    let bytes = encode(&source.id(), &source.compute());
+    let payload = source
+        .compute(progress)
+        .map_err(|reason| TableError::TooLarge {
+            path: path.to_owned(),
+            reason,
+        })?;
+    let (header, prefix) = encode_header(&source.id(), &payload);
     if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
         fs::create_dir_all(dir).map_err(write_error)?;
     }
-    write_atomic(path, &bytes).map_err(write_error)?;
-    let table = Table::from_bytes(bytes, source.id(), source.entries())
-        .expect("a freshly encoded table is valid");
-    Ok(table.header().clone())
+    write_atomic(path, &[&prefix, &payload]).map_err(write_error)?;
+    Ok(header)
 }
 
-/// Writes `bytes` to `path` so that readers see the old file or the whole new one,
-/// never part of it: into a temporary file in the same directory, flushed to disk, then
-/// renamed over `path`. Concurrent writers of the same table each rename a whole file.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+/// A new temporary file in `dir`, removed when dropped (or, after a kill, left
+/// behind under a name no table has).
+fn temporary(dir: &Path) -> io::Result<tempfile::NamedTempFile> {
     let mut builder = tempfile::Builder::new();
     builder.prefix(".tablesolve-").suffix(".tmp");
     // Tables are shared read-only data, not private temporaries.
     #[cfg(unix)]
     builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
+    builder.tempfile_in(dir)
+}
+
+/// Writes `parts` in turn to `path` so that readers see the old file or the whole new
+/// one, never part of it: into a temporary file in the same directory, flushed to
+/// disk, then renamed over `path`. A build stopped before the rename (Ctrl-C, a kill)
+/// leaves no table, and the next run builds it again. Concurrent writers of the same
+/// table each rename a whole file.
+pub fn write_atomic(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
-    let mut file = builder.tempfile_in(dir)?;
-    file.write_all(bytes)?;
+    let mut file = temporary(dir)?;
+    for part in parts {
+        file.write_all(part)?;
+    }
     file.as_file().sync_all()?;
     file.persist(path).map_err(|e| e.error)?;
     Ok(())

@@ -2,9 +2,9 @@
 //! walk, packed), derived from the distances when the table is built. Answering is
 //! then one probe; the distances stay for bounds, sampling, the census and `stats`.
 
-use super::{Mapped, Source, Table, TableDir, TableId};
+use super::{Mapped, Source, Table, TableDir, TableId, TooLarge};
 use crate::error::Error;
-use crate::search::{move_bits, packed_walks, unpack_walk, Walks};
+use crate::search::{move_bits, packed_walks, unpack_walk, NoWalks, Walks};
 
 /// The table of walks derived from the distance table of `space`.
 pub struct WalkSource<'a, S, D> {
@@ -28,10 +28,18 @@ impl<S: Walks + Source, D: AsRef<[u8]> + Sync> Source for WalkSource<'_, S, D> {
     }
     /// A distance table that contradicts itself yields no walks (all zero), which
     /// [`ExactTable`] then refuses for not matching the distances.
-    fn compute(&self) -> Vec<u8> {
-        let walks = packed_walks(self.space, self.distances.distances())
-            .unwrap_or_else(|| vec![0; self.distances.distances().len()]);
-        walks.into_iter().flat_map(u64::to_le_bytes).collect()
+    fn compute(&self, _: &(dyn Fn(u64) + Sync)) -> Result<Vec<u8>, TooLarge> {
+        let distances = self.distances.distances();
+        let walks = match packed_walks(self.space, distances) {
+            Ok(walks) => walks,
+            Err(NoWalks::Contradiction) => vec![0; distances.len()],
+            Err(NoWalks::TooLong(moves)) => {
+                return Err(TooLarge(format!(
+                    "walks of {moves} moves do not fit 64 bits"
+                )))
+            }
+        };
+        Ok(walks.into_iter().flat_map(u64::to_le_bytes).collect())
     }
 }
 
@@ -96,10 +104,15 @@ impl TableDir {
 
 /// The exact table of `space`, computed and validated in memory.
 pub fn exact_in_memory<S: Walks + Source>(space: &S) -> Result<ExactTable<Vec<u8>>, Error> {
-    let distances = super::in_memory(space);
+    let too_large = |reason| Error::TooLarge {
+        table: space.id(),
+        reason,
+    };
+    let distances = super::in_memory(space).map_err(too_large)?;
     let walks = super::in_memory(&WalkSource {
         space,
         distances: &distances,
-    });
+    })
+    .map_err(too_large)?;
     ExactTable::pair(distances, walks)
 }

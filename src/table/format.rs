@@ -27,6 +27,9 @@ fn bincode_config() -> impl bincode::config::Config {
 pub enum Entry {
     /// One byte: the rank's distance to the goal, [`UNREACHABLE`] if there is no way.
     Distance,
+    /// One byte: a lower bound on the rank's distance, [`UNREACHABLE`] if there is no
+    /// way (a pattern database, indexed by the placement of its tiles).
+    Bound,
     /// Eight bytes, little-endian: the rank's greedy walk to the goal packed
     /// `move_bits` a move behind a marker bit ([`crate::search::pack_walk`]); 0 if
     /// there is no way.
@@ -40,8 +43,17 @@ impl Entry {
     /// Bytes of one entry.
     pub const fn width(self) -> usize {
         match self {
-            Entry::Distance => 1,
+            Entry::Distance | Entry::Bound => 1,
             Entry::Walk { .. } => 8,
+        }
+    }
+
+    /// What the entries hold, in words.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Entry::Distance => "exact distances",
+            Entry::Bound => "a pattern database's bounds",
+            Entry::Walk { .. } => "walks",
         }
     }
 
@@ -50,7 +62,7 @@ impl Entry {
         payload
             .chunks_exact(self.width())
             .map(move |entry| match self {
-                Entry::Distance => entry[0],
+                Entry::Distance | Entry::Bound => entry[0],
                 Entry::Walk { move_bits } => {
                     let packed = u64::from_le_bytes(entry.try_into().expect("eight bytes"));
                     walk_length(packed, move_bits).unwrap_or(UNREACHABLE)
@@ -121,29 +133,45 @@ fn count_lengths(lengths: impl Iterator<Item = u8>) -> (Vec<u64>, u64) {
 /// The bytes of a table file holding `payload` (one [`TableId::entry`] a rank) as the
 /// table `id`.
 pub fn encode(id: &TableId, payload: &[u8]) -> Vec<u8> {
+    let (_, mut bytes) = encode_header(id, payload);
+    bytes.extend_from_slice(payload);
+    bytes
+}
+
+/// The header of the table `id` holding `payload`, and the bytes of the file up to
+/// the payload (prefix, header, padding), its checksum over the payload too: what a
+/// writer puts before the payload, which it need not copy.
+pub fn encode_header(id: &TableId, payload: &[u8]) -> (Header, Vec<u8>) {
     // The header's size does not depend on the offset it records, so measure it once.
     let measure = Header::describe(payload, id, 0);
     let header_len = bincode::serde::encode_to_vec(&measure, bincode_config())
         .expect("a header fits its limit")
         .len();
     let payload_offset = payload_offset(header_len);
-    let header = Header {
+    let mut header = Header {
         payload_offset: payload_offset as u64,
         ..measure
     };
     let header_bytes =
         bincode::serde::encode_to_vec(&header, bincode_config()).expect("a header fits its limit");
-    let mut bytes = Vec::with_capacity(payload_offset + payload.len());
+    let mut bytes = Vec::with_capacity(payload_offset);
     bytes.extend_from_slice(&MAGIC);
     bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     bytes.extend_from_slice(&(header_bytes.len() as u32).to_le_bytes());
     bytes.extend_from_slice(&header_bytes);
     bytes.resize(payload_offset, 0);
-    bytes.extend_from_slice(payload);
-    let checksum = checksum(&bytes, checksum_at(header_bytes.len()));
     let at = checksum_at(header_bytes.len());
-    bytes[at..at + 8].copy_from_slice(&checksum.to_le_bytes());
-    bytes
+    header.checksum = checksum(&[&bytes[..at], &bytes[at + 8..], payload]);
+    bytes[at..at + 8].copy_from_slice(&header.checksum.to_le_bytes());
+    (header, bytes)
+}
+
+/// The most bytes a file of `entries` entries of `entry` takes.
+pub fn file_len_bound(entries: u64, entry: Entry) -> u64 {
+    let header = payload_offset(MAX_HEADER_LEN) as u64;
+    entries
+        .saturating_mul(entry.width() as u64)
+        .saturating_add(header)
 }
 
 /// Where the checksum lies: the header's last field, a fixed-width `u64`.
@@ -151,12 +179,13 @@ fn checksum_at(header_len: usize) -> usize {
     PREFIX_LEN + header_len - 8
 }
 
-/// XXH3-64 of every byte of a table file but the eight at `at`, where the checksum
-/// itself is kept: prefix, header, padding and payload are all covered.
-fn checksum(bytes: &[u8], at: usize) -> u64 {
+/// XXH3-64 of `parts` in turn: a table file's bytes but the eight where the checksum
+/// itself is kept, so that prefix, header, padding and payload are all covered.
+fn checksum(parts: &[&[u8]]) -> u64 {
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
-    hasher.update(&bytes[..at]);
-    hasher.update(&bytes[at + 8..]);
+    for part in parts {
+        hasher.update(part);
+    }
     hasher.digest()
 }
 
@@ -219,7 +248,13 @@ impl<D: AsRef<[u8]>> Table<D> {
             }
             .into());
         }
-        if header.puzzle != id.puzzle || header.goal != id.goal || header.entry != id.entry {
+        if header.entry != id.entry {
+            return Err(Fault::Kind {
+                found: header.entry,
+                expected: id.entry,
+            });
+        }
+        if header.puzzle != id.puzzle || header.goal != id.goal {
             let found = TableId {
                 puzzle: header.puzzle.clone().into(),
                 goal: header.goal,
@@ -274,7 +309,8 @@ impl<D: AsRef<[u8]>> Table<D> {
             });
         }
         // A header decoded to its full length ends with its eight checksum bytes.
-        let found = checksum(b, checksum_at(header_len));
+        let at = checksum_at(header_len);
+        let found = checksum(&[&b[..at], &b[at + 8..]]);
         if found != header.checksum {
             return Err(Fault::Checksum {
                 found,
@@ -311,6 +347,12 @@ impl<D: AsRef<[u8]>> Table<D> {
     #[inline]
     pub fn distance(&self, rank: u32) -> u8 {
         self.bytes.as_ref()[self.offset + rank as usize]
+    }
+
+    /// The byte of entry `index` in a table of one-byte entries, whatever their count.
+    #[inline]
+    pub fn entry_byte(&self, index: u64) -> u8 {
+        self.bytes.as_ref()[self.offset + index as usize]
     }
 
     /// Recounts the payload and compares with the header's depth counts: a slower,

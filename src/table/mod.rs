@@ -25,7 +25,9 @@ pub mod map;
 
 pub use dir::{BuildNote, TableDir};
 pub use exact::{exact_in_memory, walk_moves, ExactTable, WalkSource};
-pub use format::{encode, histogram, Entry, Header, Table, FORMAT_VERSION, MAGIC};
+pub use format::{
+    encode, encode_header, file_len_bound, histogram, Entry, Header, Table, FORMAT_VERSION, MAGIC,
+};
 pub use map::{Mapped, MappedTable};
 
 use std::borrow::Cow;
@@ -64,6 +66,14 @@ impl TableId {
         }
     }
 
+    /// The same table holding lower bounds: a pattern database.
+    pub fn bounds(self) -> Self {
+        TableId {
+            entry: Entry::Bound,
+            ..self
+        }
+    }
+
     /// The table of walks (answers) of the same puzzle and goal, `move_bits` a move.
     pub fn walks(&self, move_bits: u8) -> Self {
         TableId {
@@ -75,7 +85,7 @@ impl TableId {
     /// The file the table lives in, inside a table directory.
     pub fn file_name(&self) -> String {
         match self.entry {
-            Entry::Distance => format!("{}-{}.tbl", self.puzzle, self.goal),
+            Entry::Distance | Entry::Bound => format!("{}-{}.tbl", self.puzzle, self.goal),
             Entry::Walk { .. } => format!("{}-{}.walks.tbl", self.puzzle, self.goal),
         }
     }
@@ -86,6 +96,7 @@ impl fmt::Display for TableId {
         write!(f, "{} goal {}", self.puzzle, self.goal)?;
         match self.entry {
             Entry::Distance => Ok(()),
+            Entry::Bound => write!(f, " bounds"),
             Entry::Walk { .. } => write!(f, " walks"),
         }
     }
@@ -98,16 +109,29 @@ pub trait Source: Sync {
     fn id(&self) -> TableId;
     /// The number of ranks, and so of entries.
     fn entries(&self) -> u64;
-    /// The payload: one entry ([`TableId::entry`]) per rank.
-    fn compute(&self) -> Vec<u8>;
+    /// The steps of work [`Source::compute`] reports as it goes.
+    fn work(&self) -> u64 {
+        self.entries()
+    }
+    /// The payload: one entry ([`TableId::entry`]) per rank. Calls `progress` with
+    /// steps done (of [`Source::work`]) as it goes, from any thread.
+    fn compute(&self, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<u8>, TooLarge>;
 }
+
+/// Why a table cannot be built here: it exceeds what this build or machine holds.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct TooLarge(pub String);
 
 /// The table of `source`, computed and validated in memory (for tests, benchmarks and
 /// tools that need no file).
-pub fn in_memory<S: Source>(source: &S) -> Table<Vec<u8>> {
+pub fn in_memory<S: Source>(source: &S) -> Result<Table<Vec<u8>>, TooLarge> {
     let id = source.id();
-    Table::from_bytes(encode(&id, &source.compute()), id, source.entries())
-        .expect("a freshly encoded table is valid")
+    let payload = source.compute(&|_| {})?;
+    Ok(
+        Table::from_bytes(encode(&id, &payload), id, source.entries())
+            .expect("a freshly encoded table is valid"),
+    )
 }
 
 /// Why a header is not what the file needs.
@@ -181,6 +205,15 @@ pub enum Fault {
     /// The header cannot be decoded or contradicts itself.
     #[error("damaged header: {0}")]
     Header(#[from] HeaderFault),
+    /// A valid table of another kind: a pattern database where exact distances are
+    /// expected, or the other way round.
+    #[error("holds {}, expected {}", found.describe(), expected.describe())]
+    Kind {
+        /// What the file's entries hold.
+        found: Entry,
+        /// What was asked for.
+        expected: Entry,
+    },
     /// A valid table of another puzzle or goal.
     #[error("holds the {found} table, expected {expected}")]
     Identity {
@@ -224,6 +257,35 @@ pub enum TableError {
         path: PathBuf,
         /// What is wrong with it.
         fault: Fault,
+    },
+    /// The table would not fit in memory, or holds more than its entries can say.
+    #[error("table {} cannot be built: {reason}", path.display())]
+    TooLarge {
+        /// Where the table was to be written.
+        path: PathBuf,
+        /// What exceeds what.
+        reason: TooLarge,
+    },
+    /// The table directory has too little free space for the tables to build.
+    #[error(
+        "tables directory {} has {available} bytes free, and the tables to build need {needed}",
+        dir.display()
+    )]
+    NoRoom {
+        /// The directory.
+        dir: PathBuf,
+        /// Bytes the new tables take.
+        needed: u64,
+        /// Bytes free there.
+        available: u64,
+    },
+    /// No table can be written in the table directory.
+    #[error("cannot write tables in directory {}: {source}", dir.display())]
+    Unwritable {
+        /// The directory.
+        dir: PathBuf,
+        /// Why a file cannot be created there.
+        source: io::Error,
     },
     /// The table directory is not a directory.
     #[error("tables directory {} is not a directory", path.display())]

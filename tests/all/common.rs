@@ -13,7 +13,12 @@ use tablesolve::fifteen::{self, Partition};
 use tablesolve::judge::Fifteen;
 pub use tablesolve::rotation::sample::random_board;
 pub use tablesolve::sliding::{random_board as random_grid, random_board_like as random_grid_like};
-pub use tablesolve::table::in_memory as table;
+pub use tablesolve::table::in_memory;
+
+/// The table of `source`, built in memory.
+pub fn table<S: tablesolve::table::Source>(source: &S) -> tablesolve::table::Table<Vec<u8>> {
+    in_memory(source).unwrap()
+}
 
 /// The distances and walks of `space`, built in memory.
 pub fn exact<S: tablesolve::search::Walks + tablesolve::table::Source>(

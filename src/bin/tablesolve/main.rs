@@ -216,7 +216,7 @@ fn main() -> ExitCode {
             eprintln!("tablesolve: {error}{}", advice(&error, &tables));
             ExitCode::from(match error {
                 Error::Input { .. } | Error::Case(_) => 1,
-                Error::Table(_) | Error::Inconsistent { .. } => 3,
+                Error::Table(_) | Error::Inconsistent { .. } | Error::TooLarge { .. } => 3,
                 Error::Open { .. } | Error::Io(_) | Error::Answers(_) | Error::Output(_) => 4,
             })
         }
@@ -251,8 +251,14 @@ fn advice(error: &Error, tables: &Path) -> String {
         Error::Table(TableError::NotADirectory { .. }) => {
             "; give a directory with --tables DIR or TABLESOLVE_TABLES".to_owned()
         }
-        Error::Table(TableError::Write { .. }) => {
-            "; make its directory writable or choose another with --tables DIR".to_owned()
+        Error::Table(TableError::Write { .. } | TableError::Unwritable { .. }) => {
+            "; make the directory writable or choose another with --tables DIR".to_owned()
+        }
+        Error::Table(TableError::NoRoom { .. }) => {
+            "; free some space there or choose another directory with --tables DIR".to_owned()
+        }
+        Error::Table(TableError::TooLarge { .. }) | Error::TooLarge { .. } => {
+            "; choose a smaller partition".to_owned()
         }
         Error::Inconsistent { .. } => format!(
             "; delete the tables in {} and run again: missing tables are rebuilt on use",
@@ -267,23 +273,28 @@ fn table_dir(cli: &Cli, dir: &Path) -> TableDir {
     if cli.no_build {
         return dir;
     }
-    let spinner = std::sync::Mutex::new(None);
+    let bar = std::sync::Mutex::new(None);
     dir.build_missing(move |note| {
-        let mut spinner = spinner.lock().unwrap_or_else(|e| e.into_inner());
+        let mut bar = bar.lock().unwrap_or_else(|e| e.into_inner());
         match note {
-            BuildNote::Started(paths) => {
+            BuildNote::Started { paths, work } => {
                 let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
                 let message = format!("building missing tables {}", names.join(", "));
-                *spinner = Some(progress::spinner(message));
+                *bar = Some(progress::build(message, work));
+            }
+            BuildNote::Advanced(steps) => {
+                if let Some(bar) = bar.as_ref() {
+                    bar.inc(steps);
+                }
             }
             BuildNote::Finished(took) => {
-                if let Some(spinner) = spinner.take() {
-                    spinner.finish(format_args!("done in {:.2} s", took.as_secs_f64()));
+                if let Some(bar) = bar.take() {
+                    bar.finish(format_args!("done in {:.2} s", took.as_secs_f64()));
                 }
             }
             BuildNote::Failed => {
-                if let Some(spinner) = spinner.take() {
-                    spinner.finish(format_args!("failed"));
+                if let Some(bar) = bar.take() {
+                    bar.finish(format_args!("failed"));
                 }
             }
         }

@@ -1,5 +1,5 @@
-//! Progress on stderr: a bar or spinner for a person at a terminal, nothing for a
-//! pipe or a log, except the one line that says a build started and how it ended.
+//! Progress on stderr: a bar for a person at a terminal, nothing for a pipe or a log,
+//! except the one line that says a build started and how it ended.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{self, IsTerminal};
@@ -8,8 +8,8 @@ use std::time::Duration;
 /// Work under way, shown while it lasts.
 pub struct Progress {
     bar: ProgressBar,
-    /// No spinner is drawn, and its line was written plainly: `finish` ends it.
-    plain: bool,
+    /// The work is a build, whose line ends with its outcome.
+    build: bool,
 }
 
 fn target() -> ProgressDrawTarget {
@@ -19,20 +19,22 @@ fn target() -> ProgressDrawTarget {
     }
 }
 
-/// Work of unknown length, such as a table build. Also said without a terminal, on a
-/// line that [`Progress::finish`] ends.
-pub fn spinner(message: String) -> Progress {
-    let bar = ProgressBar::with_draw_target(None, target()).with_style(
-        ProgressStyle::with_template("tablesolve: {msg} {spinner} {elapsed}")
-            .expect("a valid template"),
+/// A table build of `work` steps: a bar with the percent done and the time left. Also
+/// said without a terminal, on a line that [`Progress::finish`] ends.
+pub fn build(message: String, work: u64) -> Progress {
+    let bar = ProgressBar::with_draw_target(Some(work), target()).with_style(
+        ProgressStyle::with_template(
+            "tablesolve: {msg}\n[{bar:40}] {percent:>3}% in {elapsed}, about {eta} left",
+        )
+        .expect("a valid template")
+        .progress_chars("=> "),
     );
-    let plain = bar.is_hidden();
-    if plain {
+    if bar.is_hidden() {
         eprint!("tablesolve: {message} ... ");
     }
     bar.set_message(message);
-    bar.enable_steady_tick(Duration::from_millis(100));
-    Progress { bar, plain }
+    bar.enable_steady_tick(Duration::from_millis(200));
+    Progress { bar, build: true }
 }
 
 /// Work of `len` steps; drawn only at a terminal.
@@ -45,7 +47,7 @@ pub fn bar(len: u64, message: String) -> Progress {
         .progress_chars("=> "),
     );
     bar.set_message(message);
-    Progress { bar, plain: false }
+    Progress { bar, build: false }
 }
 
 impl Progress {
@@ -54,16 +56,15 @@ impl Progress {
         self.bar.inc(steps);
     }
 
-    /// Clears the bar; a spinner's line ends with `outcome`.
+    /// Clears the bar; a build's line ends with `outcome`.
     pub fn finish(self, outcome: std::fmt::Arguments) {
-        if self.plain {
-            eprintln!("{outcome}");
-        } else if self.bar.length().is_none() {
-            let message = self.bar.message();
-            self.bar.finish_and_clear();
-            eprintln!("tablesolve: {message} ... {outcome}");
-        } else {
-            self.bar.finish_and_clear();
+        let hidden = self.bar.is_hidden();
+        let message = self.bar.message();
+        self.bar.finish_and_clear();
+        match (self.build, hidden) {
+            (false, _) => {}
+            (true, true) => eprintln!("{outcome}"),
+            (true, false) => eprintln!("tablesolve: {message} ... {outcome}"),
         }
     }
 }

@@ -1,0 +1,344 @@
+//! Building a pattern database: a breadth-first search of the pattern's abstract space
+//! at two bits a state, with the blank's zone in place of its cell.
+//!
+//! In the abstract space only the pattern's tiles are told apart; a slide of any other
+//! tile is free. So the blank roams the *zone* it lies in (the connected cells free of
+//! pattern tiles) at no cost, and a state is a placement of the tiles and a zone. Every
+//! move slides a pattern tile into an adjacent cell of the blank's zone and counts one:
+//! the search is a plain breadth-first search, with no 0-1 rounds.
+//!
+//! States are numbered block by block. A *map* is the set of cells the tiles cover
+//! ([`crate::rank::combination`]); a map has one block per zone (zones in order of their
+//! lowest cell), and a block one state per order of the tiles on the map's cells
+//! ([`crate::rank::placement`]). Zones depend on the map only, so they are found once
+//! per map and move, never per state; a tile's move changes the map and, only when the
+//! tile passes others (a vertical slide), the order; and a block's children lie in the
+//! few blocks its moves lead to, kilobytes each, so the search runs in cache.
+//!
+//! Each level scans the marks ([`Marks`]) for its states instead of listing them, and
+//! the database keeps, for each placement, the least distance over its zones: the
+//! level at which the search first reaches one of them.
+
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+
+use crate::rank::{combination, permutation, placement};
+use crate::search::{Marks, UNREACHABLE};
+
+/// The cells of a board as bits, for finding zones by flood fill.
+#[derive(Clone, Copy, Debug)]
+struct Grid {
+    width: usize,
+    board: u32,
+    /// Every cell but those of the first column: where a step right may land.
+    not_first_column: u32,
+    /// Every cell but those of the last column: where a step left may land.
+    not_last_column: u32,
+}
+
+/// The most zones a map has: no more than its free cells.
+const MAX_ZONES: usize = 32;
+
+/// A map's zones, by their cells, in order of their lowest cell.
+struct Zones {
+    cells: [u32; MAX_ZONES],
+    count: usize,
+}
+
+impl Zones {
+    /// The number of the zone holding `cell`.
+    fn of(&self, cell: u32) -> usize {
+        self.cells[..self.count]
+            .iter()
+            .position(|zone| zone >> cell & 1 == 1)
+            .expect("the cell is free")
+    }
+}
+
+impl Grid {
+    fn new(width: usize, height: usize) -> Self {
+        let cells = width * height;
+        let board = if cells == 32 { !0 } else { (1u32 << cells) - 1 };
+        let first_column = (0..height).fold(0u32, |m, row| m | 1 << (row * width));
+        Grid {
+            width,
+            board,
+            not_first_column: board & !first_column,
+            not_last_column: board & !(first_column << (width - 1)),
+        }
+    }
+
+    /// `cells` and every cell next to one of them.
+    #[inline]
+    fn grow(&self, cells: u32) -> u32 {
+        let sideways = (cells << 1) & self.not_first_column | (cells >> 1) & self.not_last_column;
+        (cells | sideways | cells << self.width | cells >> self.width) & self.board
+    }
+
+    /// The cells next to `cell`.
+    fn neighbours(&self, cell: u32) -> u32 {
+        self.grow(1 << cell) & !(1 << cell)
+    }
+
+    /// The connected regions of `free`.
+    fn zones(&self, free: u32) -> Zones {
+        let mut zones = Zones {
+            cells: [0; MAX_ZONES],
+            count: 0,
+        };
+        let mut rest = free;
+        while rest != 0 {
+            let mut zone = rest & rest.wrapping_neg();
+            loop {
+                let grown = self.grow(zone) & free;
+                if grown == zone {
+                    break;
+                }
+                zone = grown;
+            }
+            zones.cells[zones.count] = zone;
+            zones.count += 1;
+            rest &= !zone;
+        }
+        zones
+    }
+}
+
+/// A pattern's abstract space, numbered by blocks.
+pub(super) struct Space {
+    grid: Grid,
+    cells: usize,
+    /// The tiles' home cells, in increasing order.
+    homes: Vec<u8>,
+    goal_blank: usize,
+    /// Orders of the tiles on a map: `k!`, the states of a block.
+    orders: u64,
+    /// The first state of each map's blocks, and the number of states last.
+    first: Vec<u64>,
+}
+
+/// A move of one tile, found once for a block and played from each of its states.
+struct Step {
+    /// The tile's place among the map's cells, in increasing order.
+    place: usize,
+    /// The cell it moves to.
+    to: u8,
+    /// No tile lies between its cells (a horizontal slide): the order is unchanged.
+    keeps_order: bool,
+    /// The first state of the block the move leads to.
+    block: u64,
+    /// The first database entry of the map the move leads to.
+    entries: u64,
+}
+
+impl Space {
+    /// The space of the tiles homed at `homes` (increasing, at most
+    /// [`placement::MAX_TILES`]) on a `width` x `height` board of at most 32 cells.
+    pub fn new(width: usize, height: usize, homes: &[u8], goal_blank: usize) -> Self {
+        let grid = Grid::new(width, height);
+        let (cells, k) = (width * height, homes.len());
+        let maps = combination::count(cells, k);
+        let zones: Vec<u8> = (0..maps)
+            .into_par_iter()
+            .map(|map| {
+                let covered = combination::unrank(map, cells, k);
+                grid.zones(grid.board & !covered).count as u8
+            })
+            .collect();
+        let orders = placement::orders(k);
+        let mut first = Vec::with_capacity(zones.len() + 1);
+        let mut state = 0u64;
+        for &count in &zones {
+            first.push(state);
+            state += u64::from(count) * orders;
+        }
+        first.push(state);
+        Space {
+            grid,
+            cells,
+            homes: homes.to_vec(),
+            goal_blank,
+            orders,
+            first,
+        }
+    }
+
+    /// The number of states: (placement, zone) pairs.
+    pub fn states(&self) -> u64 {
+        *self.first.last().expect("one entry a map and the total")
+    }
+
+    fn maps(&self) -> usize {
+        self.first.len() - 1
+    }
+
+    /// The database: for every placement, the fewest moves of the pattern's tiles that
+    /// bring them home, [`UNREACHABLE`] where none do. `progress` hears of every state
+    /// expanded. An error says what exceeds what this build holds.
+    pub fn database(&self, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<u8>, String> {
+        let placements = placement::count(self.cells, self.homes.len());
+        let mut marks = Marks::new(self.states())
+            .ok_or_else(|| format!("{} search states do not fit in memory", self.states()))?;
+        let mut database = Vec::new();
+        usize::try_from(placements)
+            .ok()
+            .and_then(|entries| database.try_reserve_exact(entries).ok())
+            .ok_or_else(|| format!("{placements} entries do not fit in memory"))?;
+        database.resize_with(database.capacity(), || AtomicU8::new(UNREACHABLE));
+
+        let covered = self.homes.iter().fold(0u32, |m, &c| m | 1 << c);
+        let map = u64::from(combination::rank(covered));
+        let zone = self
+            .grid
+            .zones(self.grid.board & !covered)
+            .of(self.goal_blank as u32);
+        // The homes are in increasing order: order 0.
+        marks.start(self.first[map as usize] + zone as u64 * self.orders);
+        database[(map * self.orders) as usize] = AtomicU8::new(0);
+
+        let places = self.places();
+        let mut depth = 0u8;
+        loop {
+            let found: u64 = (0..self.maps())
+                .into_par_iter()
+                .map(|map| self.expand(map, depth, &marks, &database, &places, progress))
+                .sum();
+            if found == 0 {
+                break;
+            }
+            if depth + 1 == UNREACHABLE {
+                return Err(format!("distances beyond {} do not fit a byte", depth));
+            }
+            marks.next_level();
+            depth += 1;
+        }
+        Ok(database.into_iter().map(AtomicU8::into_inner).collect())
+    }
+
+    /// For each order of the tiles, each tile's place among the map's cells.
+    fn places(&self) -> Vec<[u8; placement::MAX_TILES]> {
+        let k = self.homes.len();
+        (0..self.orders)
+            .map(|order| {
+                let mut places = [0; placement::MAX_TILES];
+                places[..k].copy_from_slice(&permutation::unrank(order, k, k)[..k]);
+                places
+            })
+            .collect()
+    }
+
+    /// Expands the current states of `map`'s blocks; returns the states found.
+    fn expand(
+        &self,
+        map: usize,
+        depth: u8,
+        marks: &Marks,
+        database: &[AtomicU8],
+        places: &[[u8; placement::MAX_TILES]],
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> u64 {
+        let k = self.homes.len();
+        let covered = combination::unrank(map as u32, self.cells, k);
+        let mut cells = [0u8; placement::MAX_TILES];
+        let mut rest = covered;
+        for cell in &mut cells[..k] {
+            *cell = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+        }
+        let zones = self.grid.zones(self.grid.board & !covered);
+        let (mut expanded, mut found) = (0, 0);
+        for zone in 0..zones.count {
+            let block = self.first[map] + zone as u64 * self.orders;
+            let mut steps = None;
+            marks.for_each_current(block..block + self.orders, |state| {
+                let steps =
+                    steps.get_or_insert_with(|| self.steps(covered, &cells, zones.cells[zone]));
+                let order = state - block;
+                let places = &places[order as usize];
+                let mut positions = [0u8; placement::MAX_TILES];
+                let mut tile_at = [0u8; placement::MAX_TILES];
+                for tile in 0..k {
+                    let place = usize::from(places[tile]);
+                    positions[tile] = cells[place];
+                    tile_at[place] = tile as u8;
+                }
+                for step in steps.iter() {
+                    let order = if step.keeps_order {
+                        order
+                    } else {
+                        let mut moved = positions;
+                        moved[usize::from(tile_at[step.place])] = step.to;
+                        placement::order_rank(&moved[..k])
+                    };
+                    if marks.discover(step.block + order) {
+                        found += 1;
+                        let entry = &database[(step.entries + order) as usize];
+                        if entry.load(Relaxed) == UNREACHABLE {
+                            entry.store(depth + 1, Relaxed);
+                        }
+                    }
+                }
+                expanded += 1;
+            });
+        }
+        if expanded > 0 {
+            progress(expanded);
+        }
+        found
+    }
+
+    /// Every move of a tile on `cells` (the map `covered`) into the zone `zone`.
+    fn steps(&self, covered: u32, cells: &[u8], zone: u32) -> Vec<Step> {
+        let mut steps = Vec::new();
+        for (place, &from) in cells[..self.homes.len()].iter().enumerate() {
+            let from = u32::from(from);
+            let mut targets = self.grid.neighbours(from) & zone;
+            while targets != 0 {
+                let to = targets.trailing_zeros();
+                targets &= targets - 1;
+                let moved = covered & !(1 << from) | 1 << to;
+                let map = combination::rank(moved) as usize;
+                let zone = self.grid.zones(self.grid.board & !moved).of(from);
+                steps.push(Step {
+                    place,
+                    to: to as u8,
+                    keeps_order: from.abs_diff(to) == 1,
+                    block: self.first[map] + zone as u64 * self.orders,
+                    entries: map as u64 * self.orders,
+                });
+            }
+        }
+        steps
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zones_are_the_connected_free_regions() {
+        // 4x4, tiles on 1, 4, 5: cell 0 is cut off from the rest.
+        let grid = Grid::new(4, 4);
+        let covered = 1 << 1 | 1 << 4 | 1 << 5;
+        let zones = grid.zones(grid.board & !covered);
+        assert_eq!(zones.count, 2);
+        assert_eq!(zones.cells[0], 1);
+        assert_eq!(zones.cells[1], grid.board & !covered & !1);
+        assert_eq!((zones.of(0), zones.of(15)), (0, 1));
+        // Rows do not wrap: on 5x5, cells 4 and 5 are not neighbours.
+        let grid = Grid::new(5, 5);
+        assert_eq!(grid.neighbours(4), 1 << 3 | 1 << 9);
+        assert_eq!(grid.neighbours(5), 1 << 0 | 1 << 6 | 1 << 10);
+        assert_eq!(grid.neighbours(24), 1 << 19 | 1 << 23);
+    }
+
+    #[test]
+    fn blocks_count_every_zone_of_every_map() {
+        // All eight tiles of 3x3: one free cell, one zone a map.
+        let space = Space::new(3, 3, &[0, 1, 2, 3, 4, 5, 6, 7], 8);
+        assert_eq!(space.states(), 362_880);
+        // One tile on 2x2: the three free cells always connect.
+        assert_eq!(Space::new(2, 2, &[0], 3).states(), 4);
+    }
+}
