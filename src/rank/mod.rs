@@ -30,6 +30,12 @@ pub(crate) fn ones8(v: u8) -> u32 {
     u32::from(ONES[usize::from(v)])
 }
 
+/// The number of set bits in a `u32`.
+#[inline]
+pub(crate) fn ones32(v: u32) -> u32 {
+    v.to_le_bytes().iter().map(|&b| ones8(b)).sum()
+}
+
 /// The number of set bits in a value below 2^16.
 #[inline]
 pub(crate) fn ones16(v: u32) -> u32 {
@@ -42,6 +48,8 @@ mod tests {
     fn ones_counts_bits() {
         for v in 0..1u32 << 16 {
             assert_eq!(super::ones16(v), v.count_ones());
+            let spread = v << 16 | v >> 3;
+            assert_eq!(super::ones32(spread), spread.count_ones());
         }
     }
 }

@@ -10,20 +10,25 @@
 //! run of `k!` entries, and a tile that moves to a neighbouring cell without passing
 //! another tile (any horizontal slide) keeps the order, so a move changes the map only.
 
-use super::combination;
+use super::{combination, ones32};
 
 /// The most tiles a placement places (the most cells [`combination::rank`] ranks).
 pub const MAX_TILES: usize = combination::MAX_SET;
 
+/// `FACTORIAL[k]` = `k!`.
+const FACTORIAL: [u64; MAX_TILES + 1] = {
+    let mut table = [1; MAX_TILES + 1];
+    let mut k = 2;
+    while k <= MAX_TILES {
+        table[k] = table[k - 1] * k as u64;
+        k += 1;
+    }
+    table
+};
+
 /// `k!` for `k <= MAX_TILES`: the orders of `k` tiles on one map.
 pub const fn orders(k: usize) -> u64 {
-    let mut product = 1;
-    let mut i = 2;
-    while i <= k {
-        product *= i as u64;
-        i += 1;
-    }
-    product
+    FACTORIAL[k]
 }
 
 /// The number of placements of `k` tiles on `n` cells: `C(n, k) * k!`.
@@ -36,11 +41,12 @@ pub const fn count(n: usize, k: usize) -> u64 {
 /// places below its own not used before it.
 #[inline]
 pub fn order_rank(positions: &[u8]) -> u64 {
-    let k = positions.len();
+    let mut later = 0u32;
     let mut rank = 0;
-    for (i, &cell) in positions.iter().enumerate() {
-        let lower_later = positions[i + 1..].iter().filter(|&&c| c < cell).count();
-        rank = rank * (k - i) as u64 + lower_later as u64;
+    for (weight, &cell) in positions.iter().rev().enumerate() {
+        let lower_later = ones32(later & ((1 << cell) - 1));
+        rank += u64::from(lower_later) * FACTORIAL[weight];
+        later |= 1 << cell;
     }
     rank
 }
@@ -50,7 +56,14 @@ pub fn order_rank(positions: &[u8]) -> u64 {
 #[inline]
 pub fn rank(positions: &[u8]) -> u64 {
     let covered = positions.iter().fold(0u32, |mask, &cell| mask | 1 << cell);
-    u64::from(combination::rank(covered)) * orders(positions.len()) + order_rank(positions)
+    rank_of(covered, order_rank(positions), positions.len())
+}
+
+/// The rank of the placement of `k` tiles covering the cells of `covered` in the
+/// order `order` ([`order_rank`]).
+#[inline]
+pub fn rank_of(covered: u32, order: u64, k: usize) -> u64 {
+    u64::from(combination::rank(covered)) * orders(k) + order
 }
 
 /// The cells of the placement of `k` tiles on `n` cells with rank `rank`

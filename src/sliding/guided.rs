@@ -9,10 +9,14 @@
 //! reflection about the diagonal through it).
 //!
 //! A move slides one tile, so only the pattern holding that tile needs a new lookup;
-//! the position keeps every pattern's placement and value up to date.
+//! the position keeps every pattern's placement and value up to date, and the two
+//! parts of its database index ([`crate::rank::placement`]): the cells the tiles
+//! cover, and their order, which a slide changes only when the tile passes others
+//! (a vertical slide in the frame's cells).
 
 use super::pattern::PatternDb;
 use super::{Board, Slide, BLANK, MAX_CELLS};
+use crate::rank::placement;
 use crate::search::{ida_star, Found, Problem};
 
 /// The most lookups through symmetries a position keeps.
@@ -65,6 +69,10 @@ pub struct Position<const W: usize, const H: usize> {
     blank: u8,
     /// `place[f][slot]`: the cell (in frame `f`) of the tile in `slot`.
     place: [[u8; MAX_CELLS]; MAX_FRAMES],
+    /// `covered[f][p]`: the cells (in frame `f`) of pattern `p`'s tiles.
+    covered: [[u32; MAX_PATTERNS]; MAX_FRAMES],
+    /// `order[f][p]`: the order of pattern `p`'s tiles on them.
+    order: [[u32; MAX_PATTERNS]; MAX_FRAMES],
     /// `value[f][p]`: pattern `p`'s database value in frame `f`.
     value: [[u8; MAX_PATTERNS]; MAX_FRAMES],
     bound: u32,
@@ -144,6 +152,8 @@ impl<'a, D: AsRef<[u8]>, const W: usize, const H: usize> Guide<'a, D, W, H> {
             board: *board,
             blank: board.blank() as u8,
             place: [[0; MAX_CELLS]; MAX_FRAMES],
+            covered: [[0; MAX_PATTERNS]; MAX_FRAMES],
+            order: [[0; MAX_PATTERNS]; MAX_FRAMES],
             value: [[0; MAX_PATTERNS]; MAX_FRAMES],
             bound: 0,
         };
@@ -155,6 +165,9 @@ impl<'a, D: AsRef<[u8]>, const W: usize, const H: usize> Guide<'a, D, W, H> {
                 }
             }
             for p in 0..self.databases.len() {
+                let cells = &position.place[f][self.first[p]..self.first[p + 1]];
+                position.covered[f][p] = cells.iter().fold(0, |mask, &c| mask | 1 << c);
+                position.order[f][p] = placement::order_rank(cells) as u32;
                 position.value[f][p] = self.look_up(&position, f, p);
             }
         }
@@ -164,8 +177,11 @@ impl<'a, D: AsRef<[u8]>, const W: usize, const H: usize> Guide<'a, D, W, H> {
 
     #[inline]
     fn look_up(&self, position: &Position<W, H>, frame: usize, pattern: usize) -> u8 {
-        let slots = &position.place[frame][self.first[pattern]..self.first[pattern + 1]];
-        self.databases[pattern].value(slots)
+        let (covered, order) = (
+            position.covered[frame][pattern],
+            position.order[frame][pattern],
+        );
+        self.databases[pattern].value_of(covered, order.into())
     }
 
     #[inline]
@@ -203,8 +219,14 @@ impl<D: AsRef<[u8]>, const W: usize, const H: usize> Problem for Guide<'_, D, W,
         next.blank = to as u8;
         for (f, frame) in self.frames.iter().enumerate() {
             let slot = usize::from(frame.slot[usize::from(tile)]);
-            next.place[f][slot] = frame.cell[blank];
+            let (from, onto) = (frame.cell[to], frame.cell[blank]);
+            next.place[f][slot] = onto;
             let pattern = usize::from(self.pattern_of[slot]);
+            next.covered[f][pattern] ^= 1 << from | 1 << onto;
+            if from.abs_diff(onto) != 1 {
+                let cells = &next.place[f][self.first[pattern]..self.first[pattern + 1]];
+                next.order[f][pattern] = placement::order_rank(cells) as u32;
+            }
             next.value[f][pattern] = self.look_up(&next, f, pattern);
         }
         next.bound = self.bound(&next);

@@ -125,4 +125,13 @@ impl<D: AsRef<[u8]>, const W: usize, const H: usize> PatternDb<D, W, H> {
     pub fn value(&self, positions: &[u8]) -> u8 {
         self.table.entry_byte(self.pattern.index(positions))
     }
+
+    /// The value of the placement whose tiles cover `covered` in the order `order`
+    /// ([`placement::order_rank`]): the index's two parts, which a search can keep up
+    /// to date move by move.
+    #[inline]
+    pub fn value_of(&self, covered: u32, order: u64) -> u8 {
+        let k = self.pattern.cells.len();
+        self.table.entry_byte(placement::rank_of(covered, order, k))
+    }
 }
