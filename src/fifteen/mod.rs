@@ -51,16 +51,27 @@ pub fn korf_goal() -> Board {
 /// A split of the tiles into patterns, each with its own database.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Partition {
-    /// Two patterns of 7 and 8 tiles: 0.6 GB, built in about half an hour on two cores
-    /// with 10 GB of memory; the fast one.
+    /// Two patterns of 7 and 8 tiles: the fast one, and the default.
     SevenEight,
-    /// Patterns of 6, 6 and 3 tiles: 11.5 MB, built in about 20 seconds.
+    /// Patterns of 6, 6 and 3 tiles: the quick one to build.
     SixSixThree,
 }
 
 impl Partition {
     /// Every partition, the best first.
     pub const ALL: [Partition; 2] = [Partition::SevenEight, Partition::SixSixThree];
+
+    /// The partition built and used unless another is asked for.
+    pub const DEFAULT: Partition = Partition::SevenEight;
+
+    /// What its databases cost to build, as measured on a two-core machine
+    /// (bench/build.md).
+    pub fn cost(self) -> &'static str {
+        match self {
+            Partition::SevenEight => "about 80 s on two cores, 1 GB of memory, 577 MB on disk",
+            Partition::SixSixThree => "about 1 s, 11.5 MB on disk",
+        }
+    }
 
     /// Its name on the command line.
     pub fn name(self) -> &'static str {

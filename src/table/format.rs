@@ -463,6 +463,24 @@ mod tests {
             "{fault}"
         );
 
+        // A pattern database is not an exact table, nor the other way round.
+        let bounds = encode(&ID.bounds(), &[0, 1, 1, 2, UNREACHABLE, 2, 3]);
+        let fault = Table::from_bytes(&bounds[..], ID, 7).unwrap_err();
+        assert_eq!(
+            fault,
+            Fault::Kind {
+                found: Entry::Bound,
+                expected: Entry::Distance
+            }
+        );
+        assert_eq!(
+            fault.to_string(),
+            "holds a pattern database's bounds, expected exact distances"
+        );
+        assert!(Table::from_bytes(&bounds[..], ID.bounds(), 7).is_ok());
+        let fault = Table::from_bytes(sample(), ID.bounds(), 7).unwrap_err();
+        assert!(matches!(fault, Fault::Kind { .. }), "{fault}");
+
         let fault = Table::from_bytes(sample(), ID, 8).unwrap_err();
         assert_eq!(
             fault,

@@ -158,16 +158,82 @@ fn unusable_table_files_are_refused_with_the_cure() {
 }
 
 #[test]
-fn an_unwritable_table_directory_is_named_when_a_build_is_needed() {
+fn an_unwritable_table_directory_is_named_before_any_build() {
     let dir = tempfile::tempdir().unwrap();
     let blocker = dir.path().join("file");
     fs::write(&blocker, "not a directory").unwrap();
-    let (code, out, err) = rotation_with(&blocker.join("tables"), &[]);
+    let tables = blocker.join("tables");
+    let (code, out, err) = rotation_with(&tables, &[]);
     assert_eq!((code, out.as_str()), (3, ""));
+    let named = format!("cannot write tables in directory {}", tables.display());
     assert!(
-        err.contains("cannot write table") && err.contains("--tables DIR"),
+        err.contains(&named) && err.contains("--tables DIR"),
         "{err}"
     );
+    assert!(!err.contains("building"), "refused before any work: {err}");
+}
+
+#[test]
+fn a_table_directory_without_room_is_named_before_any_build() {
+    // A file system of 1 MiB, too small for the 6-6-3 databases' 11.5 MB. Mounting
+    // needs root where the tests run; elsewhere there is nothing to check.
+    let dir = tempfile::tempdir().unwrap();
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=1m", "tmpfs"])
+        .arg(dir.path())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success());
+    if !mounted {
+        eprintln!("skipped: cannot mount a small file system here");
+        return;
+    }
+    let board = b"1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15";
+    let output = tablesolve(dir.path(), &["--partition", "6-6-3", "fifteen"], board);
+    let entries = fs::read_dir(dir.path()).unwrap().count();
+    Command::new("umount").arg(dir.path()).status().unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{err}");
+    let named = format!("tables directory {} has ", dir.path().display());
+    assert!(
+        err.contains(&named) && err.contains("free some space"),
+        "{err}"
+    );
+    assert!(!err.contains("building"), "refused before any work: {err}");
+    assert_eq!(entries, 0, "nothing written");
+}
+
+#[test]
+fn a_build_killed_midway_leaves_no_table_and_the_next_run_builds_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["--partition", "6-6-3", "fifteen"];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tablesolve"))
+        .arg("--tables")
+        .arg(dir.path())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // The build takes about a second; kill it (SIGKILL: no clean-up runs) well before.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    // Whatever is there is a whole table: every file but temporaries validates.
+    for entry in fs::read_dir(dir.path()).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        assert!(name.ends_with(".tbl") || name.ends_with(".tmp"), "{name}");
+    }
+    let board = b"1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15";
+    let output = tablesolve(dir.path(), &args, board);
+    assert_eq!(stdout(&output), "r\n");
+    let checked = tablesolve(
+        dir.path(),
+        &["--partition", "6-6-3", "--no-build", "stats", "fifteen"],
+        b"",
+    );
+    assert!(stdout(&checked).contains("(recount agrees)"));
 }
 
 #[test]

@@ -10,6 +10,7 @@ mod data;
 mod eight;
 mod fifteen;
 mod installed;
+mod patterns;
 mod regressions;
 mod rotation;
 mod tools;

@@ -115,8 +115,9 @@ impl Puzzle {
     }
 }
 
-/// The best partition whose databases for `goal` are all in `tables`, or the quick
-/// one, with a word on stderr (to a person) about building the fast one.
+/// The best partition whose databases for `goal` are all in `tables`, else the
+/// default, [`Partition::DEFAULT`], which is then built. Answering with a lesser one
+/// earns a word on stderr (to a person) about building the default.
 fn best_present(tables: &TableDir, goal: &Board) -> Partition {
     let blank = database_blank(goal.blank());
     let present = |p: &Partition| {
@@ -127,11 +128,13 @@ fn best_present(tables: &TableDir, goal: &Board) -> Partition {
     let best = Partition::ALL
         .into_iter()
         .find(present)
-        .unwrap_or(Partition::SixSixThree);
-    if best != Partition::SevenEight && io::stderr().is_terminal() {
+        .unwrap_or(Partition::DEFAULT);
+    if best != Partition::DEFAULT && io::stderr().is_terminal() {
         eprintln!(
-            "tablesolve: answering with the quick 6-6-3 pattern databases; run once with \
-             --partition 7-8 to build the fastest ones (half an hour, 10 GB of memory)"
+            "tablesolve: answering with the {best} pattern databases; run once with \
+             --partition {} to build the fastest ones ({})",
+            Partition::DEFAULT,
+            Partition::DEFAULT.cost()
         );
     }
     best
