@@ -27,9 +27,6 @@ fn bincode_config() -> impl bincode::config::Config {
 pub enum Entry {
     /// One byte: the rank's distance to the goal, [`UNREACHABLE`] if there is no way.
     Distance,
-    /// One byte: a lower bound on the rank's distance, [`UNREACHABLE`] if there is no
-    /// way (a pattern database, indexed by the placement of its tiles).
-    Bound,
     /// Eight bytes, little-endian: the rank's greedy walk to the goal packed
     /// `move_bits` a move behind a marker bit ([`crate::search::pack_walk`]); 0 if
     /// there is no way.
@@ -37,6 +34,10 @@ pub enum Entry {
         /// Bits of one move.
         move_bits: u8,
     },
+    /// One byte: a lower bound on the rank's distance, [`UNREACHABLE`] if there is no
+    /// way (a pattern database, indexed by the placement of its tiles). Last, so that
+    /// the encodings of the others stay as they were.
+    Bound,
 }
 
 impl Entry {

@@ -180,11 +180,11 @@ impl Space {
         let mut marks = Marks::new(self.states())
             .ok_or_else(|| format!("{} search states do not fit in memory", self.states()))?;
         let mut database = Vec::new();
-        usize::try_from(placements)
+        let entries = usize::try_from(placements)
             .ok()
-            .and_then(|entries| database.try_reserve_exact(entries).ok())
+            .filter(|&entries| database.try_reserve_exact(entries).is_ok())
             .ok_or_else(|| format!("{placements} entries do not fit in memory"))?;
-        database.resize_with(database.capacity(), || AtomicU8::new(UNREACHABLE));
+        database.resize_with(entries, || AtomicU8::new(UNREACHABLE));
 
         let covered = self.homes.iter().fold(0u32, |m, &c| m | 1 << c);
         let map = u64::from(combination::rank(covered));

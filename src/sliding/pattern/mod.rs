@@ -5,7 +5,7 @@
 //! the blank at `goal_blank`). Its database has one byte per placement of its tiles,
 //! indexed by [`placement::rank`]: the least, over the cells the blank may be on, of
 //! the moves of pattern tiles needed to bring every tile home with the blank home too.
-//! [`build`] says how it is computed.
+//! `build.rs` (and `doc/pattern-databases.md` in the repository) says how it is computed.
 //!
 //! Every slide moves one tile, so the values of disjoint patterns add up to a lower
 //! bound on the slides left that never overestimates.
