@@ -70,18 +70,23 @@ pub fn rank_of(covered: u32, order: u64, k: usize) -> u64 {
 /// (`rank < count(n, k)`), tile by tile in the first `k` places.
 pub fn unrank(rank: u64, n: usize, k: usize) -> [u8; MAX_TILES] {
     let (map, order) = (rank / orders(k), rank % orders(k));
-    let mut covered = combination::unrank(map as u32, n, k);
-    let mut cells = [0u8; MAX_TILES];
-    for cell in &mut cells[..k] {
-        *cell = covered.trailing_zeros() as u8;
-        covered &= covered - 1;
-    }
+    let cells = cells(combination::unrank(map as u32, n, k));
     let places = super::permutation::unrank(order, k, k);
     let mut positions = [0u8; MAX_TILES];
     for (position, &place) in positions[..k].iter_mut().zip(&places[..k]) {
         *position = cells[usize::from(place)];
     }
     positions
+}
+
+/// The cells of `covered` (at most [`MAX_TILES`]), in increasing order.
+pub fn cells(mut covered: u32) -> [u8; MAX_TILES] {
+    let mut cells = [0u8; MAX_TILES];
+    for cell in &mut cells[..covered.count_ones() as usize] {
+        *cell = covered.trailing_zeros() as u8;
+        covered &= covered - 1;
+    }
+    cells
 }
 
 #[cfg(test)]

@@ -347,7 +347,7 @@ impl<D: AsRef<[u8]>> Table<D> {
     /// The distance of `rank` from the goal, [`UNREACHABLE`] if there is no way.
     #[inline]
     pub fn distance(&self, rank: u32) -> u8 {
-        self.bytes.as_ref()[self.offset + rank as usize]
+        self.entry_byte(rank.into())
     }
 
     /// The byte of entry `index` in a table of one-byte entries, whatever their count.

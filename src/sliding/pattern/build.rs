@@ -239,12 +239,7 @@ impl Space {
     ) -> u64 {
         let k = self.homes.len();
         let covered = combination::unrank(map as u32, self.cells, k);
-        let mut cells = [0u8; placement::MAX_TILES];
-        let mut rest = covered;
-        for cell in &mut cells[..k] {
-            *cell = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
-        }
+        let cells = placement::cells(covered);
         let zones = self.grid.zones(self.grid.board & !covered);
         let (mut expanded, mut found) = (0, 0);
         for zone in 0..zones.count {
