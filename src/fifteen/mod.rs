@@ -27,7 +27,7 @@ mod text;
 
 pub use text::{BoardError, GoalError};
 
-use crate::search::Found;
+use crate::search::{self, Every, Found, Outcome, Settings};
 use crate::sliding::guided::{symmetries, Guide};
 use crate::sliding::pattern::{Pattern, PatternDb};
 use crate::sliding::{self, Slide};
@@ -135,20 +135,53 @@ pub fn database_blank(blank: usize) -> usize {
         .unwrap_or(blank)
 }
 
-/// The shortest, lexicographically smallest slides from `start` to `target`, by IDA*
-/// over `databases` (a partition's, for `target`'s [`database_blank`]), or `None`
-/// when the parities differ and no slides join them.
+/// The IDA* guide towards `target` from `databases` (a partition's, for `target`'s
+/// [`database_blank`]).
 ///
 /// # Panics
 /// If the databases do not partition the tiles of that goal.
-pub fn solve<D: AsRef<[u8]>>(
+fn guide<'a, D: AsRef<[u8]> + Sync>(
+    databases: &'a [PatternDb<D, 4, 4>],
+    target: &Board,
+) -> Guide<'a, D, 4, 4> {
+    Guide::new(databases, target).expect("databases of the target's blank cell")
+}
+
+/// The shortest, lexicographically smallest slides from `start` to `target`, by IDA*
+/// over `databases` (a partition's, for `target`'s [`database_blank`]) within
+/// `settings`; [`Outcome::Unreachable`] when the parities differ and no slides join
+/// them.
+///
+/// # Panics
+/// If the databases do not partition the tiles of that goal.
+pub fn search<D: AsRef<[u8]> + Sync>(
     databases: &[PatternDb<D, 4, 4>],
     start: &Board,
     target: &Board,
-) -> Option<Found<Slide>> {
+    settings: &Settings,
+) -> Outcome<Found<Slide>> {
     if !start.reaches(target) {
-        return None;
+        return Outcome::Unreachable { nodes: 0 };
     }
-    let guide = Guide::new(databases, target).expect("databases of the target's blank cell");
-    Some(guide.solve(start))
+    let guide = guide(databases, target);
+    search::search(&guide, &guide.position(start), settings)
+}
+
+/// Every shortest slide sequence from `start` to `target` (counted; listed in letter
+/// order if `list`), as [`search`] finds the first.
+///
+/// # Panics
+/// If the databases do not partition the tiles of that goal.
+pub fn every_shortest<D: AsRef<[u8]> + Sync>(
+    databases: &[PatternDb<D, 4, 4>],
+    start: &Board,
+    target: &Board,
+    settings: &Settings,
+    list: bool,
+) -> Outcome<Every<Slide>> {
+    if !start.reaches(target) {
+        return Outcome::Unreachable { nodes: 0 };
+    }
+    let guide = guide(databases, target);
+    search::every_shortest(&guide, &guide.position(start), settings, list)
 }

@@ -51,6 +51,32 @@ pub fn order_rank(positions: &[u8]) -> u64 {
     rank
 }
 
+/// The order ([`order_rank`]) after tile `moved` went from cell `from` to
+/// `positions[moved]`, given the order `order` before: only the tiles on cells strictly
+/// between the two changed places with it, so only their digits, or the moved tile's,
+/// change, by one each.
+#[inline]
+pub fn order_after_move(order: u16, positions: &[u8], moved: usize, from: u8) -> u16 {
+    let onto = positions[moved];
+    let (low, high) = (from.min(onto), from.max(onto));
+    let k = positions.len();
+    let mut delta = 0i16;
+    for (tile, &cell) in positions.iter().enumerate() {
+        if low < cell && cell < high {
+            // A later tile passed counts in the moved tile's digit; the moved tile counts
+            // in an earlier tile's.
+            delta += match tile > moved {
+                true => FACTORIAL[k - 1 - moved] as i16,
+                false => -(FACTORIAL[k - 1 - tile] as i16),
+            };
+        }
+    }
+    match from < onto {
+        true => order.wrapping_add_signed(delta),
+        false => order.wrapping_add_signed(-delta),
+    }
+}
+
 /// The rank of the placement where tile `t` lies on `positions[t]` (distinct cells
 /// below 32, at most [`MAX_TILES`] of them).
 #[inline]
@@ -123,5 +149,23 @@ mod tests {
         );
         assert_eq!(order_rank(&[1, 2, 3]), 0);
         assert_eq!(order_rank(&[3, 2, 1]), 5);
+    }
+
+    #[test]
+    fn an_order_after_a_move_is_the_order_ranked_afresh() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..20_000 {
+            let k = rng.random_range(1..=MAX_TILES);
+            let mut positions = unrank(rng.random_range(0..count(25, k)), 25, k);
+            let positions = &mut positions[..k];
+            let before = order_rank(positions) as u16;
+            let moved = rng.random_range(0..k);
+            let from = positions[moved];
+            let free: Vec<u8> = (0..25).filter(|c| !positions.contains(c)).collect();
+            positions[moved] = free[rng.random_range(0..free.len())];
+            let after = order_after_move(before, positions, moved, from);
+            assert_eq!(after as u64, order_rank(positions), "{positions:?}");
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! cross-checks the table walk.
 
 use super::{Answer, Board, Move, CENTRE};
-use crate::search::{ida_star, Problem};
+use crate::search::{expand_each, ida_star, Children, Problem};
 
 /// The Rotation Game as IDA* sees it: boards, the eight moves, and a centre count.
 struct Centre;
@@ -10,12 +10,6 @@ struct Centre;
 impl Problem for Centre {
     type State = Board;
     type Move = Move;
-
-    fn play(&self, board: &Board, m: Move) -> Option<Board> {
-        let mut next = *board;
-        next.apply(m);
-        Some(next)
-    }
 
     /// A move changes one centre cell, so each digit needs at least as many moves as
     /// centre cells it lacks.
@@ -26,11 +20,28 @@ impl Problem for Centre {
         }
         8 - counts.iter().max().expect("four counts")
     }
+
+    fn expand(
+        &self,
+        board: &Board,
+        skip: Option<Move>,
+        _: u32,
+        children: &mut Children<Board, Move>,
+    ) {
+        let play = |board: &Board, m: Move| {
+            let mut next = *board;
+            next.apply(m);
+            Some(next)
+        };
+        expand_each(board, skip, children, play, |b| self.lower_bound(b));
+    }
 }
 
 /// The Rotation Game's answer by IDA*.
 pub fn ida(board: &Board) -> Answer {
-    let moves = ida_star(&Centre, board).moves;
+    let moves = ida_star(&Centre, board)
+        .expect("every board reaches a goal")
+        .moves;
     let mut end = *board;
     end.apply_all(&moves);
     let digit = end

@@ -1,15 +1,20 @@
 //! Search over state spaces, shared by every puzzle: the reverse breadth-first search
 //! that fills a table ([`reverse_bfs`], or [`Marks`] at two bits a state where a byte a
 //! state is too much), the greedy walk down an exact table ([`greedy_walk`]), and IDA*
-//! guided by any lower bound ([`ida_star`]).
+//! guided by any lower bound ([`ida_star`], within [`Limits`], on every core).
 
 mod bfs;
 mod ida;
+mod limit;
 mod marks;
 mod walk;
 
 pub use bfs::reverse_bfs;
-pub use ida::{ida_star, Found, Problem};
+pub use ida::{
+    every_shortest, expand_each, ida_star, search, Child, Children, Every, Found, Outcome, Problem,
+    Settings, Stopped, MAX_CHILDREN, SPLIT_FROM,
+};
+pub use limit::{Cancel, Limits, Reason, Report};
 pub use marks::Marks;
 pub use walk::{
     greedy_walk, move_bits, pack_walk, packed_walks, unpack_walk, walk_length, NoWalks, Walks,

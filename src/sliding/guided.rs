@@ -17,7 +17,7 @@
 use super::pattern::PatternDb;
 use super::{Board, Slide, BLANK, MAX_CELLS};
 use crate::rank::placement;
-use crate::search::{ida_star, Found, Problem};
+use crate::search::{ida_star, Child, Children, Found, Problem};
 
 /// The most lookups through symmetries a position keeps.
 const MAX_FRAMES: usize = 2;
@@ -72,9 +72,11 @@ pub struct Position<const W: usize, const H: usize> {
     /// `covered[f][p]`: the cells (in frame `f`) of pattern `p`'s tiles.
     covered: [[u32; MAX_PATTERNS]; MAX_FRAMES],
     /// `order[f][p]`: the order of pattern `p`'s tiles on them.
-    order: [[u32; MAX_PATTERNS]; MAX_FRAMES],
+    order: [[u16; MAX_PATTERNS]; MAX_FRAMES],
     /// `value[f][p]`: pattern `p`'s database value in frame `f`.
     value: [[u8; MAX_PATTERNS]; MAX_FRAMES],
+    /// `sum[f]`: the values' sum in frame `f`.
+    sum: [u32; MAX_FRAMES],
     bound: u32,
 }
 
@@ -88,7 +90,7 @@ pub struct Guide<'a, D, const W: usize, const H: usize> {
     pattern_of: [u8; MAX_CELLS],
 }
 
-impl<'a, D: AsRef<[u8]>, const W: usize, const H: usize> Guide<'a, D, W, H> {
+impl<'a, D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Guide<'a, D, W, H> {
     /// A guide towards `target` from `databases`, which must partition the tiles of the
     /// goal with their blank cell, and whose goal blank some symmetry carries the
     /// target's blank to. `None` if they do not fit the target.
@@ -155,6 +157,7 @@ impl<'a, D: AsRef<[u8]>, const W: usize, const H: usize> Guide<'a, D, W, H> {
             covered: [[0; MAX_PATTERNS]; MAX_FRAMES],
             order: [[0; MAX_PATTERNS]; MAX_FRAMES],
             value: [[0; MAX_PATTERNS]; MAX_FRAMES],
+            sum: [0; MAX_FRAMES],
             bound: 0,
         };
         for (f, frame) in self.frames.iter().enumerate() {
@@ -167,8 +170,9 @@ impl<'a, D: AsRef<[u8]>, const W: usize, const H: usize> Guide<'a, D, W, H> {
             for p in 0..self.databases.len() {
                 let cells = &position.place[f][self.first[p]..self.first[p + 1]];
                 position.covered[f][p] = cells.iter().fold(0, |mask, &c| mask | 1 << c);
-                position.order[f][p] = placement::order_rank(cells) as u32;
+                position.order[f][p] = placement::order_rank(cells) as u16;
                 position.value[f][p] = self.look_up(&position, f, p);
+                position.sum[f] += u32::from(position.value[f][p]);
             }
         }
         position.bound = self.bound(&position);
@@ -186,10 +190,9 @@ impl<'a, D: AsRef<[u8]>, const W: usize, const H: usize> Guide<'a, D, W, H> {
 
     #[inline]
     fn bound(&self, position: &Position<W, H>) -> u32 {
-        let patterns = self.databases.len();
-        position.value[..self.frames.len()]
+        position.sum[..self.frames.len()]
             .iter()
-            .map(|values| values[..patterns].iter().map(|&v| u32::from(v)).sum())
+            .copied()
             .max()
             .unwrap_or(0)
     }
@@ -201,40 +204,88 @@ impl<'a, D: AsRef<[u8]>, const W: usize, const H: usize> Guide<'a, D, W, H> {
 
     /// The shortest, lexicographically smallest slides from `start` to the target, and
     /// the nodes it took. The two must reach each other.
-    pub fn solve(&self, start: &Board<W, H>) -> Found<Slide> {
+    pub fn solve(&self, start: &Board<W, H>) -> Option<Found<Slide>> {
         ida_star(self, &self.position(start))
     }
 }
 
-impl<D: AsRef<[u8]>, const W: usize, const H: usize> Problem for Guide<'_, D, W, H> {
+impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Problem for Guide<'_, D, W, H> {
     type State = Position<W, H>;
     type Move = Slide;
 
     #[inline]
-    fn play(&self, position: &Position<W, H>, m: Slide) -> Option<Position<W, H>> {
-        let blank = usize::from(position.blank);
-        let to = m.target(blank, W, H)?;
-        let mut next = *position;
-        let tile = next.board.slide(blank, to);
-        next.blank = to as u8;
-        for (f, frame) in self.frames.iter().enumerate() {
-            let slot = usize::from(frame.slot[usize::from(tile)]);
-            let (from, onto) = (frame.cell[to], frame.cell[blank]);
-            next.place[f][slot] = onto;
-            let pattern = usize::from(self.pattern_of[slot]);
-            next.covered[f][pattern] ^= 1 << from | 1 << onto;
-            if from.abs_diff(onto) != 1 {
-                let cells = &next.place[f][self.first[pattern]..self.first[pattern + 1]];
-                next.order[f][pattern] = placement::order_rank(cells) as u32;
-            }
-            next.value[f][pattern] = self.look_up(&next, f, pattern);
-        }
-        next.bound = self.bound(&next);
-        Some(next)
-    }
-
-    #[inline]
     fn lower_bound(&self, position: &Position<W, H>) -> u32 {
         position.bound
+    }
+
+    /// Every child is made first and looked up after, frame by frame, so that the
+    /// lookups of one frame do not wait on each other and their cache misses overlap.
+    /// A child whose bound already exceeds `enough` is not looked up in further frames.
+    #[inline]
+    fn expand(
+        &self,
+        position: &Position<W, H>,
+        skip: Option<Slide>,
+        enough: u32,
+        children: &mut Children<Position<W, H>, Slide>,
+    ) {
+        let blank = usize::from(position.blank);
+        // The tile each child slid, and the cell it left.
+        let mut slid = [(0u8, 0usize); Slide::ALL.len()];
+        for &step in &Slide::ALL {
+            if Some(step) == skip {
+                continue;
+            }
+            let Some(to) = step.target(blank, W, H) else {
+                continue;
+            };
+            // Made in its place among the children: a position is copied once.
+            children.push(Child {
+                step,
+                state: *position,
+                bound: 0,
+            });
+            let c = children.len() - 1;
+            let next = &mut children[c].state;
+            slid[c] = (next.board.slide(blank, to), to);
+            next.blank = to as u8;
+        }
+        let mut open = [true; Slide::ALL.len()];
+        for (f, frame) in self.frames.iter().enumerate() {
+            let mut moved_pattern = [0usize; Slide::ALL.len()];
+            for (c, child) in children.iter_mut().enumerate() {
+                if !open[c] {
+                    continue;
+                }
+                let (tile, to) = slid[c];
+                let next = &mut child.state;
+                let slot = usize::from(frame.slot[usize::from(tile)]);
+                let (from, onto) = (frame.cell[to], frame.cell[blank]);
+                next.place[f][slot] = onto;
+                let pattern = usize::from(self.pattern_of[slot]);
+                next.covered[f][pattern] ^= 1 << from | 1 << onto;
+                if from.abs_diff(onto) != 1 {
+                    let first = self.first[pattern];
+                    let cells = &next.place[f][first..self.first[pattern + 1]];
+                    let order = next.order[f][pattern];
+                    next.order[f][pattern] =
+                        placement::order_after_move(order, cells, slot - first, from);
+                }
+                moved_pattern[c] = pattern;
+            }
+            for (c, child) in children.iter_mut().enumerate() {
+                if !open[c] {
+                    continue;
+                }
+                let next = &mut child.state;
+                let pattern = moved_pattern[c];
+                let value = self.look_up(next, f, pattern);
+                let old = std::mem::replace(&mut next.value[f][pattern], value);
+                next.sum[f] = next.sum[f] + u32::from(value) - u32::from(old);
+                child.bound = child.bound.max(next.sum[f]);
+                next.bound = child.bound;
+                open[c] = child.bound <= enough;
+            }
+        }
     }
 }

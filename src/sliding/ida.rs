@@ -2,7 +2,7 @@
 //! method that cross-checks the tables of every sliding puzzle.
 
 use super::{Board, Slide, MAX_CELLS};
-use crate::search::{ida_star, Found, Problem};
+use crate::search::{expand_each, ida_star, Children, Found, Problem};
 
 /// A board and the cell each tile must reach.
 struct Towards<const W: usize, const H: usize> {
@@ -13,13 +13,19 @@ impl<const W: usize, const H: usize> Problem for Towards<W, H> {
     type State = Board<W, H>;
     type Move = Slide;
 
-    fn play(&self, board: &Board<W, H>, m: Slide) -> Option<Board<W, H>> {
-        board.apply(m)
-    }
-
     /// Every slide carries one tile one cell: the Manhattan distance is a lower bound.
     fn lower_bound(&self, board: &Board<W, H>) -> u32 {
         board.manhattan(&self.homes)
+    }
+
+    fn expand(
+        &self,
+        board: &Board<W, H>,
+        skip: Option<Slide>,
+        _: u32,
+        children: &mut Children<Board<W, H>, Slide>,
+    ) {
+        expand_each(board, skip, children, Board::apply, |b| self.lower_bound(b));
     }
 }
 
@@ -44,5 +50,5 @@ pub fn manhattan_search<const W: usize, const H: usize>(
     let towards = Towards::<W, H> {
         homes: target.homes(),
     };
-    Some(ida_star(&towards, start))
+    ida_star(&towards, start)
 }

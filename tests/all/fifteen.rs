@@ -144,7 +144,7 @@ fn answers_equal_a_brute_force_search_on_short_walks() {
                 let length = rng.random_range(0..=11);
                 random_walk(&mut rng, &goal, length)
             };
-            let found = fifteen.solve(&start).expect("a walk reaches back");
+            let found = fifteen.solve(&start).solved().expect("a walk reaches back");
             assert_eq!(
                 letters(&found.moves),
                 brute_force(cells(&start), cells(&goal)),
@@ -164,7 +164,7 @@ fn answers_equal_the_manhattan_ida_star_on_longer_walks() {
             let length = rng.random_range(30..=40);
             random_walk(&mut rng, &goal, length)
         };
-        let found = fifteen.solve(&start).unwrap();
+        let found = fifteen.solve(&start).solved().unwrap();
         assert_eq!(Some(found.moves), manhattan_ida(&start, &goal), "{start}");
     }
 }
@@ -183,14 +183,17 @@ fn other_targets_are_renamed_and_use_their_blank_cells_databases() {
             let length = rng.random_range(0..=10);
             random_walk(&mut rng, &target, length)
         };
-        let found = fifteen.solve(&start).unwrap();
+        let found = fifteen.solve(&start).solved().unwrap();
         assert_eq!(
             letters(&found.moves),
             brute_force(cells(&start), cells(&target))
         );
     }
     let unsolvable: Board = "1 5 2 3 9 6 7 4 13 10 11 8 14 15 0 12".parse().unwrap();
-    assert!(fifteen.solve(&unsolvable).is_none());
+    assert!(matches!(
+        fifteen.solve(&unsolvable),
+        tablesolve::search::Outcome::Unreachable { .. }
+    ));
 }
 
 /// Korf's 100 instances (`samples/korf100.in`, towards `--goal korf`) with their
@@ -231,7 +234,7 @@ fn korf_instances_up_to_55_moves_take_their_published_lengths() {
     let easier: Vec<_> = instances.iter().filter(|(_, _, l)| *l <= 55).collect();
     assert!(easier.len() >= 60);
     easier.par_iter().for_each(|(label, board, length)| {
-        let found = fifteen.solve(board).unwrap();
+        let found = fifteen.solve(board).solved().unwrap();
         assert_eq!(found.moves.len(), *length, "instance {label}");
         let end = found.moves.iter().try_fold(*board, |b, &m| b.apply(m));
         assert_eq!(end, Some(korf_goal()), "instance {label}");

@@ -13,4 +13,5 @@ mod installed;
 mod patterns;
 mod regressions;
 mod rotation;
+mod search;
 mod tools;

@@ -7,10 +7,11 @@ use std::io::{self, IsTerminal};
 
 use tablesolve::fifteen::{self, database_blank, Board, Partition};
 use tablesolve::judge::{CrossCheck, Fifteen, Format, Replay, Sample, SampleAt, Tables};
+use tablesolve::search::Limits;
 use tablesolve::table::{Source, TableDir};
 use tablesolve::{Eight, Eight2, Rotation};
 
-use crate::Failure;
+use crate::{progress, Failure};
 
 /// The options that only some puzzles take.
 #[derive(Clone, Debug, Default)]
@@ -18,6 +19,8 @@ pub struct Options {
     pub goal: Option<Board>,
     pub partition: Option<Partition>,
     pub numbered: bool,
+    /// Limits on each case's search.
+    pub limits: Option<Limits>,
 }
 
 /// What every subcommand may ask of a judge.
@@ -92,6 +95,7 @@ impl Puzzle {
                 (options.goal.is_some(), "--goal"),
                 (options.partition.is_some(), "--partition"),
                 (options.numbered, "--numbered"),
+                (options.limits.is_some(), "--timeout or --max-nodes"),
             ];
             if let Some((_, option)) = given.iter().find(|(given, _)| *given) {
                 let name = self.name();
@@ -109,7 +113,20 @@ impl Puzzle {
                 let partition = options
                     .partition
                     .unwrap_or_else(|| best_present(tables, &goal));
-                task.run(&Fifteen::open(tables, goal, partition, options.numbered)?)
+                let mut fifteen = Fifteen::open(tables, goal, partition, options.numbered)?;
+                if let Some(limits) = &options.limits {
+                    fifteen = fifteen.with_limits(limits.clone());
+                }
+                let status = progress::search();
+                let shown = status.clone();
+                let fifteen = fifteen.with_progress(move |report| shown.show(report));
+                let ran = task.run(&fifteen);
+                status.finish();
+                ran?;
+                match fifteen.cases() {
+                    (_, 0) => Ok(()),
+                    (_, stopped) => Err(Failure::Limited(stopped)),
+                }
             }
         }
     }

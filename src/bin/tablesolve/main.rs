@@ -46,7 +46,8 @@ Exit status:
   2  bad command line
   3  a table is missing (with --no-build), damaged, contradicts itself, or cannot be
      written
-  4  a file cannot be read or the output cannot be written";
+  4  a file cannot be read or the output cannot be written
+  5  every case was answered but some, which reached --timeout or --max-nodes";
 
 #[derive(Parser)]
 #[command(name = "tablesolve", version, after_help = AFTER_HELP)]
@@ -185,6 +186,8 @@ pub enum Failure {
     Verdict,
     /// Options that cannot be honoured together.
     Usage(String),
+    /// Every case answered but this many, which reached a limit (`limit L`).
+    Limited(usize),
 }
 
 impl From<Error> for Failure {
@@ -205,6 +208,14 @@ fn main() -> ExitCode {
     match run(&cli, &tables) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Verdict) => ExitCode::from(1),
+        Err(Failure::Limited(cases)) => {
+            let cases = match cases {
+                1 => "1 case".to_owned(),
+                n => format!("{n} cases"),
+            };
+            eprintln!("tablesolve: {cases} reached the limit on a search and went unanswered");
+            ExitCode::from(5)
+        }
         Err(Failure::Usage(message)) => {
             eprintln!("tablesolve: {message}");
             ExitCode::from(2)
@@ -348,6 +359,10 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
         goal: cli.goal,
         partition: cli.partition,
         numbered: cli.numbered,
+        limits: match &cli.command {
+            Command::Answer(_, answer) => answer.limits(),
+            Command::Tool(_) => None,
+        },
     };
     let tool = match &cli.command {
         Command::Answer(puzzle, answer) => return puzzle.run(&tables, &options, answer),

@@ -1,0 +1,212 @@
+//! Bounds on a search's work: nodes, wall-clock time and a cancellation handle, and
+//! the meter every thread of one search counts its nodes on.
+//!
+//! Threads count nodes locally and settle with the shared total every [`SETTLE`] nodes
+//! (or sooner, when the node limit is nearer), so limits cost one atomic add and one
+//! clock read per few thousand nodes, and a search stops within that many nodes per
+//! thread of its limit (exactly at it on one thread).
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Nodes a thread counts between settlements with the shared total.
+const SETTLE: u64 = 1 << 12;
+
+/// A handle that stops a search from another thread (a Ctrl-C handler, a UI): clones
+/// share one flag.
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    /// A handle not yet cancelled.
+    pub fn new() -> Cancel {
+        Cancel::default()
+    }
+
+    /// Stops every search given this handle (or a clone) within a few thousand nodes.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`Cancel::cancel`] was called.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// How much work one search may do; nothing is bounded by default.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// The most nodes (states generated) the search may generate.
+    pub nodes: Option<u64>,
+    /// The most wall-clock time it may take.
+    pub time: Option<Duration>,
+    /// Stops it when cancelled.
+    pub cancel: Option<Cancel>,
+}
+
+/// Why a search stopped before its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// It generated more nodes than [`Limits::nodes`].
+    Nodes,
+    /// It ran longer than [`Limits::time`].
+    Time,
+    /// Its [`Cancel`] handle was cancelled.
+    Cancelled,
+}
+
+impl std::fmt::Display for Reason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Reason::Nodes => "node limit reached",
+            Reason::Time => "time limit reached",
+            Reason::Cancelled => "cancelled",
+        })
+    }
+}
+
+/// Where a search stands, as told to a progress callback.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The bound under search: every solution has at least this many moves.
+    pub bound: u32,
+    /// Nodes generated so far (settled ones: up to a few thousand a thread behind).
+    pub nodes: u64,
+    /// Time since the search began.
+    pub elapsed: Duration,
+}
+
+/// A search's shared account: its limits and the nodes every thread settled.
+pub(crate) struct Account<'a> {
+    limits: &'a Limits,
+    started: Instant,
+    deadline: Option<Instant>,
+    nodes: AtomicU64,
+    /// The [`Reason`] of the first limit reached, as `1 + index`; 0 while none is.
+    stopped: AtomicU8,
+    bound: AtomicU64,
+    progress: Option<&'a (dyn Fn(Report) + Sync)>,
+}
+
+impl<'a> Account<'a> {
+    pub(crate) fn new(limits: &'a Limits, progress: Option<&'a (dyn Fn(Report) + Sync)>) -> Self {
+        let started = Instant::now();
+        Account {
+            limits,
+            started,
+            deadline: limits.time.map(|time| started + time),
+            nodes: AtomicU64::new(0),
+            stopped: AtomicU8::new(0),
+            bound: AtomicU64::new(0),
+            progress,
+        }
+    }
+
+    /// Nodes settled so far.
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// The limit that stopped the search, if one did.
+    pub(crate) fn stopped(&self) -> Option<Reason> {
+        match self.stopped.load(Ordering::Relaxed) {
+            0 => None,
+            1 => Some(Reason::Nodes),
+            2 => Some(Reason::Time),
+            _ => Some(Reason::Cancelled),
+        }
+    }
+
+    fn stop(&self, reason: Reason) {
+        let code = 1 + reason as u8;
+        let _ = self
+            .stopped
+            .compare_exchange(0, code, Ordering::Relaxed, Ordering::Relaxed);
+    }
+
+    /// A new iteration at `bound` begins.
+    pub(crate) fn begin(&self, bound: u32) {
+        self.bound.store(bound.into(), Ordering::Relaxed);
+        self.report();
+    }
+
+    fn report(&self) {
+        if let Some(progress) = self.progress {
+            progress(Report {
+                bound: self.bound.load(Ordering::Relaxed) as u32,
+                nodes: self.nodes(),
+                elapsed: self.started.elapsed(),
+            });
+        }
+    }
+
+    /// Adds `nodes` to the total and checks every limit; `Err` once one is reached.
+    fn settle(&self, nodes: u64) -> Result<u64, Reason> {
+        let total = self.nodes.fetch_add(nodes, Ordering::Relaxed) + nodes;
+        let limits = self.limits;
+        if limits.nodes.is_some_and(|most| total > most) {
+            self.stop(Reason::Nodes);
+        } else if self.deadline.is_some_and(|at| Instant::now() >= at) {
+            self.stop(Reason::Time);
+        } else if limits.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+            self.stop(Reason::Cancelled);
+        }
+        self.report();
+        match self.stopped() {
+            Some(reason) => Err(reason),
+            None => Ok(total),
+        }
+    }
+
+    /// Nodes a thread may count before it settles, the total being `total`.
+    fn next_settlement(&self, total: u64) -> u64 {
+        match self.limits.nodes {
+            Some(most) => SETTLE.min(most.saturating_sub(total) + 1),
+            None => SETTLE,
+        }
+    }
+}
+
+/// One thread's node count within a search.
+pub(crate) struct Meter<'a> {
+    account: &'a Account<'a>,
+    /// Nodes counted and not yet settled.
+    unsettled: u64,
+    /// Settle when `unsettled` reaches this.
+    settle_at: u64,
+}
+
+impl<'a> Meter<'a> {
+    pub(crate) fn new(account: &'a Account<'a>) -> Self {
+        Meter {
+            account,
+            unsettled: 0,
+            settle_at: account.next_settlement(account.nodes()),
+        }
+    }
+
+    /// Counts `nodes` more; `Err` when the search must stop.
+    #[inline]
+    pub(crate) fn count(&mut self, nodes: u64) -> Result<(), Reason> {
+        self.unsettled += nodes;
+        if self.unsettled >= self.settle_at {
+            self.settle()?;
+        }
+        Ok(())
+    }
+
+    /// Adds the nodes counted so far to the total, checking nothing: the work is over.
+    pub(crate) fn finish(self) {
+        let account = self.account;
+        account.nodes.fetch_add(self.unsettled, Ordering::Relaxed);
+    }
+
+    /// Settles the nodes counted so far with the search's total.
+    pub(crate) fn settle(&mut self) -> Result<(), Reason> {
+        let total = self.account.settle(std::mem::take(&mut self.unsettled))?;
+        self.settle_at = self.account.next_settlement(total);
+        Ok(())
+    }
+}
