@@ -38,7 +38,7 @@ pub use grid::GridError;
 
 use crate::error::Error;
 use crate::rank::permutation;
-use crate::search::{greedy_walk, reverse_bfs, StateSpace, Walks, UNREACHABLE};
+use crate::search::{every_walk, greedy_walk, reverse_bfs, StateSpace, Walks, UNREACHABLE};
 use crate::sliding::Board;
 use crate::table::{walk_moves, ExactTable, Source, Table, TableId, TooLarge};
 
@@ -199,13 +199,50 @@ pub fn solve_by_walk<D: AsRef<[u8]>>(
     if distance == UNREACHABLE {
         return Err(inconsistent());
     }
-    // The walk keeps the blank's cell beside the tiles, so a move is one swap.
-    let walker = (start, start.blank());
-    let (moves, _) = greedy_walk(walker, distance, &Move::ALL, |&(mut grid, blank), m| {
+    let (moves, _) =
+        greedy_walk(walker(&start), distance, &Move::ALL, step(table)).ok_or_else(inconsistent)?;
+    Ok(Some(moves))
+}
+
+/// A grid and its blank's cell: a walk keeps the cell, so that a move is one swap.
+type Walker = (Grid, usize);
+
+fn walker(start: &Grid) -> Walker {
+    (*start, start.blank())
+}
+
+/// A walk's step down `table`: the grid after a move, and its distance.
+fn step<D: AsRef<[u8]>>(
+    table: &Table<D>,
+) -> impl Fn(&Walker, Move) -> Option<(Walker, u8)> + '_ {
+    |&(mut grid, blank), m| {
         let to = m.target(blank, 3, 3)?;
         grid.slide(blank, to);
         Some(((grid, to), table.distance(rank(&grid))))
-    })
-    .ok_or_else(inconsistent)?;
-    Ok(Some(moves))
+    }
+}
+
+/// Every shortest move sequence from `start` to `target` down `table` (`target`'s
+/// blank cell's): how many, and each in letter order if `list`; `None` when the
+/// parities differ.
+#[allow(clippy::type_complexity)]
+pub fn every_shortest<D: AsRef<[u8]>>(
+    table: &Table<D>,
+    start: &Grid,
+    target: &Grid,
+    list: bool,
+) -> Result<Option<(u128, Vec<Vec<Move>>)>, Error> {
+    if !start.reaches(target) {
+        return Ok(None);
+    }
+    let start = start.renamed(&Grid::renaming_to_canonical(target));
+    let inconsistent = || Error::Inconsistent {
+        table: table_id(target.blank()),
+    };
+    let distance = table.distance(rank(&start));
+    if distance == UNREACHABLE {
+        return Err(inconsistent());
+    }
+    let walks = every_walk(walker(&start), distance, &Move::ALL, step(table), list);
+    walks.map(Some).ok_or_else(inconsistent)
 }

@@ -5,8 +5,8 @@ use rand::RngCore;
 use std::io::Read;
 
 use super::{
-    in_passes, input_error, CaseReader, CasesAt, CrossCheck, Format, Input, Replay, Sample,
-    SampleAt, Solver, Written,
+    in_passes, input_error, CaseReader, CasesAt, CrossCheck, EveryShortest, Format, Input, Replay,
+    Sample, SampleAt, Shortest, Solver, Written,
 };
 use crate::eight::sample::GridsAt;
 use crate::eight::{self, Grid, Lookup, Move, CELLS, STANDARD_GOAL};
@@ -236,6 +236,14 @@ impl<D: AsRef<[u8]> + Sync> Format for Eight<D> {
     fn case_text(grid: &Grid) -> String {
         let text: Vec<String> = grid.text('x').chars().map(String::from).collect();
         text.join(" ")
+    }
+}
+
+impl<D: AsRef<[u8]> + Sync> EveryShortest for Eight<D> {
+    fn every_shortest(&self, start: &Grid, list: bool) -> Result<Shortest, Error> {
+        let walks = eight::every_shortest(&self.table.distances, start, &goal(), list)?;
+        let length = self.distance(start).unwrap_or(0);
+        Ok(Shortest::of_walks::<Move>(length.into(), walks))
     }
 }
 

@@ -8,7 +8,7 @@ use super::eight::{
 };
 use super::{
     after_the_end, in_passes, input_error, quote, write_case_lines, CaseReader, CasesAt,
-    CrossCheck, Format, Input, Replay, Sample, SampleAt, Solver, Written,
+    CrossCheck, EveryShortest, Format, Input, Replay, Sample, SampleAt, Shortest, Solver, Written,
 };
 use crate::eight::sample::PairsAt;
 use crate::eight::{self, Grid, GridError, Lookup, Move, CELLS};
@@ -287,6 +287,19 @@ impl<D: AsRef<[u8]> + Sync> Format for Eight2<D> {
     ) -> io::Result<()> {
         writeln!(out, "{}", cases.len())?;
         write_case_lines::<Self>(cases, out)
+    }
+}
+
+impl<D: AsRef<[u8]> + Sync> EveryShortest for Eight2<D> {
+    fn every_shortest(
+        &self,
+        (start, target): &(Grid, Grid),
+        list: bool,
+    ) -> Result<Shortest, Error> {
+        let table = &self.tables[target.blank()].distances;
+        let walks = eight::every_shortest(table, start, target, list)?;
+        let length = self.distance(start, target).unwrap_or(0);
+        Ok(Shortest::of_walks::<Move>(length.into(), walks))
     }
 }
 

@@ -7,8 +7,8 @@ use std::time::Instant;
 
 use super::eight::OFF_GRID;
 use super::{
-    input_error, CaseReader, CasesAt, CrossCheck, Format, Input, Replay, Sample, SampleAt,
-    Solution, Solver, Tables, Written,
+    input_error, CaseReader, CasesAt, CrossCheck, EveryShortest, Format, Input, Replay, Sample,
+    SampleAt, Shortest, Solution, Solver, Tables, Written,
 };
 use crate::error::Error;
 use crate::fifteen::{self, database_blank, Board, Partition, CELLS};
@@ -408,6 +408,25 @@ impl<D: AsRef<[u8]> + Sync> Format for Fifteen<D> {
             Some(label) => format!("{label} {}", case.start.values_text()),
             None => case.start.values_text(),
         }
+    }
+}
+
+impl<D: AsRef<[u8]> + Sync> EveryShortest for Fifteen<D> {
+    /// The last iteration of the search, run to its end.
+    fn every_shortest(&self, case: &FifteenCase, list: bool) -> Result<Shortest, Error> {
+        self.answered.fetch_add(1, Ordering::Relaxed);
+        Ok(match Fifteen::every_shortest(self, &case.start, list) {
+            Outcome::Solved(every) => Shortest::Found {
+                length: every.length,
+                count: every.count,
+                lines: every.answers.iter().map(|m| letters(m)).collect(),
+            },
+            Outcome::Stopped(stopped) => {
+                self.stopped.fetch_add(1, Ordering::Relaxed);
+                Shortest::Stopped(stopped)
+            }
+            Outcome::Unreachable { .. } => Shortest::Unsolvable,
+        })
     }
 }
 

@@ -20,7 +20,9 @@ mod input;
 mod rotation;
 pub mod show;
 
-pub use batch::{answer_all, in_passes, solve_all, Answered, BadCases, Method, Output};
+pub use batch::{
+    answer_all, every_shortest_all, in_passes, solve_all, Answered, BadCases, Method, Output,
+};
 pub use check::{check_all, quoted_answer, CheckSummary, Verdict, Written};
 pub use eight::{Eight, EightCases, Slides};
 pub use eight2::{Eight2, EightPairs};
@@ -35,6 +37,7 @@ use std::io::{self, Read, Write};
 use crate::error::Error;
 use crate::moves::Move;
 use crate::sample::NoSuchLength;
+use crate::search::Stopped;
 use crate::table::{Table, TableId};
 
 /// Answers the cases of one judge problem.
@@ -230,4 +233,44 @@ pub trait Tables {
     fn tables(&self) -> Vec<(TableId, &Table<Self::Bytes>)>;
     /// The state of `rank` in table number `index`, as a person reads it.
     fn describe_rank(&self, index: usize, rank: u32) -> String;
+}
+
+/// Every shortest answer of one case (`--count`, `--all`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shortest {
+    /// `count` answers of `length` moves each, and, when listed, each answer as the
+    /// puzzle writes it, in letter order.
+    Found {
+        /// The moves an answer takes.
+        length: usize,
+        /// How many answers take that few.
+        count: u128,
+        /// Their lines, when listed.
+        lines: Vec<String>,
+    },
+    /// No moves reach the goal.
+    Unsolvable,
+    /// A limit stopped the search first.
+    Stopped(Stopped),
+}
+
+impl Shortest {
+    /// Every shortest walk of `length` moves, counted (and listed) by
+    /// [`crate::search::every_walk`] or a search; `None` when the goal is out of reach.
+    pub fn of_walks<M: Move>(length: usize, walks: Option<(u128, Vec<Vec<M>>)>) -> Shortest {
+        match walks {
+            Some((count, walks)) => Shortest::Found {
+                length,
+                count,
+                lines: walks.iter().map(|w| crate::moves::letters(w)).collect(),
+            },
+            None => Shortest::Unsolvable,
+        }
+    }
+}
+
+/// A judge that finds every shortest answer of a case, not only the smallest.
+pub trait EveryShortest: Format {
+    /// Every shortest answer of `case`, counted, and listed if `list`.
+    fn every_shortest(&self, case: &Self::Case, list: bool) -> Result<Shortest, Error>;
 }

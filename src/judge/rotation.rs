@@ -5,7 +5,8 @@ use std::io::{self, Read, Write};
 
 use super::{
     after_the_end, in_passes, input_error, write_case_lines, CaseReader, CasesAt, CrossCheck,
-    Format, Input, Replay, Sample, SampleAt, Solution, Solver, Verdict, Written,
+    EveryShortest, Format, Input, Replay, Sample, SampleAt, Shortest, Solution, Solver, Verdict,
+    Written,
 };
 use crate::error::Error;
 use crate::moves::{letters, parse_letters, write_letters};
@@ -269,6 +270,28 @@ impl<D: AsRef<[u8]> + Sync> Format for Rotation<D> {
     ) -> io::Result<()> {
         write_case_lines::<Self>(cases, out)?;
         writeln!(out, "0")
+    }
+}
+
+impl<D: AsRef<[u8]> + Sync> EveryShortest for Rotation<D> {
+    /// Every digit's answers, digits in increasing order: a line is the digit, then a
+    /// space and the moves (the digit alone when no move is needed).
+    fn every_shortest(&self, board: &Board, list: bool) -> Result<Shortest, Error> {
+        let every = rotation::every_shortest(&self.table.distances, board, list)?;
+        let mut lines = Vec::new();
+        for (digit, _, walks) in &every {
+            for walk in walks {
+                lines.push(match walk.is_empty() {
+                    true => digit.to_string(),
+                    false => format!("{digit} {}", letters(walk)),
+                });
+            }
+        }
+        Ok(Shortest::Found {
+            length: self.distance(board).into(),
+            count: every.iter().map(|(_, count, _)| count).sum(),
+            lines,
+        })
     }
 }
 

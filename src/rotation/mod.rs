@@ -44,7 +44,7 @@ pub use search::ida;
 use crate::error::Error;
 use crate::moves;
 use crate::search::{
-    greedy_walk, move_bits, reverse_bfs, walk_length, StateSpace, Walks, UNREACHABLE,
+    every_walk, greedy_walk, move_bits, reverse_bfs, walk_length, StateSpace, Walks, UNREACHABLE,
 };
 use crate::table::{walk_moves, ExactTable, Source, Table, TableId, TooLarge};
 
@@ -190,6 +190,36 @@ pub fn solve<D: AsRef<[u8]>>(table: &ExactTable<D>, board: &Board) -> Result<Ans
         moves: walk_moves(walk, &Move::ALL).collect(),
         digit,
     })
+}
+
+/// Every shortest answer of `board`: for each digit (in increasing order) whose mask is
+/// as near as the board's distance, that digit, how many move sequences bring it to
+/// the centre in that many moves, and each in letter order if `list`.
+#[allow(clippy::type_complexity)]
+pub fn every_shortest<D: AsRef<[u8]>>(
+    table: &Table<D>,
+    board: &Board,
+    list: bool,
+) -> Result<Vec<(u8, u128, Vec<Vec<Move>>)>, Error> {
+    let nearest = distance(table, board);
+    let inconsistent = || Error::Inconsistent { table: TABLE };
+    if nearest == UNREACHABLE {
+        return Err(inconsistent());
+    }
+    let step = |&occupied: &u32, m: Move| {
+        let next = mask::apply(occupied, m);
+        Some((next, table.distance(mask::rank(next))))
+    };
+    let mut every = Vec::new();
+    for digit in 1..=3 {
+        let occupied = board.mask(digit);
+        if table.distance(mask::rank(occupied)) == nearest {
+            let (count, walks) =
+                every_walk(occupied, nearest, &Move::ALL, step, list).ok_or_else(inconsistent)?;
+            every.push((digit, count, walks));
+        }
+    }
+    Ok(every)
 }
 
 /// Solves `board` by walking down the distances at answer time, over the three masks

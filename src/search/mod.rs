@@ -17,7 +17,8 @@ pub use ida::{
 pub use limit::{Cancel, Limits, Reason, Report};
 pub use marks::Marks;
 pub use walk::{
-    greedy_walk, move_bits, pack_walk, packed_walks, unpack_walk, walk_length, NoWalks, Walks,
+    every_walk, greedy_walk, move_bits, pack_walk, packed_walks, unpack_walk, walk_length, NoWalks,
+    Walks,
 };
 
 /// The distance byte of a state no move sequence connects to the goal.

@@ -2,6 +2,8 @@
 //! every rank at once, packed into a `u64`.
 
 use rayon::prelude::*;
+use std::collections::HashMap;
+use std::hash::Hash;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::{StateSpace, UNREACHABLE};
@@ -125,6 +127,76 @@ pub fn greedy_walk<S, M: Copy>(
     Some((path, state))
 }
 
+/// Every shortest walk from a state at `distance`, as [`greedy_walk`] takes steps (it
+/// finds the first): their number, and, if `list`, each walk, in the order of `moves`.
+/// Counted by dynamic programming over the states on shortest walks, each counted
+/// once, so the count is exact however many walks there are; `None` when some state
+/// on the way has no move one closer, which a correct table never allows.
+pub fn every_walk<S: Clone + Eq + Hash, M: Copy>(
+    start: S,
+    distance: u8,
+    moves: &[M],
+    step: impl Fn(&S, M) -> Option<(S, u8)>,
+    list: bool,
+) -> Option<(u128, Vec<Vec<M>>)> {
+    let closer = |state: &S, distance: u8| -> Vec<(M, S)> {
+        moves
+            .iter()
+            .filter_map(|&m| {
+                step(state, m)
+                    .filter(|&(_, d)| d + 1 == distance)
+                    .map(|(next, _)| (m, next))
+            })
+            .collect()
+    };
+    let mut counts: HashMap<S, u128> = HashMap::new();
+    let count = count_walks(&start, distance, &closer, &mut counts)?;
+    let mut walks = Vec::new();
+    if list {
+        let mut path = Vec::with_capacity(usize::from(distance));
+        list_walks(&start, distance, &closer, &mut path, &mut walks);
+    }
+    Some((count, walks))
+}
+
+fn count_walks<S: Clone + Eq + Hash, M>(
+    state: &S,
+    distance: u8,
+    closer: &impl Fn(&S, u8) -> Vec<(M, S)>,
+    counts: &mut HashMap<S, u128>,
+) -> Option<u128> {
+    if distance == 0 {
+        return Some(1);
+    }
+    if let Some(&count) = counts.get(state) {
+        return Some(count);
+    }
+    let mut count = 0;
+    for (_, next) in closer(state, distance) {
+        count += count_walks(&next, distance - 1, closer, counts)?;
+    }
+    counts.insert(state.clone(), count);
+    (count > 0).then_some(count)
+}
+
+fn list_walks<S, M: Copy>(
+    state: &S,
+    distance: u8,
+    closer: &impl Fn(&S, u8) -> Vec<(M, S)>,
+    path: &mut Vec<M>,
+    walks: &mut Vec<Vec<M>>,
+) {
+    if distance == 0 {
+        walks.push(path.clone());
+        return;
+    }
+    for (m, next) in closer(state, distance) {
+        path.push(m);
+        list_walks(&next, distance - 1, closer, path, walks);
+        path.pop();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,6 +222,24 @@ mod tests {
             Some((next, next as u8))
         });
         assert_eq!(path, Some((vec!['d'; 5], 0)));
+    }
+
+    #[test]
+    fn every_walk_on_a_grid_counts_the_lattice_paths() {
+        // From (2, 2) to (0, 0) by steps left or down: C(4, 2) = 6 walks.
+        let step = |&(x, y): &(u8, u8), m: char| {
+            let next = match m {
+                'd' => (x, y.checked_sub(1)?),
+                _ => (x.checked_sub(1)?, y),
+            };
+            Some((next, next.0 + next.1))
+        };
+        let (count, walks) = every_walk((2, 2), 4, &['d', 'l'], step, true).unwrap();
+        let walks: Vec<String> = walks.iter().map(|w| w.iter().collect()).collect();
+        assert_eq!(count, 6);
+        assert_eq!(walks, ["ddll", "dldl", "dlld", "lddl", "ldld", "lldd"]);
+        let broken = every_walk(3u32, 3, &['s'], |&s, _| Some((s, 3)), false);
+        assert_eq!(broken, None);
     }
 
     #[test]

@@ -8,6 +8,7 @@ mod cli;
 mod common;
 mod data;
 mod eight;
+mod every;
 mod fifteen;
 mod installed;
 mod patterns;

@@ -40,6 +40,13 @@ pub struct Answer {
     /// the first malformed case
     #[arg(long)]
     keep_going: bool,
+    /// Write, for each case, the number of shortest answers (exact, however large)
+    #[arg(long, conflicts_with = "method")]
+    count: bool,
+    /// Write, for each case, the number of shortest answers and then every one of them,
+    /// one a line, in letter order (Rotation Game: the digit, a space, the moves)
+    #[arg(long, conflicts_with_all = ["method", "count"])]
+    all: bool,
     /// fifteen only: stop a case's search after SECONDS of wall-clock time; its answer
     /// line is `limit L`, L the fewest moves it proved necessary (exit status 5)
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
@@ -90,7 +97,10 @@ impl Task for &Answer {
             BadCases::Stop
         };
         let input = open_input(&self.file)?;
-        let answered = judge::solve_all(judge, input, stdout(), bad_cases, method, format)?;
+        let answered = match self.count || self.all {
+            true => judge::every_shortest_all(judge, input, stdout(), bad_cases, self.all, format)?,
+            false => judge::solve_all(judge, input, stdout(), bad_cases, method, format)?,
+        };
         if answered.skipped > 0 {
             let cases = if answered.skipped == 1 {
                 "case"

@@ -6,7 +6,9 @@ use clap::ValueEnum;
 use std::io::{self, IsTerminal};
 
 use tablesolve::fifteen::{self, database_blank, Board, Partition};
-use tablesolve::judge::{CrossCheck, Fifteen, Format, Replay, Sample, SampleAt, Tables};
+use tablesolve::judge::{
+    CrossCheck, EveryShortest, Fifteen, Format, Replay, Sample, SampleAt, Tables,
+};
 use tablesolve::search::Limits;
 use tablesolve::table::{Source, TableDir};
 use tablesolve::{Eight, Eight2, Rotation};
@@ -24,9 +26,9 @@ pub struct Options {
 }
 
 /// What every subcommand may ask of a judge.
-pub trait Judge: Format + Replay + CrossCheck + Sample + SampleAt + Tables {}
+pub trait Judge: Format + Replay + CrossCheck + EveryShortest + Sample + SampleAt + Tables {}
 
-impl<J: Format + Replay + CrossCheck + Sample + SampleAt + Tables> Judge for J {}
+impl<J: Format + Replay + CrossCheck + EveryShortest + Sample + SampleAt + Tables> Judge for J {}
 
 /// A subcommand's work, for whichever judge.
 pub trait Task {
