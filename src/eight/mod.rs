@@ -212,9 +212,7 @@ fn walker(start: &Grid) -> Walker {
 }
 
 /// A walk's step down `table`: the grid after a move, and its distance.
-fn step<D: AsRef<[u8]>>(
-    table: &Table<D>,
-) -> impl Fn(&Walker, Move) -> Option<(Walker, u8)> + '_ {
+fn step<D: AsRef<[u8]>>(table: &Table<D>) -> impl Fn(&Walker, Move) -> Option<(Walker, u8)> + '_ {
     |&(mut grid, blank), m| {
         let to = m.target(blank, 3, 3)?;
         grid.slide(blank, to);
