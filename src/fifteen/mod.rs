@@ -168,7 +168,7 @@ pub fn search<D: AsRef<[u8]> + Sync>(
 }
 
 /// Every shortest slide sequence from `start` to `target` (counted; listed in letter
-/// order if `list`), as [`search`] finds the first.
+/// order if `list`), as [`search()`] finds the first.
 ///
 /// # Panics
 /// If the databases do not partition the tiles of that goal.
