@@ -60,21 +60,20 @@ pub fn order_after_move(order: u16, positions: &[u8], moved: usize, from: u8) ->
     let onto = positions[moved];
     let (low, high) = (from.min(onto), from.max(onto));
     let k = positions.len();
-    let mut delta = 0i16;
+    let mut delta = 0i32;
     for (tile, &cell) in positions.iter().enumerate() {
         if low < cell && cell < high {
             // A later tile passed counts in the moved tile's digit; the moved tile counts
             // in an earlier tile's.
             delta += match tile > moved {
-                true => FACTORIAL[k - 1 - moved] as i16,
-                false => -(FACTORIAL[k - 1 - tile] as i16),
+                true => FACTORIAL[k - 1 - moved] as i32,
+                false => -(FACTORIAL[k - 1 - tile] as i32),
             };
         }
     }
-    match from < onto {
-        true => order.wrapping_add_signed(delta),
-        false => order.wrapping_add_signed(-delta),
-    }
+    // The new order is a rank below k! <= 8!, which fits.
+    let sign = if from < onto { 1 } else { -1 };
+    (i32::from(order) + sign * delta) as u16
 }
 
 /// The rank of the placement where tile `t` lies on `positions[t]` (distinct cells
