@@ -187,28 +187,57 @@ pub fn solve_by_walk<D: AsRef<[u8]>>(
     start: &Grid,
     target: &Grid,
 ) -> Result<Option<Vec<Move>>, Error> {
-    debug_assert_eq!(table.header().goal as usize, target.blank());
-    if !start.reaches(target) {
+    let Some((walker, distance)) = walk_start(table, start, target)? else {
         return Ok(None);
-    }
-    let start = start.renamed(&Grid::renaming_to_canonical(target));
-    let inconsistent = || Error::Inconsistent {
-        table: table_id(target.blank()),
     };
-    let distance = table.distance(rank(&start));
-    if distance == UNREACHABLE {
-        return Err(inconsistent());
-    }
-    let (moves, _) =
-        greedy_walk(walker(&start), distance, &Move::ALL, step(table)).ok_or_else(inconsistent)?;
+    let (moves, _) = greedy_walk(walker, distance, &Move::ALL, step(table))
+        .ok_or_else(|| inconsistent(target))?;
     Ok(Some(moves))
+}
+
+/// Every shortest move sequence from `start` to `target` down `table` (`target`'s
+/// blank cell's): their length, how many, and each in letter order if `list`; `None`
+/// when the parities differ.
+#[allow(clippy::type_complexity)]
+pub fn every_shortest<D: AsRef<[u8]>>(
+    table: &Table<D>,
+    start: &Grid,
+    target: &Grid,
+    list: bool,
+) -> Result<Option<(u8, u128, Vec<Vec<Move>>)>, Error> {
+    let Some((walker, distance)) = walk_start(table, start, target)? else {
+        return Ok(None);
+    };
+    let (count, walks) = every_walk(walker, distance, &Move::ALL, step(table), list)
+        .ok_or_else(|| inconsistent(target))?;
+    Ok(Some((distance, count, walks)))
 }
 
 /// A grid and its blank's cell: a walk keeps the cell, so that a move is one swap.
 type Walker = (Grid, usize);
 
-fn walker(start: &Grid) -> Walker {
-    (*start, start.blank())
+/// Where a walk from `start` to `target` down `table` begins: `start` renamed into
+/// the canonical pattern, and its distance; `None` when the parities differ.
+fn walk_start<D: AsRef<[u8]>>(
+    table: &Table<D>,
+    start: &Grid,
+    target: &Grid,
+) -> Result<Option<(Walker, u8)>, Error> {
+    debug_assert_eq!(table.header().goal as usize, target.blank());
+    if !start.reaches(target) {
+        return Ok(None);
+    }
+    let start = start.renamed(&Grid::renaming_to_canonical(target));
+    match table.distance(rank(&start)) {
+        UNREACHABLE => Err(inconsistent(target)),
+        distance => Ok(Some(((start, start.blank()), distance))),
+    }
+}
+
+fn inconsistent(target: &Grid) -> Error {
+    Error::Inconsistent {
+        table: table_id(target.blank()),
+    }
 }
 
 /// A walk's step down `table`: the grid after a move, and its distance.
@@ -218,29 +247,4 @@ fn step<D: AsRef<[u8]>>(table: &Table<D>) -> impl Fn(&Walker, Move) -> Option<(W
         grid.slide(blank, to);
         Some(((grid, to), table.distance(rank(&grid))))
     }
-}
-
-/// Every shortest move sequence from `start` to `target` down `table` (`target`'s
-/// blank cell's): how many, and each in letter order if `list`; `None` when the
-/// parities differ.
-#[allow(clippy::type_complexity)]
-pub fn every_shortest<D: AsRef<[u8]>>(
-    table: &Table<D>,
-    start: &Grid,
-    target: &Grid,
-    list: bool,
-) -> Result<Option<(u128, Vec<Vec<Move>>)>, Error> {
-    if !start.reaches(target) {
-        return Ok(None);
-    }
-    let start = start.renamed(&Grid::renaming_to_canonical(target));
-    let inconsistent = || Error::Inconsistent {
-        table: table_id(target.blank()),
-    };
-    let distance = table.distance(rank(&start));
-    if distance == UNREACHABLE {
-        return Err(inconsistent());
-    }
-    let walks = every_walk(walker(&start), distance, &Move::ALL, step(table), list);
-    walks.map(Some).ok_or_else(inconsistent)
 }

@@ -242,8 +242,7 @@ impl<D: AsRef<[u8]> + Sync> Format for Eight<D> {
 impl<D: AsRef<[u8]> + Sync> EveryShortest for Eight<D> {
     fn every_shortest(&self, start: &Grid, list: bool) -> Result<Shortest, Error> {
         let walks = eight::every_shortest(&self.table.distances, start, &goal(), list)?;
-        let length = self.distance(start).unwrap_or(0);
-        Ok(Shortest::of_walks::<Move>(length.into(), walks))
+        Ok(Shortest::of_walks::<Move>(walks))
     }
 }
 

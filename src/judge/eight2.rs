@@ -298,8 +298,7 @@ impl<D: AsRef<[u8]> + Sync> EveryShortest for Eight2<D> {
     ) -> Result<Shortest, Error> {
         let table = &self.tables[target.blank()].distances;
         let walks = eight::every_shortest(table, start, target, list)?;
-        let length = self.distance(start, target).unwrap_or(0);
-        Ok(Shortest::of_walks::<Move>(length.into(), walks))
+        Ok(Shortest::of_walks::<Move>(walks))
     }
 }
 

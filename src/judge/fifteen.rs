@@ -165,8 +165,7 @@ pub struct Fifteen<D = Mapped> {
     pub databases: Vec<PatternDb<D, 4, 4>>,
     limits: Limits,
     progress: Option<Progress>,
-    /// Cases answered, and cases a limit stopped, since opening.
-    answered: AtomicUsize,
+    /// Cases a limit stopped since opening.
     stopped: AtomicUsize,
 }
 
@@ -203,7 +202,6 @@ impl Fifteen {
             databases,
             limits: Limits::default(),
             progress: None,
-            answered: AtomicUsize::new(0),
             stopped: AtomicUsize::new(0),
         })
     }
@@ -224,13 +222,10 @@ impl<D> Fifteen<D> {
         self
     }
 
-    /// Cases answered through [`Solver::solve`] since opening, and how many of them a
-    /// limit stopped.
-    pub fn cases(&self) -> (usize, usize) {
-        (
-            self.answered.load(Ordering::Relaxed),
-            self.stopped.load(Ordering::Relaxed),
-        )
+    /// How many cases answered through [`Solver::solve`] or [`EveryShortest`] since
+    /// opening a limit stopped.
+    pub fn stopped_cases(&self) -> usize {
+        self.stopped.load(Ordering::Relaxed)
     }
 
     fn settings(&self) -> Settings<'_> {
@@ -302,7 +297,6 @@ impl<D: AsRef<[u8]> + Sync> Solver for Fifteen<D> {
 
     fn solve(&self, case: &FifteenCase) -> Result<FifteenAnswer, Error> {
         let answer = answer(case, || Fifteen::solve(self, &case.start));
-        self.answered.fetch_add(1, Ordering::Relaxed);
         if answer.stopped.is_some() {
             self.stopped.fetch_add(1, Ordering::Relaxed);
         }
@@ -414,7 +408,6 @@ impl<D: AsRef<[u8]> + Sync> Format for Fifteen<D> {
 impl<D: AsRef<[u8]> + Sync> EveryShortest for Fifteen<D> {
     /// The last iteration of the search, run to its end.
     fn every_shortest(&self, case: &FifteenCase, list: bool) -> Result<Shortest, Error> {
-        self.answered.fetch_add(1, Ordering::Relaxed);
         Ok(match Fifteen::every_shortest(self, &case.start, list) {
             Outcome::Solved(every) => Shortest::Found {
                 length: every.length,

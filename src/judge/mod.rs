@@ -255,12 +255,12 @@ pub enum Shortest {
 }
 
 impl Shortest {
-    /// Every shortest walk of `length` moves, counted (and listed) by
-    /// [`crate::search::every_walk`] or a search; `None` when the goal is out of reach.
-    pub fn of_walks<M: Move>(length: usize, walks: Option<(u128, Vec<Vec<M>>)>) -> Shortest {
+    /// Every shortest walk (their length, count, and the walks if listed), as
+    /// [`crate::search::every_walk`] finds them; `None` when the goal is out of reach.
+    pub fn of_walks<M: Move>(walks: Option<(u8, u128, Vec<Vec<M>>)>) -> Shortest {
         match walks {
-            Some((count, walks)) => Shortest::Found {
-                length,
+            Some((length, count, walks)) => Shortest::Found {
+                length: length.into(),
                 count,
                 lines: walks.iter().map(|w| crate::moves::letters(w)).collect(),
             },

@@ -125,9 +125,9 @@ impl Puzzle {
                 let ran = task.run(&fifteen);
                 status.finish();
                 ran?;
-                match fifteen.cases() {
-                    (_, 0) => Ok(()),
-                    (_, stopped) => Err(Failure::Limited(stopped)),
+                match fifteen.stopped_cases() {
+                    0 => Ok(()),
+                    stopped => Err(Failure::Limited(stopped)),
                 }
             }
         }
