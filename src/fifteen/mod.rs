@@ -31,6 +31,7 @@ use crate::search::{self, Every, Found, Outcome, Settings};
 use crate::sliding::guided::{symmetries, Guide};
 use crate::sliding::pattern::{Pattern, PatternDb};
 use crate::sliding::{self, Slide};
+use crate::table::TableDir;
 
 /// A 15-puzzle position.
 pub type Board = sliding::Board<4, 4>;
@@ -89,6 +90,21 @@ impl Partition {
             // The left block, the right block, and the three cells left at the bottom.
             Partition::SixSixThree => &[&[0, 1, 4, 5, 8, 12], &[2, 3, 6, 7, 10, 11], &[9, 13, 14]],
         }
+    }
+
+    /// The best partition whose databases for `goal` are all in `tables`, else the
+    /// default, [`Partition::DEFAULT`] (which opening then builds, if allowed).
+    pub fn best_present(tables: &TableDir, goal: &Board) -> Partition {
+        let blank = database_blank(goal.blank());
+        let present = |p: &Partition| {
+            p.patterns(blank)
+                .iter()
+                .all(|pattern| tables.path(pattern).is_file())
+        };
+        Partition::ALL
+            .into_iter()
+            .find(present)
+            .unwrap_or(Partition::DEFAULT)
     }
 
     /// The patterns whose databases guide the search towards goals with the blank on

@@ -61,6 +61,18 @@ impl TableDir {
         self
     }
 
+    /// Where tables are unless the user says otherwise: `TABLESOLVE_TABLES` if set and
+    /// not empty, else the user's cache directory (on Linux `~/.cache/tablesolve`), else
+    /// `./tables` where the platform has none.
+    pub fn default_location() -> PathBuf {
+        if let Some(dir) = std::env::var_os("TABLESOLVE_TABLES").filter(|d| !d.is_empty()) {
+            return dir.into();
+        }
+        directories::ProjectDirs::from("", "", "tablesolve")
+            .map(|dirs| dirs.cache_dir().to_owned())
+            .unwrap_or_else(|| PathBuf::from("tables"))
+    }
+
     /// The directory.
     pub fn dir(&self) -> &Path {
         &self.dir

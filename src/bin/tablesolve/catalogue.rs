@@ -5,12 +5,12 @@ use clap::builder::PossibleValue;
 use clap::ValueEnum;
 use std::io::{self, IsTerminal};
 
-use tablesolve::fifteen::{self, database_blank, Board, Partition};
+use tablesolve::fifteen::{self, Board, Partition};
 use tablesolve::judge::{
     CrossCheck, EveryShortest, Fifteen, Format, Replay, Sample, SampleAt, Tables,
 };
 use tablesolve::search::Limits;
-use tablesolve::table::{Source, TableDir};
+use tablesolve::table::TableDir;
 use tablesolve::{Eight, Eight2, Rotation};
 
 use crate::{progress, Failure};
@@ -134,20 +134,10 @@ impl Puzzle {
     }
 }
 
-/// The best partition whose databases for `goal` are all in `tables`, else the
-/// default, [`Partition::DEFAULT`], which is then built. Answering with a lesser one
-/// earns a word on stderr (to a person) about building the default.
+/// [`Partition::best_present`]; answering with a lesser one than the default earns a
+/// word on stderr (to a person) about building the default.
 fn best_present(tables: &TableDir, goal: &Board) -> Partition {
-    let blank = database_blank(goal.blank());
-    let present = |p: &Partition| {
-        p.patterns(blank)
-            .iter()
-            .all(|pattern| tables.dir().join(pattern.id().file_name()).is_file())
-    };
-    let best = Partition::ALL
-        .into_iter()
-        .find(present)
-        .unwrap_or(Partition::DEFAULT);
+    let best = Partition::best_present(tables, goal);
     if best != Partition::DEFAULT && io::stderr().is_terminal() {
         eprintln!(
             "tablesolve: answering with the {best} pattern databases; run once with \

@@ -236,18 +236,11 @@ fn main() -> ExitCode {
 }
 
 impl Cli {
-    /// Where the tables are: `--tables`, else `TABLESOLVE_TABLES` if set and not empty,
-    /// else the user's cache directory (`./tables` where the platform has none).
+    /// Where the tables are: `--tables`, else [`TableDir::default_location`].
     fn tables_dir(&self) -> PathBuf {
-        if let Some(dir) = &self.tables {
-            return dir.clone();
-        }
-        if let Some(dir) = std::env::var_os("TABLESOLVE_TABLES").filter(|d| !d.is_empty()) {
-            return dir.into();
-        }
-        directories::ProjectDirs::from("", "", "tablesolve")
-            .map(|dirs| dirs.cache_dir().to_owned())
-            .unwrap_or_else(|| PathBuf::from("tables"))
+        self.tables
+            .clone()
+            .unwrap_or_else(TableDir::default_location)
     }
 }
 
