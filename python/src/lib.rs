@@ -1,0 +1,717 @@
+//! Python bindings of tablesolve: one class per puzzle over the library's judges.
+//!
+//! Boards come in as judge text or sequences of numbers (`boards`), answers go out as
+//! strings of move letters, errors as Python exceptions (`errors`). Tables are opened
+//! once per object and memory mapped, from the directory the `tablesolve` command uses.
+//! Batches are answered on every core with the GIL released; long searches stop on
+//! Ctrl-C.
+
+mod boards;
+mod errors;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString};
+use pyo3::BoundObject;
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+use std::sync::{mpsc, Mutex};
+use std::time::Duration;
+
+use boards::{Batch, Pair, PyBoard};
+use errors::{limit_reached, to_py};
+use tablesolve::eight::Grid;
+use tablesolve::fifteen::{self, Partition};
+use tablesolve::judge::{check, Format, Replay, Slides};
+use tablesolve::moves::letters;
+use tablesolve::search::{Cancel, Found, Limits, Outcome, Settings, Stopped};
+use tablesolve::sliding::Slide;
+use tablesolve::table::{BuildNote, TableDir};
+use tablesolve::{rotation, Error};
+
+/// Why a case has no answer.
+enum Failure {
+    /// Its board is no board, for this reason.
+    Board(String),
+    /// Its board could not be read, for a reason kept aside.
+    Unread,
+    /// The tables failed.
+    Table(Error),
+    /// A limit stopped its search.
+    Stopped(Stopped),
+}
+
+impl Failure {
+    /// The exception; `unread` gives a board's kept error.
+    fn into_py(self, py: Python<'_>, dir: &Path, unread: impl FnOnce() -> PyErr) -> PyErr {
+        match self {
+            Failure::Board(why) => PyValueError::new_err(why),
+            Failure::Unread => unread(),
+            Failure::Table(error) => to_py(error, dir),
+            Failure::Stopped(stopped) => limit_reached(py, &stopped),
+        }
+    }
+}
+
+/// The tables in `tables` (else the `tablesolve` command's directory), built there when
+/// missing if `build`, with a line on stderr for a build.
+fn table_dir(tables: Option<PathBuf>, build: bool) -> TableDir {
+    let dir = TableDir::new(tables.unwrap_or_else(TableDir::default_location));
+    if !build {
+        return dir;
+    }
+    dir.build_missing(|note| match note {
+        BuildNote::Started { paths, .. } => {
+            let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+            eprintln!("tablesolve: building missing tables {}", names.join(", "));
+        }
+        BuildNote::Finished(took) => {
+            eprintln!("tablesolve: built in {:.2} s", took.as_secs_f64())
+        }
+        BuildNote::Advanced(_) | BuildNote::Failed => {}
+    })
+}
+
+/// Opens a judge from `dir` with the GIL released (a first build takes a while).
+fn open<J: Send>(
+    py: Python<'_>,
+    dir: &TableDir,
+    open: impl FnOnce(&TableDir) -> Result<J, Error> + Send,
+) -> PyResult<J> {
+    py.detach(|| open(dir)).map_err(|e| to_py(e, dir.dir()))
+}
+
+/// `error`, its message led by the index of the case it belongs to.
+fn at_index(py: Python<'_>, index: usize, error: PyErr) -> PyErr {
+    let value = error.value(py);
+    let kind = error.get_type(py);
+    let Ok(led) = kind.call1((format!("boards[{index}]: {value}"),)) else {
+        return error;
+    };
+    for name in ["lower_bound", "nodes"] {
+        if let Ok(attribute) = value.getattr(name) {
+            let _ = led.setattr(name, attribute);
+        }
+    }
+    PyErr::from_value(led)
+}
+
+/// Reads and answers the cases of `batch` with `solve` on every core, the GIL released
+/// (and the work cancelled through `cancel`, if given, on Ctrl-C), then gives each
+/// answer to Python with `to_py`: a list in input order. A failed case raises, naming
+/// its index, or with `return_exceptions` stands in the list as its exception.
+fn solve_many<B: PyBoard, A: Send>(
+    py: Python<'_>,
+    dir: &Path,
+    mut batch: Batch<B>,
+    return_exceptions: bool,
+    cancel: Option<&Cancel>,
+    solve: impl Fn(&B) -> Result<A, Failure> + Sync + Send,
+    to_py: impl Fn(Python<'_>, A) -> PyResult<Py<PyAny>>,
+) -> PyResult<Py<PyList>> {
+    let mut unread = batch.take_unread().into_iter();
+    if !return_exceptions {
+        if let Some((index, error)) = unread.next() {
+            return Err(at_index(py, index, error));
+        }
+    }
+    let answer_all = || -> Vec<Result<A, Failure>> {
+        (0..batch.len())
+            .into_par_iter()
+            .with_min_len(64)
+            .map(|index| match batch.read(index) {
+                Ok(case) => solve(&case),
+                Err(Some(why)) => Err(Failure::Board(why)),
+                Err(None) => Err(Failure::Unread),
+            })
+            .collect()
+    };
+    let answers = match cancel {
+        Some(cancel) => interruptible(py, cancel, answer_all)?,
+        None => py.detach(answer_all),
+    };
+    let list = PyList::empty(py);
+    for (index, answer) in answers.into_iter().enumerate() {
+        let item = match answer {
+            Ok(answer) => to_py(py, answer)?,
+            Err(failure) => {
+                let kept = || unread.next().map(|(_, error)| error).expect("a kept error");
+                let error = at_index(py, index, failure.into_py(py, dir, kept));
+                if !return_exceptions {
+                    return Err(error);
+                }
+                error.into_value(py).into_any()
+            }
+        };
+        list.append(item)?;
+    }
+    Ok(list.unbind())
+}
+
+/// Runs `work` on its own thread with the GIL released; a signal (Ctrl-C) cancels it
+/// through `cancel` and raises its exception once the work has stopped.
+fn interruptible<T: Send>(
+    py: Python<'_>,
+    cancel: &Cancel,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
+    std::thread::scope(|scope| {
+        let (done, finished) = mpsc::channel();
+        // Shared with the waits that release the GIL, which need it `Sync`.
+        let finished = Mutex::new(finished);
+        scope.spawn(move || done.send(work()));
+        let mut interrupted = None;
+        loop {
+            let wait = || {
+                let finished = finished.lock().unwrap_or_else(|e| e.into_inner());
+                finished.recv_timeout(Duration::from_millis(50))
+            };
+            match py.detach(wait) {
+                Ok(result) => return interrupted.map_or(Ok(result), Err),
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    unreachable!("the work thread sends before it ends")
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if interrupted.is_none() {
+                        if let Err(signal) = py.check_signals() {
+                            cancel.cancel();
+                            interrupted = Some(signal);
+                        }
+                    }
+                }
+            }
+        }
+    })
+}
+
+/// `value` as Python writes it in source.
+fn repr<'py, T: IntoPyObject<'py>>(py: Python<'py>, value: T) -> PyResult<String> {
+    let value = value.into_pyobject(py).map_err(Into::into)?;
+    Ok(value.into_bound().as_any().repr()?.to_string())
+}
+
+/// Moves as Python sees them: a string of letters, `None` for unsolvable.
+fn moves_to_py(py: Python<'_>, moves: Option<&[Slide]>) -> Py<PyAny> {
+    match moves {
+        Some(moves) => PyString::new(py, &letters(moves)).into_any().unbind(),
+        None => py.None(),
+    }
+}
+
+/// What checking an answer found.
+#[pyclass(frozen, module = "tablesolve")]
+struct Verdict {
+    kind: &'static str,
+    message: String,
+}
+
+#[pymethods]
+impl Verdict {
+    /// A short name of the verdict: "correct", "not shortest", "not smallest", ...
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.kind
+    }
+
+    /// Whether the answer is the shortest, lexicographically smallest one.
+    #[getter]
+    fn correct(&self) -> bool {
+        self.kind == "correct"
+    }
+
+    fn __bool__(&self) -> bool {
+        self.correct()
+    }
+
+    fn __str__(&self) -> &str {
+        &self.message
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Verdict({:?})", self.message)
+    }
+}
+
+/// The verdict on `lines`, an answer written as judge `J` prints it, for `case`.
+fn verdict<J: Format + Replay>(
+    judge: &J,
+    dir: &Path,
+    case: &J::Case,
+    lines: &[&str],
+) -> PyResult<Verdict> {
+    let verdict = match J::read_answer(1, lines) {
+        Ok(written) => {
+            let best = judge.solve(case).map_err(|e| to_py(e, dir))?;
+            check::judge_moves::<J>(case, &written, &best)
+        }
+        Err(why) => check::Verdict::Malformed(why),
+    };
+    Ok(Verdict {
+        kind: verdict.kind(),
+        message: verdict.to_string(),
+    })
+}
+
+/// The Rotation Game (UVA 1343): a board is 24 values, eight each of 1, 2 and 3, in the
+/// judge's reading order.
+#[pyclass(frozen, module = "tablesolve")]
+struct Rotation {
+    judge: tablesolve::Rotation,
+    dir: PathBuf,
+}
+
+#[pymethods]
+impl Rotation {
+    #[new]
+    #[pyo3(signature = (tables=None, build=true))]
+    fn new(py: Python<'_>, tables: Option<PathBuf>, build: bool) -> PyResult<Self> {
+        let dir = table_dir(tables, build);
+        let judge = open(py, &dir, tablesolve::Rotation::open)?;
+        let dir = dir.dir().to_owned();
+        Ok(Rotation { judge, dir })
+    }
+
+    /// The shortest, lexicographically smallest moves (letters A-H; "" when solved
+    /// already) and the digit they gather in the centre.
+    fn solve(&self, board: &Bound<'_, PyAny>) -> PyResult<(String, u8)> {
+        let answer = self.judge.solve(&rotation::Board::from_py(board)?);
+        let answer = answer.map_err(|e| to_py(e, &self.dir))?;
+        Ok((answer.letters(), answer.digit))
+    }
+
+    /// The number of moves the board needs.
+    fn distance(&self, board: &Bound<'_, PyAny>) -> PyResult<u8> {
+        Ok(self.judge.distance(&rotation::Board::from_py(board)?))
+    }
+
+    /// Answers every board of an iterable (or rows of a numpy array) on every core.
+    #[pyo3(signature = (boards, *, return_exceptions=false))]
+    fn solve_many(
+        &self,
+        py: Python<'_>,
+        boards: &Bound<'_, PyAny>,
+        return_exceptions: bool,
+    ) -> PyResult<Py<PyList>> {
+        let cases = boards::many::<rotation::Board>(boards)?;
+        let solve = |board: &rotation::Board| self.judge.solve(board).map_err(Failure::Table);
+        let to_py = |py: Python<'_>, answer: rotation::Answer| {
+            Ok((answer.letters(), answer.digit))
+                .and_then(|pair| pair.into_pyobject(py))
+                .map(|pair| pair.into_any().unbind())
+        };
+        solve_many(py, &self.dir, cases, return_exceptions, None, solve, to_py)
+    }
+
+    /// Judges `answer`, a pair (moves, digit) as `solve` gives it.
+    fn check(&self, board: &Bound<'_, PyAny>, answer: (String, i64)) -> PyResult<Verdict> {
+        let board = rotation::Board::from_py(board)?;
+        let (moves, digit) = answer;
+        let moves = if moves.is_empty() {
+            "No moves needed"
+        } else {
+            &moves
+        };
+        verdict(&self.judge, &self.dir, &board, &[moves, &digit.to_string()])
+    }
+
+    /// The table directory.
+    #[getter]
+    fn tables(&self) -> &Path {
+        &self.dir
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!("Rotation(tables={})", repr(py, &self.dir)?))
+    }
+}
+
+/// The 8-puzzle to 12345678x (HDU 1043): a board is nine tiles, digits 1-8 and x as
+/// text, or numbers 0-8 with 0 the blank.
+#[pyclass(frozen, module = "tablesolve")]
+struct Eight {
+    judge: tablesolve::Eight,
+    dir: PathBuf,
+}
+
+#[pymethods]
+impl Eight {
+    #[new]
+    #[pyo3(signature = (tables=None, build=true))]
+    fn new(py: Python<'_>, tables: Option<PathBuf>, build: bool) -> PyResult<Self> {
+        let dir = table_dir(tables, build);
+        let judge = open(py, &dir, tablesolve::Eight::open)?;
+        let dir = dir.dir().to_owned();
+        Ok(Eight { judge, dir })
+    }
+
+    /// The shortest, lexicographically smallest moves of the blank (letters d, l, r,
+    /// u), or None when the board cannot reach the goal.
+    fn solve(&self, py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let answer = self.judge.solve(&Grid::from_py(board)?);
+        let answer = answer.map_err(|e| to_py(e, &self.dir))?;
+        Ok(moves_to_py(py, answer.as_deref()))
+    }
+
+    /// The number of moves the board needs, None when it cannot reach the goal.
+    fn distance(&self, board: &Bound<'_, PyAny>) -> PyResult<Option<u8>> {
+        Ok(self.judge.distance(&Grid::from_py(board)?))
+    }
+
+    /// Answers every board of an iterable (or rows of a numpy array) on every core.
+    #[pyo3(signature = (boards, *, return_exceptions=false))]
+    fn solve_many(
+        &self,
+        py: Python<'_>,
+        boards: &Bound<'_, PyAny>,
+        return_exceptions: bool,
+    ) -> PyResult<Py<PyList>> {
+        let cases = boards::many::<Grid>(boards)?;
+        let solve = |grid: &Grid| self.judge.solve(grid).map_err(Failure::Table);
+        let to_py = |py: Python<'_>, answer: Slides| Ok(moves_to_py(py, answer.as_deref()));
+        solve_many(py, &self.dir, cases, return_exceptions, None, solve, to_py)
+    }
+
+    /// Judges `answer`, moves as `solve` gives them (None: unsolvable).
+    #[pyo3(signature = (board, answer))]
+    fn check(&self, board: &Bound<'_, PyAny>, answer: Option<&str>) -> PyResult<Verdict> {
+        let grid = Grid::from_py(board)?;
+        verdict(
+            &self.judge,
+            &self.dir,
+            &grid,
+            &[answer.unwrap_or("unsolvable")],
+        )
+    }
+
+    /// The table directory.
+    #[getter]
+    fn tables(&self) -> &Path {
+        &self.dir
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!("Eight(tables={})", repr(py, &self.dir)?))
+    }
+}
+
+/// The 8-puzzle between any two grids (HDU 3567, "Eight II"): a case is a start and a
+/// target, each as `Eight` takes a board.
+#[pyclass(frozen, module = "tablesolve")]
+struct Eight2 {
+    judge: tablesolve::Eight2,
+    dir: PathBuf,
+}
+
+#[pymethods]
+impl Eight2 {
+    #[new]
+    #[pyo3(signature = (tables=None, build=true))]
+    fn new(py: Python<'_>, tables: Option<PathBuf>, build: bool) -> PyResult<Self> {
+        let dir = table_dir(tables, build);
+        let judge = open(py, &dir, tablesolve::Eight2::open)?;
+        let dir = dir.dir().to_owned();
+        Ok(Eight2 { judge, dir })
+    }
+
+    /// The shortest, lexicographically smallest moves of the blank from `start` to
+    /// `target`, or None when it cannot reach it.
+    fn solve(
+        &self,
+        py: Python<'_>,
+        start: &Bound<'_, PyAny>,
+        target: &Bound<'_, PyAny>,
+    ) -> PyResult<Py<PyAny>> {
+        let answer = self
+            .judge
+            .solve_pair(&Grid::from_py(start)?, &Grid::from_py(target)?);
+        let answer = answer.map_err(|e| to_py(e, &self.dir))?;
+        Ok(moves_to_py(py, answer.as_deref()))
+    }
+
+    /// The number of moves from `start` to `target`, None when it cannot reach it.
+    fn distance(
+        &self,
+        start: &Bound<'_, PyAny>,
+        target: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<u8>> {
+        Ok(self
+            .judge
+            .distance(&Grid::from_py(start)?, &Grid::from_py(target)?))
+    }
+
+    /// Answers every case of an iterable of pairs (start, target) on every core.
+    #[pyo3(signature = (cases, *, return_exceptions=false))]
+    fn solve_many(
+        &self,
+        py: Python<'_>,
+        cases: &Bound<'_, PyAny>,
+        return_exceptions: bool,
+    ) -> PyResult<Py<PyList>> {
+        let cases = boards::many::<Pair>(cases)?;
+        let solve = |pair: &Pair| {
+            self.judge
+                .solve_pair(&pair.0, &pair.1)
+                .map_err(Failure::Table)
+        };
+        let to_py = |py: Python<'_>, answer: Slides| Ok(moves_to_py(py, answer.as_deref()));
+        solve_many(py, &self.dir, cases, return_exceptions, None, solve, to_py)
+    }
+
+    /// Judges `answer`, moves as `solve` gives them (None: unsolvable).
+    #[pyo3(signature = (start, target, answer))]
+    fn check(
+        &self,
+        start: &Bound<'_, PyAny>,
+        target: &Bound<'_, PyAny>,
+        answer: Option<&str>,
+    ) -> PyResult<Verdict> {
+        let case = (Grid::from_py(start)?, Grid::from_py(target)?);
+        let lines = match answer {
+            Some(moves) => [
+                format!("Case 1: {}", moves.chars().count()),
+                moves.to_owned(),
+            ],
+            None => ["Case 1: unsolvable".to_owned(), String::new()],
+        };
+        verdict(&self.judge, &self.dir, &case, &[&lines[0], &lines[1]])
+    }
+
+    /// The table directory.
+    #[getter]
+    fn tables(&self) -> &Path {
+        &self.dir
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!("Eight2(tables={})", repr(py, &self.dir)?))
+    }
+}
+
+/// The 15-puzzle, by IDA* over additive pattern databases: a board is 16 numbers, 0
+/// the blank, as text or a sequence.
+#[pyclass(frozen, module = "tablesolve")]
+struct Fifteen {
+    judge: tablesolve::judge::Fifteen,
+    partition: Partition,
+    dir: PathBuf,
+}
+
+impl Fifteen {
+    /// One search within `limit` nodes and `timeout` seconds, cancelled on Ctrl-C.
+    fn search(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        limit: Option<u64>,
+        timeout: Option<f64>,
+    ) -> PyResult<Option<Vec<Slide>>> {
+        let start = fifteen::Board::from_py(board)?;
+        let (limits, cancel) = limits(limit, timeout)?;
+        let outcome = interruptible(py, &cancel, || self.outcome(&start, &limits))?;
+        found(outcome).map_err(|failure| failure.into_py(py, &self.dir, || unreachable!()))
+    }
+
+    fn outcome(&self, start: &fifteen::Board, limits: &Limits) -> Outcome<Found<Slide>> {
+        let settings = Settings {
+            limits: limits.clone(),
+            ..Settings::new()
+        };
+        fifteen::search(&self.judge.databases, start, self.judge.target(), &settings)
+    }
+}
+
+/// Limits of `limit` nodes and `timeout` seconds, and the handle that cancels them.
+fn limits(limit: Option<u64>, timeout: Option<f64>) -> PyResult<(Limits, Cancel)> {
+    let time = timeout
+        .map(|seconds| {
+            Duration::try_from_secs_f64(seconds).map_err(|_| {
+                PyValueError::new_err(format!("timeout={seconds}: give seconds, at least 0"))
+            })
+        })
+        .transpose()?;
+    let cancel = Cancel::new();
+    let limits = Limits {
+        nodes: limit,
+        time,
+        cancel: Some(cancel.clone()),
+    };
+    Ok((limits, cancel))
+}
+
+/// The moves of a search's outcome: `None` when the goal is out of reach.
+fn found(outcome: Outcome<Found<Slide>>) -> Result<Option<Vec<Slide>>, Failure> {
+    match outcome {
+        Outcome::Solved(found) => Ok(Some(found.moves)),
+        Outcome::Unreachable { .. } => Ok(None),
+        Outcome::Stopped(stopped) => Err(Failure::Stopped(stopped)),
+    }
+}
+
+#[pymethods]
+impl Fifteen {
+    #[new]
+    #[pyo3(signature = (goal=None, partition=None, tables=None, build=true))]
+    fn new(
+        py: Python<'_>,
+        goal: Option<&Bound<'_, PyAny>>,
+        partition: Option<&str>,
+        tables: Option<PathBuf>,
+        build: bool,
+    ) -> PyResult<Self> {
+        let goal = match goal {
+            None => fifteen::default_goal(),
+            Some(goal) => match goal.cast::<PyString>() {
+                Ok(text) => fifteen::Board::parse_goal(&text.to_cow()?)
+                    .map_err(|e| PyValueError::new_err(e.to_string()))?,
+                Err(_) => fifteen::Board::from_py(goal)?,
+            },
+        };
+        let dir = table_dir(tables, build);
+        let partition = match partition {
+            Some(name) => name.parse().map_err(PyValueError::new_err)?,
+            None => Partition::best_present(&dir, &goal),
+        };
+        let open_fifteen =
+            |dir: &TableDir| tablesolve::judge::Fifteen::open(dir, goal, partition, false);
+        let judge = open(py, &dir, open_fifteen)?;
+        let dir = dir.dir().to_owned();
+        Ok(Fifteen {
+            judge,
+            partition,
+            dir,
+        })
+    }
+
+    /// The shortest, lexicographically smallest slides of the blank (letters d, l, r,
+    /// u), or None when the board cannot reach the goal; `limit` bounds the nodes and
+    /// `timeout` the seconds of the search, which raises LimitReached past either.
+    #[pyo3(signature = (board, *, limit=None, timeout=None))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        limit: Option<u64>,
+        timeout: Option<f64>,
+    ) -> PyResult<Py<PyAny>> {
+        let moves = self.search(py, board, limit, timeout)?;
+        Ok(moves_to_py(py, moves.as_deref()))
+    }
+
+    /// The number of moves the board needs, None when it cannot reach the goal: a
+    /// search, within `limit` and `timeout` as `solve`'s.
+    #[pyo3(signature = (board, *, limit=None, timeout=None))]
+    fn distance(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        limit: Option<u64>,
+        timeout: Option<f64>,
+    ) -> PyResult<Option<usize>> {
+        Ok(self
+            .search(py, board, limit, timeout)?
+            .map(|moves| moves.len()))
+    }
+
+    /// Answers every board of an iterable (or rows of a numpy array) on every core,
+    /// each within `limit` nodes and `timeout` seconds.
+    #[pyo3(signature = (boards, *, limit=None, timeout=None, return_exceptions=false))]
+    fn solve_many(
+        &self,
+        py: Python<'_>,
+        boards: &Bound<'_, PyAny>,
+        limit: Option<u64>,
+        timeout: Option<f64>,
+        return_exceptions: bool,
+    ) -> PyResult<Py<PyList>> {
+        let cases = boards::many::<fifteen::Board>(boards)?;
+        let (limits, cancel) = limits(limit, timeout)?;
+        let solve = |start: &fifteen::Board| found(self.outcome(start, &limits));
+        let to_py =
+            |py: Python<'_>, moves: Option<Vec<Slide>>| Ok(moves_to_py(py, moves.as_deref()));
+        solve_many(
+            py,
+            &self.dir,
+            cases,
+            return_exceptions,
+            Some(&cancel),
+            solve,
+            to_py,
+        )
+    }
+
+    /// Judges `answer`, slides as `solve` gives them (None: unsolvable).
+    #[pyo3(signature = (board, answer))]
+    fn check(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        answer: Option<&str>,
+    ) -> PyResult<Verdict> {
+        let start = fifteen::Board::from_py(board)?;
+        let case = tablesolve::judge::FifteenCase {
+            label: None,
+            start,
+            target: *self.judge.target(),
+        };
+        let lines = [answer.unwrap_or("unsolvable")];
+        let cancel = Cancel::new();
+        interruptible(py, &cancel, || {
+            verdict(&self.judge, &self.dir, &case, &lines)
+        })?
+    }
+
+    /// The goal, as 16 numbers.
+    #[getter]
+    fn goal(&self) -> Vec<u16> {
+        // Not `Vec<u8>`, which Python would get as `bytes`.
+        self.judge
+            .target()
+            .cells()
+            .iter()
+            .map(|&c| c.into())
+            .collect()
+    }
+
+    /// The partition of the databases guiding the search: "7-8" or "6-6-3".
+    #[getter]
+    fn partition(&self) -> &'static str {
+        self.partition.name()
+    }
+
+    /// The table directory.
+    #[getter]
+    fn tables(&self) -> &Path {
+        &self.dir
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "Fifteen(goal={}, partition={}, tables={})",
+            repr(py, self.judge.target().values_text())?,
+            repr(py, self.partition.name())?,
+            repr(py, &self.dir)?
+        ))
+    }
+}
+
+/// Where tables are unless `tables=` says otherwise, as for the `tablesolve` command:
+/// `$TABLESOLVE_TABLES` if set, else the user's cache directory.
+#[pyfunction]
+fn default_tables() -> PathBuf {
+    TableDir::default_location()
+}
+
+/// The extension module, wrapped by the `tablesolve` package.
+#[pymodule]
+fn _tablesolve(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = module.py();
+    module.add_class::<Rotation>()?;
+    module.add_class::<Eight>()?;
+    module.add_class::<Eight2>()?;
+    module.add_class::<Fifteen>()?;
+    module.add_class::<Verdict>()?;
+    module.add("TableError", py.get_type::<errors::TableError>())?;
+    module.add("LimitReached", py.get_type::<errors::LimitReached>())?;
+    module.add_function(wrap_pyfunction!(default_tables, module)?)?;
+    Ok(())
+}

@@ -1,0 +1,117 @@
+"""Type stubs of the extension module; the package re-exports everything here."""
+
+from os import PathLike
+from pathlib import Path
+from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
+
+# A board: judge text ("2 3 4 1 5 x 7 6 8") or numbers in reading order (0 the blank).
+Board = Union[str, Sequence[int]]
+# A batch: an iterable of boards, or a numpy array with one board a row.
+Boards = Union[Iterable[Board], Any]
+Tables = Union[str, "PathLike[str]", None]
+
+class TableError(OSError):
+    """A table is missing (and building was not allowed), damaged, or cannot be built."""
+
+class LimitReached(Exception):
+    """A search reached its node or time limit before its answer."""
+
+    lower_bound: int
+    """Every answer needs at least this many moves."""
+    nodes: int
+    """States the search generated."""
+
+class Verdict:
+    """What checking an answer found; true when it is the shortest, smallest one."""
+
+    @property
+    def kind(self) -> str:
+        """A short name: "correct", "not shortest", "not smallest", "illegal move", ..."""
+    @property
+    def correct(self) -> bool: ...
+    def __bool__(self) -> bool: ...
+
+class Rotation:
+    """The Rotation Game (UVA 1343): 24 values, eight each of 1, 2 and 3."""
+
+    def __init__(self, tables: Tables = None, build: bool = True) -> None: ...
+    def solve(self, board: Board) -> Tuple[str, int]:
+        """The moves (letters A-H, "" when solved already) and the centre digit."""
+    def distance(self, board: Board) -> int: ...
+    def solve_many(
+        self, boards: Boards, *, return_exceptions: bool = False
+    ) -> List[Tuple[str, int]]: ...
+    def check(self, board: Board, answer: Tuple[str, int]) -> Verdict: ...
+    @property
+    def tables(self) -> Path: ...
+
+class Eight:
+    """The 8-puzzle to 12345678x (HDU 1043)."""
+
+    def __init__(self, tables: Tables = None, build: bool = True) -> None: ...
+    def solve(self, board: Board) -> Optional[str]:
+        """Moves of the blank (letters d, l, r, u), None when unsolvable."""
+    def distance(self, board: Board) -> Optional[int]: ...
+    def solve_many(
+        self, boards: Boards, *, return_exceptions: bool = False
+    ) -> List[Optional[str]]: ...
+    def check(self, board: Board, answer: Optional[str]) -> Verdict: ...
+    @property
+    def tables(self) -> Path: ...
+
+class Eight2:
+    """The 8-puzzle between any two grids (HDU 3567, "Eight II")."""
+
+    def __init__(self, tables: Tables = None, build: bool = True) -> None: ...
+    def solve(self, start: Board, target: Board) -> Optional[str]: ...
+    def distance(self, start: Board, target: Board) -> Optional[int]: ...
+    def solve_many(
+        self,
+        cases: Iterable[Union[Tuple[Board, Board], str]],
+        *,
+        return_exceptions: bool = False,
+    ) -> List[Optional[str]]: ...
+    def check(self, start: Board, target: Board, answer: Optional[str]) -> Verdict: ...
+    @property
+    def tables(self) -> Path: ...
+
+class Fifteen:
+    """The 15-puzzle, by IDA* over additive pattern databases."""
+
+    def __init__(
+        self,
+        goal: Optional[Board] = None,
+        partition: Optional[str] = None,
+        tables: Tables = None,
+        build: bool = True,
+    ) -> None:
+        """goal: "default" (1..15 then the blank), "korf" (the blank first) or a board;
+        partition: "7-8" (fast; about 80 s and 1 GB to build) or "6-6-3" (about 1 s),
+        by default the best one present, else 7-8."""
+    def solve(
+        self, board: Board, *, limit: Optional[int] = None, timeout: Optional[float] = None
+    ) -> Optional[str]:
+        """Slides of the blank, None when unsolvable; raises LimitReached past
+        `limit` nodes or `timeout` seconds."""
+    def distance(
+        self, board: Board, *, limit: Optional[int] = None, timeout: Optional[float] = None
+    ) -> Optional[int]: ...
+    def solve_many(
+        self,
+        boards: Boards,
+        *,
+        limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+        return_exceptions: bool = False,
+    ) -> List[Optional[str]]: ...
+    def check(self, board: Board, answer: Optional[str]) -> Verdict: ...
+    @property
+    def goal(self) -> List[int]: ...
+    @property
+    def partition(self) -> str: ...
+    @property
+    def tables(self) -> Path: ...
+
+def default_tables() -> Path:
+    """Where tables are unless tables= says otherwise ($TABLESOLVE_TABLES, else the
+    user's cache directory)."""
