@@ -2,7 +2,10 @@
 //! order, in bounded memory.
 
 use rayon::prelude::*;
+use std::collections::BTreeMap;
 use std::io::{Read, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 
 use super::show::show;
 use super::{next_case, CaseReader, CrossCheck, EveryShortest, Format, Input, Replay, Shortest};
@@ -84,8 +87,10 @@ fn read_chunk<C: CaseReader, R: Read>(
 
 /// Reads every case from `input`, answers them with `answer(cases, buffer)`, given
 /// `cases_per_task` cases at a time with their numbers, and writes the answers to
-/// `output` in input order. A malformed case either ends the run, after the answers
-/// of every case before it are written, or is skipped.
+/// `output` in input order, each task's as soon as those before it are written. A
+/// malformed case either ends the run, after the answers of every case before it are
+/// written, or is skipped. Once `output` fails (a reader closed the pipe), tasks not
+/// yet begun are dropped and the run ends with that error.
 ///
 /// Memory stays bounded: one chunk is answered, in parallel, while the next is read.
 pub fn answer_all<C: CaseReader + Send>(
@@ -102,23 +107,13 @@ pub fn answer_all<C: CaseReader + Send>(
     let mut chunk = read_chunk(reader, &mut input, 1, skip);
     loop {
         let full = chunk.cases.len() + chunk.skipped.len() == CHUNK && chunk.stop.is_none();
-        let (texts, next) = rayon::join(
-            || {
-                chunk
-                    .cases
-                    .par_chunks(cases_per_task.max(1))
-                    .map(|cases| {
-                        let mut text = Vec::with_capacity(cases.len() * 32);
-                        answer(cases, &mut text)?;
-                        Ok(text)
-                    })
-                    .collect::<Result<Vec<_>, Error>>()
-            },
-            || full.then(|| read_chunk(reader, &mut input, chunk.next, skip)),
-        );
-        for text in texts? {
-            output.write_all(&text).map_err(Error::Output)?;
-        }
+        let (written, next) = std::thread::scope(|scope| {
+            let next = full.then(|| scope.spawn(|| read_chunk(reader, &mut input, chunk.next, skip)));
+            let written = write_in_order(&chunk.cases, cases_per_task, &answer, &mut output);
+            let next = next.map(|reading| reading.join().expect("reading cases does not panic"));
+            (written, next)
+        });
+        written?;
         answered.cases += chunk.cases.len();
         answered.skipped += chunk.skipped.len();
         if let BadCases::Skip(report) = &mut bad_cases {
@@ -136,6 +131,53 @@ pub fn answer_all<C: CaseReader + Send>(
             }
         }
     }
+}
+
+/// Answers `cases`, `cases_per_task` at a time on rayon's threads, and writes each
+/// task's answers (flushed, so that a closed pipe shows at once) as soon as every task
+/// before it is written. The first failure, in input order, ends it: tasks not yet
+/// begun then do nothing.
+fn write_in_order<T: Sync>(
+    cases: &[(usize, T)],
+    cases_per_task: usize,
+    answer: &(impl Fn(&[(usize, T)], &mut Vec<u8>) -> Result<(), Error> + Sync),
+    output: &mut impl Write,
+) -> Result<(), Error> {
+    let stopped = AtomicBool::new(false);
+    let (done, finished) = mpsc::channel();
+    std::thread::scope(|scope| {
+        // Its own thread waits on rayon's, so that this one writes as tasks finish.
+        scope.spawn(|| {
+            cases
+                .par_chunks(cases_per_task.max(1))
+                .enumerate()
+                .for_each_with(done, |done, (task, cases)| {
+                    if stopped.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let mut text = Vec::with_capacity(cases.len() * 32);
+                    let answered = answer(cases, &mut text).map(|()| text);
+                    // Only a writer that has stopped drops its end.
+                    let _ = done.send((task, answered));
+                });
+        });
+        let mut waiting = BTreeMap::new();
+        let mut next = 0;
+        for (task, answered) in finished.iter() {
+            waiting.insert(task, answered);
+            while let Some(answered) = waiting.remove(&next) {
+                next += 1;
+                let written = answered.and_then(|text| {
+                    output.write_all(&text).and_then(|()| output.flush()).map_err(Error::Output)
+                });
+                if let Err(error) = written {
+                    stopped.store(true, Ordering::Relaxed);
+                    return Err(error);
+                }
+            }
+        }
+        Ok(())
+    })
 }
 
 /// Answers a task of cases in three passes: every case's key (its ranks), then every

@@ -228,3 +228,47 @@ fn the_usual_case_in_one_scan_is_the_case_read_token_by_token() {
     assert_eq!((general.len(), taken), (2000, 1999));
     assert_eq!(general, usual);
 }
+
+/// A writer whose reader went away after the first write, as `| head -1` does.
+struct ClosedAfterFirst {
+    writes: usize,
+}
+
+impl std::io::Write for ClosedAfterFirst {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.writes += 1;
+        match self.writes {
+            1 => Ok(bytes.len()),
+            _ => Err(std::io::ErrorKind::BrokenPipe.into()),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_closed_output_stops_the_work() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    // 2,000 cases of a millisecond each, one a task: seconds of work, if all were done.
+    let input = "1 2 3 4 5 6 7 8 x\n".repeat(2000);
+    let answered = AtomicUsize::new(0);
+    let ran = tablesolve::judge::answer_all(
+        &mut EightCases,
+        input.as_bytes(),
+        ClosedAfterFirst { writes: 0 },
+        BadCases::Stop,
+        1,
+        |cases, text| {
+            answered.fetch_add(cases.len(), Ordering::Relaxed);
+            std::thread::sleep(std::time::Duration::from_millis(1));
+            text.extend_from_slice(b"\n");
+            Ok(())
+        },
+    );
+    assert!(matches!(ran, Err(Error::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe));
+    // Those under way when the pipe closed, and a few more: nowhere near all 2,000.
+    let answered = answered.into_inner();
+    assert!(answered < 100, "{answered} cases answered after the output closed");
+}
