@@ -108,7 +108,8 @@ pub fn answer_all<C: CaseReader + Send>(
     loop {
         let full = chunk.cases.len() + chunk.skipped.len() == CHUNK && chunk.stop.is_none();
         let (written, next) = std::thread::scope(|scope| {
-            let next = full.then(|| scope.spawn(|| read_chunk(reader, &mut input, chunk.next, skip)));
+            let next =
+                full.then(|| scope.spawn(|| read_chunk(reader, &mut input, chunk.next, skip)));
             let written = write_in_order(&chunk.cases, cases_per_task, &answer, &mut output);
             let next = next.map(|reading| reading.join().expect("reading cases does not panic"));
             (written, next)
@@ -168,7 +169,10 @@ fn write_in_order<T: Sync>(
             while let Some(answered) = waiting.remove(&next) {
                 next += 1;
                 let written = answered.and_then(|text| {
-                    output.write_all(&text).and_then(|()| output.flush()).map_err(Error::Output)
+                    output
+                        .write_all(&text)
+                        .and_then(|()| output.flush())
+                        .map_err(Error::Output)
                 });
                 if let Err(error) = written {
                     stopped.store(true, Ordering::Relaxed);

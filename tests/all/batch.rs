@@ -270,5 +270,8 @@ fn a_closed_output_stops_the_work() {
     assert!(matches!(ran, Err(Error::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe));
     // Those under way when the pipe closed, and a few more: nowhere near all 2,000.
     let answered = answered.into_inner();
-    assert!(answered < 100, "{answered} cases answered after the output closed");
+    assert!(
+        answered < 100,
+        "{answered} cases answered after the output closed"
+    );
 }

@@ -283,3 +283,72 @@ fn completions_and_the_manual_come_from_the_same_definitions() {
         }
     }
 }
+
+/// The long options `--help` lists for `args`.
+fn options_in_help(args: &[&str]) -> Vec<String> {
+    let output = command(&[args, &["--help"]].concat()).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{args:?}");
+    text(&output.stdout)
+        .split_whitespace()
+        .filter_map(|word| word.strip_prefix("--"))
+        .map(|option| option.trim_end_matches([',', '.', '`']))
+        .filter(|option| {
+            !option.is_empty() && option.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+        })
+        .map(|option| format!("--{option}"))
+        .collect()
+}
+
+#[test]
+fn every_option_of_every_subcommand_is_in_its_manual_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let written = command(&["man", "--dir", dir.path().to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(written.status.code(), Some(0), "{}", text(&written.stderr));
+    let mut subcommands = Vec::new();
+    for entry in std::fs::read_dir(dir.path()).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        let sub = name
+            .strip_prefix("tablesolve-")
+            .and_then(|n| n.strip_suffix(".1"));
+        subcommands.extend(sub.map(str::to_owned));
+    }
+    subcommands.sort();
+    let expected = [
+        "check",
+        "completions",
+        "eight",
+        "eight2",
+        "fifteen",
+        "generate",
+        "man",
+        "rotation",
+        "show",
+        "stats",
+        "verify",
+    ];
+    assert_eq!(subcommands, expected);
+    for sub in expected {
+        let path = dir.path().join(format!("tablesolve-{sub}.1"));
+        // roff writes a hyphen as `\-`.
+        let page = std::fs::read_to_string(path).unwrap().replace("\\-", "-");
+        // The same page, printed.
+        let printed = command(&["man", sub]).output().unwrap();
+        assert_eq!(text(&printed.stdout).replace("\\-", "-"), page, "{sub}");
+        let options = options_in_help(&[sub]);
+        assert!(
+            options.contains(&"--tables".to_owned()),
+            "{sub}: {options:?}"
+        );
+        for option in options {
+            assert!(
+                page.contains(&format!("\\fB{option}\\fR")),
+                "{sub}: {option} missing"
+            );
+        }
+    }
+    let unknown = command(&["man", "nine"]).output().unwrap();
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(text(&unknown.stderr).contains("no subcommand \"nine\": choose one of rotation,"));
+}

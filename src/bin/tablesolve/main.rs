@@ -137,8 +137,16 @@ enum Tool {
     },
     /// Prints a completion script for SHELL to standard output
     Completions { shell: clap_complete::Shell },
-    /// Prints the manual page (roff) to standard output
-    Man,
+    /// Prints the manual page (roff) to standard output: the command's, or one
+    /// subcommand's with all its options; or writes every page into a directory
+    Man {
+        /// The subcommand whose page to print, e.g. `fifteen` (page tablesolve-fifteen(1))
+        subcommand: Option<String>,
+        /// Write tablesolve.1 and a tablesolve-SUBCOMMAND.1 for every subcommand into DIR,
+        /// e.g. ~/.local/share/man/man1
+        #[arg(long, value_name = "DIR", conflicts_with = "subcommand")]
+        dir: Option<PathBuf>,
+    },
 }
 
 impl FromArgMatches for Command {
@@ -331,17 +339,43 @@ fn stdout() -> BufWriter<io::StdoutLock<'static>> {
     BufWriter::with_capacity(1 << 16, io::stdout().lock())
 }
 
-/// Writes what a shell needs: a completion script, or (without a shell) the manual page.
-fn shell_file(shell: Option<clap_complete::Shell>) -> Result<(), Failure> {
+/// Writes a completion script for `shell`.
+fn shell_file(shell: clap_complete::Shell) -> Result<(), Failure> {
     let mut out = stdout();
-    let written = match shell {
-        Some(shell) => {
-            clap_complete::generate(shell, &mut Cli::command(), "tablesolve", &mut out);
-            Ok(())
-        }
-        None => clap_mangen::Man::new(Cli::command()).render(&mut out),
+    clap_complete::generate(shell, &mut Cli::command(), "tablesolve", &mut out);
+    out.flush().map_err(|e| Error::Output(e).into())
+}
+
+/// Prints the manual page of the command or of one `subcommand`, or writes every page
+/// into `dir`; all from the same definitions as `--help`.
+fn manual(subcommand: Option<&str>, dir: Option<&Path>) -> Result<(), Failure> {
+    let mut command = Cli::command().disable_help_subcommand(true);
+    command.build();
+    if let Some(dir) = dir {
+        return clap_mangen::generate_to(command, dir).map_err(|source| {
+            Failure::Error(Error::Open {
+                what: "manual directory",
+                path: dir.to_owned(),
+                source,
+            })
+        });
+    }
+    let page = match subcommand {
+        None => command,
+        Some(name) => match command.find_subcommand(name) {
+            Some(sub) => sub.clone(),
+            None => {
+                let names: Vec<&str> = command.get_subcommands().map(|c| c.get_name()).collect();
+                return Err(Failure::Usage(format!(
+                    "no subcommand {name:?}: choose one of {}",
+                    names.join(", ")
+                )));
+            }
+        },
     };
-    written
+    let mut out = stdout();
+    clap_mangen::Man::new(page)
+        .render(&mut out)
         .and_then(|()| out.flush())
         .map_err(|e| Error::Output(e).into())
 }
@@ -413,7 +447,7 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
             }
             Ok(())
         }
-        Tool::Completions { shell } => shell_file(Some(*shell)),
-        Tool::Man => shell_file(None),
+        Tool::Completions { shell } => shell_file(*shell),
+        Tool::Man { subcommand, dir } => manual(subcommand.as_deref(), dir.as_deref()),
     }
 }
