@@ -11,7 +11,7 @@
 //! - [`moves`], [`rank`], [`search`], [`table`]: what every puzzle shares (move
 //!   letters, dense ranks, reverse search, walks and IDA*, table files);
 //! - [`sliding`]: sliding-tile boards of any size up to 16 cells;
-//! - [`rotation`], [`eight`]: the puzzles;
+//! - [`rotation`], [`eight`], [`fifteen`]: the puzzles;
 //! - [`judge`]: the judges' text formats, batches, checking and drawing.
 //!
 //! ```
