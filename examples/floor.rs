@@ -8,7 +8,9 @@ use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use tablesolve::judge::{answer_all, BadCases, CaseReader, EightCases, EightPairs, RotationCases};
+use tablesolve::judge::{
+    answer_all, BadCases, CaseReader, EightCases, EightPairs, Output, RotationCases,
+};
 
 /// Reads every case of `file` with `reader` and writes `answer` for each.
 fn floor<C: CaseReader + Send>(
@@ -21,7 +23,16 @@ fn floor<C: CaseReader + Send>(
         cases.iter().for_each(|_| out.extend_from_slice(answer));
         Ok(())
     };
-    answer_all(&mut reader, file, out, BadCases::Stop, 512, write).map(drop)
+    answer_all(
+        &mut reader,
+        file,
+        out,
+        BadCases::Stop,
+        Output::Judge,
+        512,
+        write,
+    )
+    .map(drop)
 }
 
 fn main() -> ExitCode {

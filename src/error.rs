@@ -10,12 +10,12 @@ use crate::table::{TableError, TableId, TooLarge};
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// A case of the input is malformed; cases before it are unaffected.
-    #[error("case {case}, line {line}: {message}")]
+    #[error("case {case}, {at}: {message}")]
     Input {
         /// The case's number, from 1.
         case: usize,
-        /// The input line where the problem was found, from 1.
-        line: usize,
+        /// Where in the input the problem was found.
+        at: crate::judge::Place,
         /// What was wrong and what was expected.
         message: String,
     },

@@ -4,6 +4,7 @@
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 
@@ -29,7 +30,8 @@ const CHUNK: usize = 1 << 14;
 pub enum BadCases<'a> {
     /// End the run with its error, after answering every case before it.
     Stop,
-    /// Tell the callback, skip the case and go on with the next.
+    /// Tell the callback, write the case's placeholder answer ([`write_malformed`]) and
+    /// go on with the next case.
     Skip(&'a mut dyn FnMut(&Error)),
 }
 
@@ -38,8 +40,26 @@ pub enum BadCases<'a> {
 pub struct Answered {
     /// Cases answered.
     pub cases: usize,
-    /// Malformed cases skipped (only with [`BadCases::Skip`]).
-    pub skipped: usize,
+    /// Malformed cases passed over, each answered by its placeholder (only with
+    /// [`BadCases::Skip`]).
+    pub malformed: usize,
+}
+
+/// A malformed case's place in the output (`../shared/SPEC.md` section 10), so that
+/// answers stay paired with their cases: the line `error` (for every judge, however
+/// many lines its answers take), or in JSON the case's number and the message.
+pub fn write_malformed(format: Output, error: &Error, out: &mut Vec<u8>) {
+    match (format, error) {
+        (Output::Json, Error::Input { case, .. }) => {
+            let json = serde_json::json!({ "case": case, "error": error.to_string() });
+            serde_json::to_writer(&mut *out, &json).expect("JSON into memory");
+            out.push(b'\n');
+        }
+        (Output::Show, Error::Input { case, .. }) => {
+            out.extend_from_slice(format!("case {case}: error: {error}\n\n").as_bytes())
+        }
+        _ => out.extend_from_slice(b"error\n"),
+    }
 }
 
 /// Cases read one after another, up to [`CHUNK`], each with its number.
@@ -89,8 +109,9 @@ fn read_chunk<C: CaseReader, R: Read>(
 /// `cases_per_task` cases at a time with their numbers, and writes the answers to
 /// `output` in input order, each task's as soon as those before it are written. A
 /// malformed case either ends the run, after the answers of every case before it are
-/// written, or is skipped. Once `output` fails (a reader closed the pipe), tasks not
-/// yet begun are dropped and the run ends with that error.
+/// written, or is passed over, its placeholder written in `format` in its place. Once
+/// `output` fails (a reader closed the pipe), tasks not yet begun are dropped and the
+/// run ends with that error.
 ///
 /// Memory stays bounded: one chunk is answered, in parallel, while the next is read.
 pub fn answer_all<C: CaseReader + Send>(
@@ -98,6 +119,7 @@ pub fn answer_all<C: CaseReader + Send>(
     input: impl Read + Send,
     mut output: impl Write,
     mut bad_cases: BadCases<'_>,
+    format: Output,
     cases_per_task: usize,
     answer: impl Fn(&[(usize, C::Case)], &mut Vec<u8>) -> Result<(), Error> + Sync,
 ) -> Result<Answered, Error> {
@@ -110,13 +132,21 @@ pub fn answer_all<C: CaseReader + Send>(
         let (written, next) = std::thread::scope(|scope| {
             let next =
                 full.then(|| scope.spawn(|| read_chunk(reader, &mut input, chunk.next, skip)));
-            let written = write_in_order(&chunk.cases, cases_per_task, &answer, &mut output);
+            let tasks = tasks(&chunk, cases_per_task);
+            let answer = |(bad, cases): &Task| {
+                let mut text = Vec::with_capacity(cases.len() * 32);
+                for error in &chunk.skipped[bad.clone()] {
+                    write_malformed(format, error, &mut text);
+                }
+                answer(&chunk.cases[cases.clone()], &mut text).map(|()| text)
+            };
+            let written = write_in_order(&tasks, &answer, &mut output);
             let next = next.map(|reading| reading.join().expect("reading cases does not panic"));
             (written, next)
         });
         written?;
         answered.cases += chunk.cases.len();
-        answered.skipped += chunk.skipped.len();
+        answered.malformed += chunk.skipped.len();
         if let BadCases::Skip(report) = &mut bad_cases {
             chunk.skipped.iter().for_each(report);
         }
@@ -134,14 +164,46 @@ pub fn answer_all<C: CaseReader + Send>(
     }
 }
 
-/// Answers `cases`, `cases_per_task` at a time on rayon's threads, and writes each
-/// task's answers (flushed, so that a closed pipe shows at once) as soon as every task
-/// before it is written. The first failure, in input order, ends it: tasks not yet
-/// begun then do nothing.
+/// A task of a chunk: the malformed cases (indices into `skipped`) that come just
+/// before its cases (indices into `cases`), which follow one another.
+type Task = (Range<usize>, Range<usize>);
+
+/// A chunk cut into tasks of at most `cases_per_task` cases, in input order; a task
+/// ends where a malformed case comes, so that its placeholder is written in its place.
+fn tasks<T>(chunk: &Chunk<T>, cases_per_task: usize) -> Vec<Task> {
+    let (cases, skipped) = (&chunk.cases, &chunk.skipped);
+    let number = |error: &Error| match error {
+        Error::Input { case, .. } => *case,
+        _ => unreachable!("only malformed cases are passed over"),
+    };
+    let mut tasks = Vec::new();
+    let (mut case, mut bad) = (0, 0);
+    while case < cases.len() || bad < skipped.len() {
+        let next = cases.get(case).map_or(usize::MAX, |(n, _)| *n);
+        let bad_end = bad
+            + skipped[bad..]
+                .iter()
+                .take_while(|e| number(e) < next)
+                .count();
+        let mut end = (case + 1).min(cases.len());
+        while end < cases.len()
+            && end - case < cases_per_task.max(1)
+            && cases[end].0 == cases[end - 1].0 + 1
+        {
+            end += 1;
+        }
+        tasks.push((bad..bad_end, case..end));
+        (case, bad) = (end, bad_end);
+    }
+    tasks
+}
+
+/// Answers `tasks` on rayon's threads, and writes each task's answers (flushed, so
+/// that a closed pipe shows at once) as soon as every task before it is written. The
+/// first failure, in input order, ends it: tasks not yet begun then do nothing.
 fn write_in_order<T: Sync>(
-    cases: &[(usize, T)],
-    cases_per_task: usize,
-    answer: &(impl Fn(&[(usize, T)], &mut Vec<u8>) -> Result<(), Error> + Sync),
+    tasks: &[T],
+    answer: &(impl Fn(&T) -> Result<Vec<u8>, Error> + Sync),
     output: &mut impl Write,
 ) -> Result<(), Error> {
     let stopped = AtomicBool::new(false);
@@ -149,17 +211,15 @@ fn write_in_order<T: Sync>(
     std::thread::scope(|scope| {
         // Its own thread waits on rayon's, so that this one writes as tasks finish.
         scope.spawn(|| {
-            cases
-                .par_chunks(cases_per_task.max(1))
+            tasks
+                .par_iter()
                 .enumerate()
-                .for_each_with(done, |done, (task, cases)| {
+                .for_each_with(done, |done, (index, task)| {
                     if stopped.load(Ordering::Relaxed) {
                         return;
                     }
-                    let mut text = Vec::with_capacity(cases.len() * 32);
-                    let answered = answer(cases, &mut text).map(|()| text);
                     // Only a writer that has stopped drops its end.
-                    let _ = done.send((task, answered));
+                    let _ = done.send((index, answer(task)));
                 });
         });
         let mut waiting = BTreeMap::new();
@@ -225,6 +285,7 @@ pub fn solve_all<J: Format + Replay + CrossCheck>(
         input,
         output,
         bad_cases,
+        format,
         J::CASES_PER_TASK,
         |cases, out| {
             if (method, format) == (Method::Tables, Output::Judge) {
@@ -269,6 +330,7 @@ pub fn every_shortest_all<J: EveryShortest>(
         input,
         output,
         bad_cases,
+        format,
         J::CASES_PER_TASK,
         |cases, out| {
             for (number, case) in cases {

@@ -5,11 +5,11 @@ use rand::RngCore;
 use std::io::Read;
 
 use super::{
-    in_passes, input_error, CaseReader, CasesAt, CrossCheck, EveryShortest, Format, Input, Replay,
-    Sample, SampleAt, Shortest, Solver, Written,
+    in_passes, input_error, CaseReader, CasesAt, CrossCheck, EveryShortest, Format, Input, Place,
+    Replay, Sample, SampleAt, Shortest, Solver, Written,
 };
 use crate::eight::sample::GridsAt;
-use crate::eight::{self, Grid, Lookup, Move, CELLS, STANDARD_GOAL};
+use crate::eight::{self, Grid, GridError, Lookup, Move, CELLS, STANDARD_GOAL};
 use crate::error::Error;
 use crate::moves::{letters, parse_letters, write_letters};
 use crate::sample::NoSuchLength;
@@ -38,24 +38,28 @@ impl CaseReader for EightCases {
         // Nine characters of up to four bytes each, as UTF-8.
         let mut text = [0; 4 * CELLS];
         let mut len = 0;
-        let mut first_line = 0;
-        for position in 0..CELLS {
-            let Some((found, line)) = input.char() else {
+        let mut places = [Place::default(); CELLS];
+        for (position, place) in places.iter_mut().enumerate() {
+            let Some((found, at)) = input.char() else {
                 if position == 0 {
                     return Ok(None);
                 }
                 let message =
                     format!("input ends after {position} of the case's {CELLS} characters");
-                return Err(input_error(case, input.line(), message));
+                return Err(input_error(case, places[0], message));
             };
-            if position == 0 {
-                first_line = line;
-            }
+            *place = at;
             len += found.encode_utf8(&mut text[len..]).len();
         }
-        Grid::parse(&text[..len])
-            .map(Some)
-            .map_err(|error| input_error(case, first_line, error.to_string()))
+        Grid::parse(&text[..len]).map(Some).map_err(|error| {
+            // A character that is no tile is shown where it stands; a tile given
+            // twice, where the case starts.
+            let at = match error {
+                GridError::Character { position, .. } => places[position],
+                _ => places[0],
+            };
+            input_error(case, at, error.to_string())
+        })
     }
 }
 

@@ -8,7 +8,8 @@ use super::eight::{
 };
 use super::{
     after_the_end, in_passes, input_error, quote, write_case_lines, CaseReader, CasesAt,
-    CrossCheck, EveryShortest, Format, Input, Replay, Sample, SampleAt, Shortest, Solver, Written,
+    CrossCheck, EveryShortest, Format, Input, Place, Replay, Sample, SampleAt, Shortest, Solver,
+    Written,
 };
 use crate::eight::sample::PairsAt;
 use crate::eight::{self, Grid, GridError, Lookup, Move, CELLS};
@@ -22,6 +23,8 @@ use crate::table::{ExactTable, Mapped, Table, TableDir};
 pub struct EightPairs {
     /// `T`, once read.
     count: Option<usize>,
+    /// Where `T` stands: input that ends early is reported there.
+    count_at: Place,
     /// Nothing more can be read: the count was bad or every case is read.
     finished: bool,
 }
@@ -60,8 +63,9 @@ impl CaseReader for EightPairs {
                 let Some(count) = token.number() else {
                     let message =
                         format!("expected the number of cases T, found {}", token.quoted());
-                    return Err(input_error(case, token.line, message));
+                    return Err(input_error(case, token.at, message));
                 };
+                self.count_at = token.at;
                 self.finished = false;
                 *self.count.insert(count)
             }
@@ -77,25 +81,27 @@ impl CaseReader for EightPairs {
                 )),
             };
         }
-        // The outer error ends the input; the inner one is this case's alone.
-        let mut read = |what: &str| -> Result<Result<Grid, Error>, Error> {
-            let ends = |input: &Input<R>| {
+        // The outer error ends the input; the inner one is this case's alone. Input that
+        // ends early is reported where the count or the start stands.
+        let mut read = |what: &str, after: Place| -> Result<(Result<Grid, Error>, Place), Error> {
+            let ends = || {
                 let message = format!("input ends before the {what} of case {case} of T = {count}");
-                input_error(case, input.line(), message)
+                input_error(case, after, message)
             };
             let Some(token) = input.token() else {
                 self.finished = true;
-                return Err(ends(input));
+                return Err(ends());
             };
-            let line = token.line;
+            let at = token.at;
             if token.len >= CELLS {
                 let grid = match token.len == token.text.len() {
                     true => Grid::parse(token.text),
                     false => Err(GridError::Length(token.len)),
                 };
-                return Ok(grid.map_err(|error| {
-                    input_error(case, line, format!("{what} {}: {error}", token.quoted()))
-                }));
+                let grid = grid.map_err(|error| {
+                    input_error(case, at, format!("{what} {}: {error}", token.quoted()))
+                });
+                return Ok((grid, at));
             }
             // A grid written with spaces, as HDU 1043 allows: tokens that add up to nine
             // characters. A token that would overshoot is left for what follows.
@@ -105,7 +111,7 @@ impl CaseReader for EightPairs {
                 match input.peek_len() {
                     None => {
                         self.finished = true;
-                        return Err(ends(input));
+                        return Err(ends());
                     }
                     Some(len) if text.len() + len > CELLS => break,
                     Some(_) => {}
@@ -115,12 +121,13 @@ impl CaseReader for EightPairs {
                 shown.push(b' ');
                 shown.extend_from_slice(token.text);
             }
-            Ok(Grid::parse(&text).map_err(|error| {
-                input_error(case, line, format!("{what} {}: {error}", quote(&shown)))
-            }))
+            let grid = Grid::parse(&text).map_err(|error| {
+                input_error(case, at, format!("{what} {}: {error}", quote(&shown)))
+            });
+            Ok((grid, at))
         };
-        let start = read("start")?;
-        let target = read("target")?;
+        let (start, at) = read("start", self.count_at)?;
+        let (target, _) = read("target", at)?;
         Ok(Some((start?, target?)))
     }
 }

@@ -1,5 +1,5 @@
-//! The 15-puzzle's format: 16 integers a case (after a label with `--numbered`), one
-//! line an answer; answered by IDA* over pattern databases.
+//! The 15-puzzle's format: 16 integers a case, on one line or four (after a label with
+//! `--numbered`), one line an answer; answered by IDA* over pattern databases.
 
 use rand::{Rng, RngCore};
 use std::io::Read;
@@ -7,8 +7,8 @@ use std::time::Instant;
 
 use super::eight::OFF_GRID;
 use super::{
-    input_error, CaseReader, CasesAt, CrossCheck, EveryShortest, Format, Input, Replay, Sample,
-    SampleAt, Shortest, Solution, Solver, Tables, Written,
+    input_error, CaseReader, CasesAt, CrossCheck, EveryShortest, Format, Input, Place, Replay,
+    Sample, SampleAt, Shortest, Solution, Solver, Tables, Token, Written,
 };
 use crate::error::Error;
 use crate::fifteen::{self, database_blank, Board, Partition, CELLS};
@@ -90,66 +90,140 @@ pub struct FifteenCases {
     target: Board,
 }
 
+impl FifteenCases {
+    /// A reader of cases towards `target`, each after its label if `numbered`.
+    pub fn new(target: Board, numbered: bool) -> Self {
+        FifteenCases { numbered, target }
+    }
+}
+
 impl CaseReader for FifteenCases {
     type Case = FifteenCase;
 
-    /// Reads the whole case before judging it, so that a bad case is skipped whole.
     fn read_case<R: Read>(
         &mut self,
         input: &mut Input<R>,
         case: usize,
     ) -> Result<Option<FifteenCase>, Error> {
-        let width = CELLS + usize::from(self.numbered);
         let mut values = [0u8; CELLS];
-        let mut label = None;
-        let mut first_line = 0;
-        let mut bad = None;
-        for position in 0..width {
-            let Some(token) = input.token() else {
-                if position == 0 {
-                    return Ok(None);
-                }
-                let message = format!("input ends after {position} of the case's {width} values");
-                return Err(bad.unwrap_or_else(|| input_error(case, input.line(), message)));
-            };
-            let line = token.line;
-            if position == 0 {
-                first_line = line;
-            }
-            let number = token.number::<u64>();
-            if self.numbered && position == 0 {
-                match number {
-                    Some(n) => label = Some(n),
-                    None => {
-                        let message = format!("label {} is not a number", token.quoted());
-                        bad.get_or_insert_with(|| input_error(case, line, message));
-                    }
-                }
-                continue;
-            }
-            let cell = position - usize::from(self.numbered);
-            match number.filter(|&n| n < CELLS as u64) {
-                Some(n) => values[cell] = n as u8,
-                None => {
-                    let message = format!(
-                        "value {} at position {} is not a number from 0 to 15",
-                        token.quoted(),
-                        cell + 1
-                    );
-                    bad.get_or_insert_with(|| input_error(case, line, message));
-                }
-            }
-        }
-        if let Some(error) = bad {
-            return Err(error);
-        }
+        let Some((label, start)) = read_board(input, case, (4, 4), self.numbered, &mut values)?
+        else {
+            return Ok(None);
+        };
         let start = Board::from_values(&values)
-            .map_err(|error| input_error(case, first_line, error.to_string()))?;
+            .map_err(|error| input_error(case, start, error.to_string()))?;
         Ok(Some(FifteenCase {
             label,
             start,
             target: self.target,
         }))
+    }
+}
+
+/// Reads the values of one case of a sliding board `width` by `height` into `values`
+/// (`../shared/SPEC.md` section 10): all of them on one line, or one row a line on
+/// consecutive lines, after a label on the case's first line if `numbered`. Gives the
+/// label and where the case starts, or `None` at the end of the input.
+///
+/// A case never reaches past its lines, so a malformed one is read whole (however long
+/// its lines, in bounded memory) and the next case starts on the next line: one bad line
+/// cannot shift the cases after it. The first problem met, in reading order, is the one
+/// reported, at its line and column.
+fn read_board<R: Read>(
+    input: &mut Input<R>,
+    case: usize,
+    (width, height): (usize, usize),
+    numbered: bool,
+    values: &mut [u8],
+) -> Result<Option<(Option<u64>, Place)>, Error> {
+    let cells = width * height;
+    let mut bad = None;
+    let mut report = |at: Place, message: String| {
+        bad.get_or_insert_with(|| input_error(case, at, message));
+    };
+    // The value at `slot` of the case, when it has a slot.
+    let mut value = |token: &Token, slot: Option<usize>, report: &mut dyn FnMut(Place, String)| {
+        let Some(slot) = slot else { return };
+        match token.number::<u8>().filter(|&n| usize::from(n) < cells) {
+            Some(n) => values[slot] = n,
+            None => report(
+                token.at,
+                format!(
+                    "value {} at position {} is not a number from 0 to {}",
+                    token.quoted(),
+                    slot + 1,
+                    cells - 1
+                ),
+            ),
+        }
+    };
+    let (start, line, label) = {
+        let Some(first) = input.token() else {
+            return Ok(None);
+        };
+        let (at, line) = (first.at, first.at.line);
+        let label = match numbered {
+            true => match first.number::<u64>() {
+                Some(label) => Some(label),
+                None => {
+                    report(at, format!("label {} is not a number", first.quoted()));
+                    None
+                }
+            },
+            false => {
+                value(&first, Some(0), &mut report);
+                None
+            }
+        };
+        (at, line, label)
+    };
+    // The first line, after the label: the whole board, or its first row.
+    let mut count = usize::from(!numbered);
+    let mut extra = None;
+    while let Some(token) = input.token_on_line(line) {
+        if count == cells {
+            extra = Some(token.at);
+        }
+        value(&token, (count < cells).then_some(count), &mut report);
+        count += 1;
+    }
+    let shape = format!("a case is {cells} values on one line, or {height} lines of {width}");
+    let after_label = if numbered { " after the label" } else { "" };
+    if count == width {
+        for row in 1..height {
+            let line = line + row;
+            let mut found = 0;
+            while let Some(token) = input.token_on_line(line) {
+                if found == width {
+                    let message = format!("line {line} has more than {width} values: {shape}");
+                    report(token.at, message);
+                }
+                let slot = row * width + found;
+                value(&token, (found < width).then_some(slot), &mut report);
+                found += 1;
+            }
+            if found == 0 {
+                let message = format!("the case ends after {row} of its {height} rows: {shape}");
+                report(start, message);
+                break;
+            }
+            if found < width {
+                let message = format!("line {line} has {found} values: {shape}");
+                report(Place { line, column: 1 }, message);
+            }
+        }
+    } else if let Some(at) = extra {
+        report(
+            at,
+            format!("line {line} has more than {cells} values: {shape}"),
+        );
+    } else if count < cells {
+        let message = format!("line {line} has {count} values{after_label}: {shape}");
+        report(start, message);
+    }
+    match bad {
+        Some(error) => Err(error),
+        None => Ok(Some((label, start))),
     }
 }
 
@@ -341,10 +415,7 @@ impl<D: AsRef<[u8]> + Sync> Format for Fifteen<D> {
     const ANSWER_LINES: usize = 1;
 
     fn reader(&self) -> FifteenCases {
-        FifteenCases {
-            numbered: self.numbered,
-            target: self.target,
-        }
+        FifteenCases::new(self.target, self.numbered)
     }
 
     fn write_answer(_: usize, answer: &FifteenAnswer, out: &mut Vec<u8>) {

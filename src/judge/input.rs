@@ -17,6 +17,21 @@ pub const KEPT: usize = 64;
 /// The UTF-8 byte-order mark that editors on Windows put at the start of text files.
 const BYTE_ORDER_MARK: &[u8] = b"\xef\xbb\xbf";
 
+/// Where something stands in the input, for messages.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Place {
+    /// The line, from 1.
+    pub line: usize,
+    /// The byte of the line it starts at, from 1.
+    pub column: usize,
+}
+
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}, column {}", self.line, self.column)
+    }
+}
+
 /// A white-space-separated token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token<'a> {
@@ -24,8 +39,8 @@ pub struct Token<'a> {
     pub text: &'a [u8],
     /// Its full length in bytes.
     pub len: usize,
-    /// The line it is on, from 1.
-    pub line: usize,
+    /// Where it starts.
+    pub at: Place,
 }
 
 impl Token<'_> {
@@ -53,6 +68,10 @@ pub struct Input<R> {
     end: usize,
     /// The line of the byte at `pos`, from 1.
     line: usize,
+    /// How many bytes of the source came before `buffer[0]`.
+    offset: usize,
+    /// Where in the source the line of `pos` starts, counted as `offset` is.
+    line_start: usize,
     /// The last byte passed over was a line end, and nothing but white space followed:
     /// true only once the input has ended.
     after_newline: bool,
@@ -75,6 +94,8 @@ impl<R: Read> Input<R> {
             pos: 0,
             end: 0,
             line: 1,
+            offset: 0,
+            line_start: 0,
             after_newline: false,
             eof: false,
             started: false,
@@ -86,6 +107,15 @@ impl<R: Read> Input<R> {
     /// The line of the last byte read, from 1: at the end of the input, the last line.
     pub fn line(&self) -> usize {
         self.line - usize::from(self.after_newline)
+    }
+
+    /// The place of `buffer[pos]`, on the current line.
+    #[inline(always)]
+    fn place_of(&self, pos: usize) -> Place {
+        Place {
+            line: self.line,
+            column: self.offset + pos - self.line_start + 1,
+        }
     }
 
     /// The error that ended the input early, if reading failed: the input then looks
@@ -112,6 +142,7 @@ impl<R: Read> Input<R> {
             return Ok(false);
         }
         self.buffer.copy_within(self.pos..self.end, 0);
+        self.offset += self.pos;
         self.end -= self.pos;
         self.pos = 0;
         loop {
@@ -136,6 +167,7 @@ impl<R: Read> Input<R> {
             self.started = true;
             if self.buffer[..self.end].starts_with(BYTE_ORDER_MARK) {
                 self.pos = BYTE_ORDER_MARK.len();
+                self.line_start = BYTE_ORDER_MARK.len();
             }
         }
         Ok(true)
@@ -155,16 +187,22 @@ impl<R: Read> Input<R> {
                 _ => {}
             }
             let mut newlines = 0;
+            let mut line_start = self.line_start;
             for (n, &b) in bytes.iter().enumerate() {
                 if !b.is_ascii_whitespace() {
                     self.line += newlines;
+                    self.line_start = line_start;
                     self.pos += n;
                     self.after_newline = false;
                     return true;
                 }
-                newlines += usize::from(b == b'\n');
+                if b == b'\n' {
+                    newlines += 1;
+                    line_start = self.offset + self.pos + n + 1;
+                }
             }
             self.line += newlines;
+            self.line_start = line_start;
             self.after_newline =
                 bytes.last() == Some(&b'\n') || self.after_newline && bytes.is_empty();
             self.pos = self.end;
@@ -194,7 +232,7 @@ impl<R: Read> Input<R> {
                 return Some(Token {
                     text: &self.buffer[start..start + len],
                     len,
-                    line: self.line,
+                    at: self.place_of(start),
                 });
             }
         }
@@ -237,17 +275,17 @@ impl<R: Read> Input<R> {
     #[inline(never)]
     fn any_token(&mut self) -> Option<Token<'_>> {
         let len = self.peek_len()?;
-        let line = self.line;
+        let at = self.place_of(self.pos);
         if self.pos + len == self.end && !self.eof {
             // Longer than KEPT, and it runs on past the buffer.
-            return Some(self.long_token(len, line));
+            return Some(self.long_token(len, at));
         }
         let start = self.pos;
         self.pos += len;
         Some(Token {
             text: &self.buffer[start..start + len.min(KEPT)],
             len,
-            line,
+            at,
         })
     }
 
@@ -274,7 +312,7 @@ impl<R: Read> Input<R> {
 
     /// Reads the rest of a token of which `len` bytes are in the buffer, keeping its
     /// first bytes only.
-    fn long_token(&mut self, mut len: usize, line: usize) -> Token<'_> {
+    fn long_token(&mut self, mut len: usize, at: Place) -> Token<'_> {
         self.long
             .copy_from_slice(&self.buffer[self.pos..self.pos + KEPT]);
         self.pos += len;
@@ -293,20 +331,31 @@ impl<R: Read> Input<R> {
         Token {
             text: &self.long,
             len,
-            line,
+            at,
         }
     }
 
-    /// The next character that is not white space, and its line, or `None` at the
+    /// The next token if it is on `line`; `None`, reading nothing, at the end of that
+    /// line (or of the input). Readers of cases that keep to their lines use it.
+    #[inline]
+    pub fn token_on_line(&mut self, line: usize) -> Option<Token<'_>> {
+        match self.skip_space() && self.line == line {
+            true => self.token(),
+            false => None,
+        }
+    }
+
+    /// The next character that is not white space, and where it is, or `None` at the
     /// end. Bytes that are not UTF-8 come out one at a time as U+FFFD.
-    pub fn char(&mut self) -> Option<(char, usize)> {
+    pub fn char(&mut self) -> Option<(char, Place)> {
         if !self.skip_space() {
             return None;
         }
+        let at = self.place_of(self.pos);
         let lead = self.buffer[self.pos];
         if lead.is_ascii() {
             self.pos += 1;
-            return Some((char::from(lead), self.line));
+            return Some((char::from(lead), at));
         }
         let width = match lead {
             0xc0..=0xdf => 2,
@@ -321,7 +370,7 @@ impl<R: Read> Input<R> {
             _ => ('\u{fffd}', 1),
         };
         self.pos += used;
-        Some((found, self.line))
+        Some((found, at))
     }
 }
 
@@ -373,7 +422,7 @@ mod tests {
     fn tokens(input: &mut Input<impl Read>) -> Vec<(Vec<u8>, usize, usize)> {
         let mut all = Vec::new();
         while let Some(t) = input.token() {
-            all.push((t.text.to_vec(), t.len, t.line));
+            all.push((t.text.to_vec(), t.len, t.at.line));
         }
         all
     }
@@ -387,12 +436,12 @@ mod tests {
                 true => Box::new(Trickle(text)),
             });
             let t = input.token().unwrap();
-            assert_eq!((t.text, t.line), (&b"1"[..], 1));
+            assert_eq!((t.text, t.at), (&b"1"[..], Place { line: 1, column: 3 }));
             assert_eq!(input.token().unwrap().text, b"22");
-            assert_eq!(input.char(), Some(('3', 3)));
+            assert_eq!(input.char(), Some(('3', Place { line: 3, column: 2 })));
             let t = input.token().unwrap();
-            assert_eq!((t.text, t.line), (&b"33"[..], 3));
-            assert_eq!(input.char(), Some(('x', 4)));
+            assert_eq!((t.text, t.at), (&b"33"[..], Place { line: 3, column: 3 }));
+            assert_eq!(input.char(), Some(('x', Place { line: 4, column: 1 })));
             assert_eq!(input.token(), None);
             assert_eq!(input.line(), 4, "the last line, not the one after it");
         }
@@ -404,7 +453,7 @@ mod tests {
         let mut input = Input::new(&text[..]);
         let bytes = |tokens: [[u8; 1]; 3]| Some(tokens.map(|[t]| t));
         let pair = |tokens: [[u8; 2]; 2]| Some(tokens);
-        let next = |input: &mut Input<&[u8]>| input.token().map(|t| (t.text.to_vec(), t.line));
+        let next = |input: &mut Input<&[u8]>| input.token().map(|t| (t.text.to_vec(), t.at.line));
         assert_eq!(input.spaced_tokens(bytes), Some(*b"123"));
         // Refused by the caller: nothing is read.
         assert_eq!(input.spaced_tokens(|_: [[u8; 1]; 3]| None::<()>), None);
@@ -439,7 +488,10 @@ mod tests {
                 true => Box::new(Trickle(text)),
             });
             assert_eq!(input.token().unwrap().text, b"12");
-            assert_eq!(input.char(), Some(('\u{feff}', 1)));
+            assert_eq!(
+                input.char().map(|(c, at)| (c, at.column)),
+                Some(('\u{feff}', 4))
+            );
         }
         assert_eq!(Input::new(&b"\xef\xbb"[..]).char().unwrap().0, '\u{fffd}');
     }
@@ -473,13 +525,45 @@ mod tests {
         let token = Token {
             text: &[b'7'; KEPT],
             len: 1000,
-            line: 1,
+            at: Place::default(),
         };
         assert_eq!(token.number::<u64>(), None);
         assert_eq!(
             token.quoted(),
             format!("`{}...` (1000 bytes)", "7".repeat(24))
         );
+    }
+
+    #[test]
+    fn columns_count_bytes_from_each_line_start_across_buffer_edges() {
+        let mut text = b"ab  cd\n\n   efg\r\n h".to_vec();
+        text.extend(std::iter::repeat_n(b' ', BUFFER + 7));
+        text.extend_from_slice(b"ij\nk");
+        let expected = [(1, 1), (1, 5), (3, 4), (4, 2), (4, BUFFER + 10), (5, 1)];
+        for trickle in [false, true] {
+            let mut input: Input<Box<dyn Read>> = Input::new(match trickle {
+                false => Box::new(&text[..]),
+                true => Box::new(Trickle(&text)),
+            });
+            let mut found = Vec::new();
+            while let Some(t) = input.token() {
+                found.push((t.at.line, t.at.column));
+            }
+            assert_eq!(found, expected);
+        }
+    }
+
+    #[test]
+    fn tokens_on_a_line_stop_at_its_end_without_reading_on() {
+        let mut input = Input::new(&b"1 2\n\n3 4\n"[..]);
+        let line = |t: Option<Token>| t.map(|t| (t.text.to_vec(), t.at.line));
+        assert_eq!(line(input.token_on_line(1)), Some((b"1".to_vec(), 1)));
+        assert_eq!(line(input.token_on_line(1)), Some((b"2".to_vec(), 1)));
+        assert_eq!(line(input.token_on_line(1)), None);
+        assert_eq!(line(input.token_on_line(2)), None, "line 2 is blank");
+        assert_eq!(line(input.token_on_line(3)), Some((b"3".to_vec(), 3)));
+        assert_eq!(line(input.token()), Some((b"4".to_vec(), 3)));
+        assert_eq!(line(input.token_on_line(3)), None);
     }
 
     #[test]

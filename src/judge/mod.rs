@@ -27,7 +27,7 @@ pub use check::{check_all, quoted_answer, CheckSummary, Verdict, Written};
 pub use eight::{Eight, EightCases, Slides};
 pub use eight2::{Eight2, EightPairs};
 pub use fifteen::{Fifteen, FifteenAnswer, FifteenCase, FifteenCases};
-pub use input::{quote, Input, Token, KEPT};
+pub use input::{quote, Input, Place, Token, KEPT};
 pub use rotation::{Rotation, RotationCases};
 
 use rand::RngCore;
@@ -204,14 +204,14 @@ pub trait SampleAt: Solver {
 /// Every puzzle treats such text alike: its cases are answered, then this is reported.
 pub fn after_the_end(case: usize, token: &Token, end: &str) -> Error {
     let message = format!("more input after {end}: {}", token.quoted());
-    input_error(case, token.line, message)
+    input_error(case, token.at, message)
 }
 
-/// A malformed-input error for `case` at `line`.
-pub fn input_error(case: usize, line: usize, message: impl Into<String>) -> Error {
+/// A malformed-input error for `case` at `at`.
+pub fn input_error(case: usize, at: Place, message: impl Into<String>) -> Error {
     Error::Input {
         case,
-        line,
+        at,
         message: message.into(),
     }
 }

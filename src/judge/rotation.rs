@@ -5,8 +5,8 @@ use std::io::{self, Read, Write};
 
 use super::{
     after_the_end, in_passes, input_error, write_case_lines, CaseReader, CasesAt, CrossCheck,
-    EveryShortest, Format, Input, Replay, Sample, SampleAt, Shortest, Solution, Solver, Verdict,
-    Written,
+    EveryShortest, Format, Input, Place, Replay, Sample, SampleAt, Shortest, Solution, Solver,
+    Verdict, Written,
 };
 use crate::error::Error;
 use crate::moves::{letters, parse_letters, write_letters};
@@ -53,7 +53,7 @@ impl CaseReader for RotationCases {
             return Ok(None);
         }
         let mut cells = [0; CELLS];
-        let mut first_line = 0;
+        let mut start = Place::default();
         let mut bad_value = None;
         for (position, cell) in cells.iter_mut().enumerate() {
             let Some(token) = input.token() else {
@@ -62,7 +62,7 @@ impl CaseReader for RotationCases {
                 }
                 let message = format!("input ends after {position} of the board's {CELLS} values");
                 // The first problem met, in reading order, is the one reported.
-                return Err(bad_value.unwrap_or_else(|| input_error(case, input.line(), message)));
+                return Err(bad_value.unwrap_or_else(|| input_error(case, start, message)));
             };
             if position == 0 {
                 if token.text == b"0" {
@@ -72,7 +72,7 @@ impl CaseReader for RotationCases {
                         Some(more) => Err(after_the_end(case, &more, "the closing `0`")),
                     };
                 }
-                first_line = token.line;
+                start = token.at;
             }
             match token.text {
                 [digit @ b'1'..=b'3'] => *cell = digit - b'0',
@@ -82,7 +82,7 @@ impl CaseReader for RotationCases {
                         token.quoted(),
                         position + 1
                     );
-                    bad_value.get_or_insert_with(|| input_error(case, token.line, message));
+                    bad_value.get_or_insert_with(|| input_error(case, token.at, message));
                 }
             }
         }
@@ -91,7 +91,7 @@ impl CaseReader for RotationCases {
         }
         Board::new(cells)
             .map(Some)
-            .map_err(|error| input_error(case, first_line, error.to_string()))
+            .map_err(|error| input_error(case, start, error.to_string()))
     }
 }
 

@@ -47,7 +47,7 @@ fn a_huge_token_is_quoted_short() {
         "rotation",
         input.as_bytes(),
         "AC\n2\n",
-        "case 2, line 2: value `777777777777777777777777...` (1048576 bytes) at position 3",
+        "case 2, line 2, column 5: value `777777777777777777777777...` (1048576 bytes) at position 3",
     );
 }
 
@@ -56,13 +56,15 @@ fn keep_going_answers_every_good_case_and_reports_every_bad_one() {
     let input = format!("{BOARD}\n1 1 4 {}\n{BOARD}\n1 2\n", &BOARD[6..]);
     let (code, out, err) = run("rotation", &["--keep-going"], input.as_bytes());
     assert_eq!(code, 1);
-    assert_eq!(out, "AC\n2\nAC\n2\n");
+    // Each malformed case holds its place with one line, in place of the two.
+    assert_eq!(out, "AC\n2\nerror\nAC\n2\nerror\n");
     assert!(
-        err.contains("case 2, line 2: value `4`") && err.contains("case 4, line 4: input ends"),
+        err.contains("case 2, line 2, column 5: value `4`")
+            && err.contains("case 4, line 4, column 1: input ends"),
         "{err}"
     );
     assert!(
-        err.contains("2 malformed cases skipped, 2 answered"),
+        err.contains("2 malformed cases (answered `error`), 2 answered"),
         "{err}"
     );
 
@@ -73,16 +75,89 @@ fn keep_going_answers_every_good_case_and_reports_every_bad_one() {
         input.as_bytes(),
     );
     assert_eq!(code, 1);
-    let cases: Vec<u64> = out
+    let answers: Vec<serde_json::Value> = out
         .lines()
-        .map(|l| {
-            serde_json::from_str::<serde_json::Value>(l).unwrap()["case"]
-                .as_u64()
-                .unwrap()
-        })
+        .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(cases, [1, 3]);
-    assert!(err.contains("case 2, line 3"), "{err}");
+    let cases: Vec<u64> = answers
+        .iter()
+        .map(|a| a["case"].as_u64().unwrap())
+        .collect();
+    assert_eq!(cases, [1, 2, 3]);
+    assert_eq!(answers[1]["error"], "case 2, line 3, column 1: start `12X45378`: expected 9 characters (tiles 1-8 and x), found 8");
+    assert!(answers[0].get("error").is_none() && answers[2]["moves"] == "urrulldr");
+    assert!(err.contains("case 2, line 3, column 1"), "{err}");
+}
+
+/// `../shared/SPEC.md` section 10: one bad line does not shift the cases after it, and
+/// with `--keep-going` answer K (text or JSON) belongs to case K.
+#[test]
+fn a_bad_fifteen_line_is_one_case_and_keeps_its_place() {
+    let good = [
+        "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15",
+        "1 2 3 4 5 6 7 8 9 10 11 0 13 14 15 12",
+    ];
+    let input = [
+        good[0],
+        "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0",
+        good[1],
+        "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15 3",
+        good[0],
+        "1 2 3 4 5 6 7 8 9 10 11 12 1e 14 0 15",
+        good[1],
+    ]
+    .join("\n");
+    let run = |extra: &[&str]| {
+        let mut args = vec!["--no-build", "fifteen"];
+        args.extend_from_slice(extra);
+        let output = tablesolve(crate::common::tables(), &args, input.as_bytes());
+        let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+        (
+            output.status.code().unwrap(),
+            text(&output.stdout),
+            text(&output.stderr),
+        )
+    };
+    let (code, out, err) = run(&[]);
+    assert_eq!((code, out.as_str()), (1, "r\n"), "{err}");
+    assert!(
+        err.contains("case 2, line 2, column 1: line 2 has 15 values"),
+        "{err}"
+    );
+
+    let (code, out, err) = run(&["--keep-going"]);
+    assert_eq!(
+        (code, out.as_str()),
+        (1, "r\nerror\nd\nerror\nr\nerror\nd\n"),
+        "{err}"
+    );
+    for message in [
+        "case 2, line 2, column 1: line 2 has 15 values",
+        "case 4, line 4, column 39: line 4 has more than 16 values",
+        "case 6, line 6, column 28: value `1e` at position 13",
+    ] {
+        assert!(err.contains(message), "{message} not in {err}");
+    }
+
+    let (code, out, _) = run(&["--keep-going", "--format", "json"]);
+    assert_eq!(code, 1);
+    let answers: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(answers.len(), 7);
+    for (k, answer) in answers.iter().enumerate() {
+        assert_eq!(answer["case"], k + 1);
+        let malformed = answer.get("error").is_some();
+        assert_eq!(malformed, k % 2 == 1, "{answer}");
+        if !malformed {
+            assert_eq!(answer["moves"], ["r", "d"][k / 2 % 2], "{answer}");
+        }
+    }
+    assert!(answers[3]["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("case 4, line 4, column 39: "));
 }
 
 #[test]
@@ -112,7 +187,10 @@ fn check_reports_bad_input_with_case_and_line() {
     );
     assert_eq!(output.status.code(), Some(1));
     let err = String::from_utf8_lossy(&output.stderr);
-    assert!(err.contains("case 2, line 3: start `12X4537869`"), "{err}");
+    assert!(
+        err.contains("case 2, line 3, column 1: start `12X4537869`"),
+        "{err}"
+    );
 }
 
 /// Runs the Rotation Game sample against the table directory `tables`.

@@ -259,6 +259,7 @@ fn a_closed_output_stops_the_work() {
         input.as_bytes(),
         ClosedAfterFirst { writes: 0 },
         BadCases::Stop,
+        Output::Judge,
         1,
         |cases, text| {
             answered.fetch_add(cases.len(), Ordering::Relaxed);

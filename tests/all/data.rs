@@ -1,5 +1,6 @@
 //! The judges as data: every `tests/data/PUZZLE/NAME.in` is run through
-//! `tablesolve PUZZLE NAME.in` (after the options in `NAME.args`, if there is one). Its standard output must equal `NAME.out`; where
+//! `tablesolve PUZZLE NAME.in` with the options in `NAME.args`, if there is one (before
+//! `PUZZLE`, unless they name it themselves). Its standard output must equal `NAME.out`; where
 //! `NAME.err` exists, its standard error must equal that file and its exit status be 1
 //! (bad input, after the answers of every case before it); otherwise it must succeed
 //! and say nothing on standard error.
@@ -36,7 +37,12 @@ fn run(puzzle: &str, input: &Path) -> Option<String> {
         .args(["--no-build", "--tables"])
         .arg(tables())
         .args(options.split_whitespace())
-        .arg(puzzle)
+        .args(
+            options
+                .split_whitespace()
+                .all(|o| o != puzzle)
+                .then_some(puzzle),
+        )
         .arg(input)
         .env_remove("TABLESOLVE_TABLES")
         .output()

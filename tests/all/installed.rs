@@ -260,7 +260,7 @@ fn one_malformed_case_is_one_case() {
     assert_eq!(output.status.code(), Some(1));
     let err = text(&output.stderr);
     assert!(
-        err.ends_with("1 malformed case skipped, 1 answered\n"),
+        err.ends_with("1 malformed case (answered `error`), 1 answered\n"),
         "{err}"
     );
 }

@@ -37,7 +37,8 @@ pub struct Answer {
     #[arg(long, value_enum, default_value_t = How::Tables)]
     method: How,
     /// Report every malformed case and answer every good one, instead of stopping at
-    /// the first malformed case
+    /// the first malformed case; a malformed case's answer is the line `error` (JSON:
+    /// {"case":N,"error":"..."}), so that answer K still belongs to case K
     #[arg(long)]
     keep_going: bool,
     /// Write, for each case, the number of shortest answers (exact, however large)
@@ -101,15 +102,15 @@ impl Task for &Answer {
             true => judge::every_shortest_all(judge, input, stdout(), bad_cases, self.all, format)?,
             false => judge::solve_all(judge, input, stdout(), bad_cases, method, format)?,
         };
-        if answered.skipped > 0 {
-            let cases = if answered.skipped == 1 {
+        if answered.malformed > 0 {
+            let cases = if answered.malformed == 1 {
                 "case"
             } else {
                 "cases"
             };
             eprintln!(
-                "tablesolve: {} malformed {cases} skipped, {} answered",
-                answered.skipped, answered.cases
+                "tablesolve: {} malformed {cases} (answered `error`), {} answered",
+                answered.malformed, answered.cases
             );
             return Err(Failure::Verdict);
         }

@@ -41,7 +41,7 @@ FILE arguments may be `-` for standard input. Output that stops being read (as b
 Exit status:
   0  success: every case answered, checked correct, or verified
   1  bad input: the answers of every case before it were written (with --keep-going,
-     of every good case); or a wrong answer found by `check`, or a disagreement found
+     of every good case, and `error` for each bad one); or a wrong answer found by `check`, or a disagreement found
      by `verify`
   2  bad command line
   3  a table is missing (with --no-build), damaged, contradicts itself, or cannot be
