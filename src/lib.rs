@@ -38,7 +38,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Opened tables are `Send + Sync`: one [`Rotation`] or [`Eight2`] serves many threads.
+//! Every puzzle has the same shape: `open` (the 15-puzzle with [`FifteenOptions`]),
+//! `solve` giving a `Result`, `distance`, and `solve_many`, which answers an iterator of
+//! boards on every core, in their order ([`Fifteen::solve`] shows it).
+//! Opened tables are `Send + Sync`: one [`Rotation`], [`Eight2`] or [`Fifteen`] serves
+//! many threads.
 //! Nothing here panics on bad input; every failure is an [`Error`] (or the
 //! [`rotation::BoardError`] / [`eight::GridError`] of parsing) that says what failed.
 
@@ -60,5 +64,5 @@ pub use error::Error;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeExample;
-pub use judge::{Eight, Eight2, Rotation};
+pub use judge::{Eight, Eight2, Fifteen, FifteenOptions, Rotation};
 pub use table::TableDir;

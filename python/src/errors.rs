@@ -35,6 +35,7 @@ pub fn to_py(error: Error, dir: &Path) -> PyErr {
         Error::Open { .. } | Error::Io(_) | Error::Answers(_) | Error::Output(_) => {
             PyOSError::new_err(error.to_string())
         }
+        Error::Stopped(stopped) => Python::attach(|py| limit_reached(py, &stopped)),
     }
 }
 

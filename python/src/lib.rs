@@ -571,8 +571,12 @@ impl Fifteen {
             Some(name) => name.parse().map_err(PyValueError::new_err)?,
             None => Partition::best_present(&dir, &goal),
         };
-        let open_fifteen =
-            |dir: &TableDir| tablesolve::judge::Fifteen::open(dir, goal, partition, false);
+        let options = tablesolve::FifteenOptions {
+            goal,
+            partition: Some(partition),
+            ..Default::default()
+        };
+        let open_fifteen = |dir: &TableDir| tablesolve::Fifteen::open(dir, options.clone());
         let judge = open(py, &dir, open_fifteen)?;
         let dir = dir.dir().to_owned();
         Ok(Fifteen {

@@ -45,6 +45,21 @@ pub struct Answered {
     pub malformed: usize,
 }
 
+/// Answers `items` with `solve` on every core and gives the answers in input order, a
+/// chunk at a time, so that memory stays bounded however many items come. The library's
+/// `solve_many` of each puzzle.
+pub fn in_parallel<'a, T: Send + 'a, A: Send + 'a>(
+    items: impl IntoIterator<Item = T> + 'a,
+    solve: impl Fn(T) -> A + Sync + 'a,
+) -> impl Iterator<Item = A> + 'a {
+    let mut items = items.into_iter();
+    std::iter::from_fn(move || {
+        let chunk: Vec<T> = items.by_ref().take(CHUNK).collect();
+        (!chunk.is_empty()).then(|| chunk.into_par_iter().map(&solve).collect::<Vec<A>>())
+    })
+    .flatten()
+}
+
 /// A malformed case's place in the output (`../shared/SPEC.md` section 10), so that
 /// answers stay paired with their cases: the line `error` (for every judge, however
 /// many lines its answers take), or in JSON the case's number and the message.

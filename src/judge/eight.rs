@@ -4,6 +4,7 @@
 use rand::RngCore;
 use std::io::Read;
 
+use super::batch::in_parallel;
 use super::{
     in_passes, input_error, CaseReader, CasesAt, CrossCheck, EveryShortest, Format, Input, Place,
     Replay, Sample, SampleAt, Shortest, Solver, Written,
@@ -161,6 +162,32 @@ impl<D: AsRef<[u8]>> Eight<D> {
     /// The number of moves from `start` to `12345678x`, `None` if unsolvable.
     pub fn distance(&self, start: &Grid) -> Option<u8> {
         eight::distance(&self.table.distances, start, &goal())
+    }
+}
+
+impl<D: AsRef<[u8]> + Sync> Eight<D> {
+    /// [`Eight::solve`] for each of `starts`, on every core, in their order.
+    ///
+    /// ```
+    /// use tablesolve::eight::Grid;
+    /// use tablesolve::{Eight, TableDir};
+    ///
+    /// # let dir = tempfile::tempdir()?;
+    /// let eight = Eight::open(&TableDir::new(dir.path()).build_missing(|_| {}))?;
+    /// let starts: Vec<Grid> = ["23415x768", "21345678x", "12345678x"]
+    ///     .iter()
+    ///     .map(|text| text.parse())
+    ///     .collect::<Result<_, _>>()?;
+    /// let lengths: Vec<Option<usize>> =
+    ///     eight.solve_many(starts).map(|moves| moves.unwrap().map(|m| m.len())).collect();
+    /// assert_eq!(lengths, [Some(19), None, Some(0)]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve_many<'a>(
+        &'a self,
+        starts: impl IntoIterator<Item = Grid> + 'a,
+    ) -> impl Iterator<Item = Result<Slides, Error>> + 'a {
+        in_parallel(starts, |start| self.solve(&start))
     }
 }
 

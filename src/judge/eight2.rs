@@ -3,6 +3,7 @@
 use rand::RngCore;
 use std::io::{self, Read, Write};
 
+use super::batch::in_parallel;
 use super::eight::{
     headline, json_slides, read_slides, recorded_slides, slides, write_slides, Slides, OFF_GRID,
 };
@@ -173,6 +174,34 @@ impl<D: AsRef<[u8]>> Eight2<D> {
     /// The number of moves from `start` to `target`, `None` if no moves join them.
     pub fn distance(&self, start: &Grid, target: &Grid) -> Option<u8> {
         eight::distance(&self.tables[target.blank()].distances, start, target)
+    }
+}
+
+impl<D: AsRef<[u8]> + Sync> Eight2<D> {
+    /// [`Eight2::solve_pair`] for each `(start, target)` of `pairs`, on every core, in
+    /// their order.
+    ///
+    /// ```
+    /// use tablesolve::{Eight2, TableDir};
+    ///
+    /// # let dir = tempfile::tempdir()?;
+    /// let eight2 = Eight2::open(&TableDir::new(dir.path()).build_missing(|_| {}))?;
+    /// let pairs = vec![
+    ///     ("12X453786".parse()?, "12345678X".parse()?),
+    ///     ("564178X23".parse()?, "7568X4123".parse()?),
+    /// ];
+    /// let moves: Vec<String> = eight2
+    ///     .solve_many(pairs)
+    ///     .map(|m| tablesolve::moves::letters(&m.unwrap().unwrap()))
+    ///     .collect();
+    /// assert_eq!(moves, ["dd", "urrulldr"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve_many<'a>(
+        &'a self,
+        pairs: impl IntoIterator<Item = (Grid, Grid)> + 'a,
+    ) -> impl Iterator<Item = Result<Slides, Error>> + 'a {
+        in_parallel(pairs, |(start, target)| self.solve_pair(&start, &target))
     }
 }
 

@@ -5,6 +5,7 @@ use rand::{Rng, RngCore};
 use std::io::Read;
 use std::time::Instant;
 
+use super::batch::in_parallel;
 use super::eight::OFF_GRID;
 use super::{
     input_error, CaseReader, CasesAt, CrossCheck, EveryShortest, Format, Input, Place, Replay,
@@ -254,16 +255,44 @@ impl<D> std::fmt::Debug for Fifteen<D> {
     }
 }
 
+/// How to open the 15-puzzle; [`FifteenOptions::default`] is what the `tablesolve
+/// fifteen` command does unless told otherwise.
+#[derive(Clone, Debug)]
+pub struct FifteenOptions {
+    /// The goal: by default `1 2 ... 15 0`.
+    pub goal: Board,
+    /// The partition whose databases guide the search; `None` (the default) takes the
+    /// best one whose databases are all present, or builds [`Partition::DEFAULT`]'s.
+    pub partition: Option<Partition>,
+    /// Cases in text start with a label, as in Korf's instance files (default: no).
+    pub numbered: bool,
+    /// The bounds on each case's search (default: none).
+    pub limits: Limits,
+}
+
+impl Default for FifteenOptions {
+    fn default() -> Self {
+        FifteenOptions {
+            goal: fifteen::default_goal(),
+            partition: None,
+            numbered: false,
+            limits: Limits::default(),
+        }
+    }
+}
+
 impl Fifteen {
-    /// Opens the databases `partition` needs for `target` from `tables`, building
-    /// missing ones if allowed. With `numbered`, every case starts with a label.
-    pub fn open(
-        tables: &TableDir,
-        target: Board,
-        partition: Partition,
-        numbered: bool,
-    ) -> Result<Self, Error> {
-        let patterns = partition.patterns(database_blank(target.blank()));
+    /// Opens the databases the options call for from `tables`, building missing ones
+    /// if allowed.
+    pub fn open(tables: &TableDir, options: FifteenOptions) -> Result<Self, Error> {
+        let FifteenOptions {
+            goal,
+            partition,
+            numbered,
+            limits,
+        } = options;
+        let partition = partition.unwrap_or_else(|| Partition::best_present(tables, &goal));
+        let patterns = partition.patterns(database_blank(goal.blank()));
         let loaded = tables.load(&patterns)?;
         let databases = patterns
             .into_iter()
@@ -271,10 +300,10 @@ impl Fifteen {
             .map(|(pattern, table)| PatternDb { pattern, table })
             .collect();
         Ok(Fifteen {
-            target,
+            target: goal,
             numbered,
             databases,
-            limits: Limits::default(),
+            limits,
             progress: None,
             stopped: AtomicUsize::new(0),
         })
@@ -320,32 +349,70 @@ impl<D: AsRef<[u8]> + Sync> Fifteen<D> {
         &self.target
     }
 
-    /// The shortest, lexicographically smallest slides from `start` to the goal, and
-    /// the nodes the search generated, within the limits ([`Fifteen::with_limits`]):
-    /// [`Outcome::Unreachable`] when the parities differ, [`Outcome::Stopped`] with a
-    /// proven lower bound when a limit stopped the search.
+    /// The shortest, lexicographically smallest slides from `start` to the goal, `None`
+    /// when the parities differ; [`Error::Stopped`], with the bound it proved, when a
+    /// limit ([`FifteenOptions::limits`]) stopped the search first.
+    ///
+    /// ```
+    /// use tablesolve::fifteen::{Board, Partition};
+    /// use tablesolve::{Fifteen, FifteenOptions, TableDir};
+    ///
+    /// # let dir = tempfile::tempdir()?;
+    /// let tables = TableDir::new(dir.path()).build_missing(|_| {});
+    /// // The quick partition: seconds to build (the default, 7-8, takes about a minute).
+    /// let options = FifteenOptions { partition: Some(Partition::SixSixThree), ..Default::default() };
+    /// let fifteen = Fifteen::open(&tables, options)?;
+    /// let start: Board = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15".parse()?;
+    /// let moves = fifteen.solve(&start)?.expect("the parities agree");
+    /// assert_eq!(tablesolve::moves::letters(&moves), "r");
+    ///
+    /// // Many boards, on every core, answered in their order.
+    /// let boards = ["1 2 3 4 5 6 7 8 9 10 11 12 13 0 14 15", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0"];
+    /// let boards = boards.map(|b| b.parse::<Board>()).into_iter().collect::<Result<Vec<_>, _>>()?;
+    /// let lengths: Vec<usize> = fifteen.solve_many(boards).map(|m| m.unwrap().unwrap().len()).collect();
+    /// assert_eq!(lengths, [2, 0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve(&self, start: &Board) -> Result<Option<Vec<Slide>>, Error> {
+        match self.outcome(start) {
+            Outcome::Solved(found) => Ok(Some(found.moves)),
+            Outcome::Unreachable { .. } => Ok(None),
+            Outcome::Stopped(stopped) => Err(Error::Stopped(stopped)),
+        }
+    }
+
+    /// [`Fifteen::solve`] for each of `boards`, on every core, in their order.
+    pub fn solve_many<'a>(
+        &'a self,
+        boards: impl IntoIterator<Item = Board> + 'a,
+    ) -> impl Iterator<Item = Result<Option<Vec<Slide>>, Error>> + 'a {
+        in_parallel(boards, |board| self.solve(&board))
+    }
+
+    /// The search's whole outcome from `start`: the slides and the nodes generated,
+    /// [`Outcome::Unreachable`] when the parities differ, or [`Outcome::Stopped`] with a
+    /// proven lower bound when a limit stopped it.
     ///
     /// ```
     /// use std::time::Duration;
     /// use tablesolve::fifteen::{Board, Partition};
-    /// use tablesolve::judge::Fifteen;
     /// use tablesolve::search::{Limits, Outcome};
-    /// use tablesolve::TableDir;
+    /// use tablesolve::{Fifteen, FifteenOptions, TableDir};
     ///
     /// # let dir = tempfile::tempdir()?;
     /// let tables = TableDir::new(dir.path()).build_missing(|_| {});
-    /// let goal = tablesolve::fifteen::default_goal();
     /// let limits = Limits { time: Some(Duration::from_secs(10)), ..Limits::default() };
-    /// let fifteen = Fifteen::open(&tables, goal, Partition::SixSixThree, false)?.with_limits(limits);
+    /// let options = FifteenOptions { partition: Some(Partition::SixSixThree), limits, ..Default::default() };
+    /// let fifteen = Fifteen::open(&tables, options)?;
     /// let start: Board = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15".parse()?;
-    /// match fifteen.solve(&start) {
-    ///     Outcome::Solved(found) => assert_eq!(tablesolve::moves::letters(&found.moves), "r"),
+    /// match fifteen.outcome(&start) {
+    ///     Outcome::Solved(found) => assert_eq!((found.moves.len(), found.nodes > 0), (1, true)),
     ///     Outcome::Stopped(stopped) => println!("at least {} moves", stopped.lower_bound),
     ///     Outcome::Unreachable { .. } => println!("the parities differ"),
     /// }
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn solve(&self, start: &Board) -> Outcome<Found<Slide>> {
+    pub fn outcome(&self, start: &Board) -> Outcome<Found<Slide>> {
         fifteen::search(&self.databases, start, &self.target, &self.settings())
     }
 
@@ -370,7 +437,7 @@ impl<D: AsRef<[u8]> + Sync> Solver for Fifteen<D> {
     const CASES_PER_TASK: usize = 1;
 
     fn solve(&self, case: &FifteenCase) -> Result<FifteenAnswer, Error> {
-        let answer = answer(case, || Fifteen::solve(self, &case.start));
+        let answer = answer(case, || self.outcome(&case.start));
         if answer.stopped.is_some() {
             self.stopped.fetch_add(1, Ordering::Relaxed);
         }
@@ -533,7 +600,7 @@ impl<D: AsRef<[u8]> + Sync> SampleAt for Fifteen<D> {
         }
         Ok(Box::new(move |rng| loop {
             let start = random_walk(rng, &self.target, length);
-            let found = Fifteen::solve(self, &start).solved().map(|f| f.moves.len());
+            let found = self.outcome(&start).solved().map(|f| f.moves.len());
             if found == Some(length) {
                 return self.case(start);
             }

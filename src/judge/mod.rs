@@ -21,12 +21,13 @@ mod rotation;
 pub mod show;
 
 pub use batch::{
-    answer_all, every_shortest_all, in_passes, solve_all, Answered, BadCases, Method, Output,
+    answer_all, every_shortest_all, in_parallel, in_passes, solve_all, write_malformed, Answered,
+    BadCases, Method, Output,
 };
 pub use check::{check_all, quoted_answer, CheckSummary, Verdict, Written};
 pub use eight::{Eight, EightCases, Slides};
 pub use eight2::{Eight2, EightPairs};
-pub use fifteen::{Fifteen, FifteenAnswer, FifteenCase, FifteenCases};
+pub use fifteen::{Fifteen, FifteenAnswer, FifteenCase, FifteenCases, FifteenOptions};
 pub use input::{quote, Input, Place, Token, KEPT};
 pub use rotation::{Rotation, RotationCases};
 

@@ -3,6 +3,7 @@
 use rand::RngCore;
 use std::io::{self, Read, Write};
 
+use super::batch::in_parallel;
 use super::{
     after_the_end, in_passes, input_error, write_case_lines, CaseReader, CasesAt, CrossCheck,
     EveryShortest, Format, Input, Place, Replay, Sample, SampleAt, Shortest, Solution, Solver,
@@ -132,6 +133,37 @@ impl<D: AsRef<[u8]>> Rotation<D> {
     /// The number of moves `board` needs.
     pub fn distance(&self, board: &Board) -> u8 {
         rotation::distance(&self.table.distances, board)
+    }
+}
+
+impl<D: AsRef<[u8]> + Sync> Rotation<D> {
+    /// [`Rotation::solve`] for each of `boards`, on every core, in their order.
+    ///
+    /// ```
+    /// use tablesolve::rotation::Board;
+    /// use tablesolve::{Rotation, TableDir};
+    ///
+    /// # let dir = tempfile::tempdir()?;
+    /// # std::env::set_var("TABLESOLVE_TABLES", dir.path());
+    /// // Where the command keeps its tables ($TABLESOLVE_TABLES, else the user's cache
+    /// // directory), building them there if missing.
+    /// let rotation = Rotation::open(&TableDir::default())?;
+    /// let boards: Vec<Board> = [
+    ///     "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3",
+    ///     "1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3",
+    /// ]
+    /// .iter()
+    /// .map(|text| text.parse())
+    /// .collect::<Result<_, _>>()?;
+    /// let answers: Vec<String> = rotation.solve_many(boards).map(|a| a.unwrap().letters()).collect();
+    /// assert_eq!(answers, ["AC", "DDHH"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve_many<'a>(
+        &'a self,
+        boards: impl IntoIterator<Item = Board> + 'a,
+    ) -> impl Iterator<Item = Result<Answer, Error>> + 'a {
+        in_parallel(boards, |board| self.solve(&board))
     }
 }
 

@@ -44,6 +44,14 @@ impl std::fmt::Debug for TableDir {
     }
 }
 
+impl Default for TableDir {
+    /// The tables where the `tablesolve` command keeps them
+    /// ([`TableDir::default_location`]), missing ones built there, silently.
+    fn default() -> Self {
+        TableDir::new(TableDir::default_location()).build_missing(|_| {})
+    }
+}
+
 impl TableDir {
     /// The tables in `dir`; a missing one is an error unless [`TableDir::build_missing`].
     pub fn new(dir: impl Into<PathBuf>) -> Self {

@@ -95,3 +95,67 @@ fn show_draws_every_state_along_the_answer() {
         "{text}"
     );
 }
+
+/// `solve_many` gives each board's `solve`, in input order, past a chunk's end.
+#[test]
+fn solve_many_answers_in_order_as_solve_does() {
+    use rand::Rng;
+    let eight = Eight::open(&TableDir::new(crate::common::tables())).unwrap();
+    let mut rng = crate::common::rng(24);
+    let starts: Vec<Grid> = (0..40_000)
+        .map(|_| tablesolve::sliding::random_board(&mut rng))
+        .collect();
+    let one_by_one: Vec<_> = starts.iter().map(|s| eight.solve(s).unwrap()).collect();
+    let many: Vec<_> = eight
+        .solve_many(starts.clone())
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(many.len(), starts.len());
+    assert!(many == one_by_one, "solve_many differs from solve");
+    assert!(many.iter().any(Option::is_none) && many.iter().any(Option::is_some));
+
+    let fifteen = crate::common::fifteen(tablesolve::fifteen::korf_goal());
+    let boards: Vec<_> = (0..60)
+        .map(|_| {
+            let length = rng.random_range(0..=30);
+            tablesolve::sliding::random_walk(&mut rng, fifteen.target(), length)
+        })
+        .collect();
+    let many: Vec<_> = fifteen
+        .solve_many(boards.clone())
+        .map(Result::unwrap)
+        .collect();
+    for (board, moves) in boards.iter().zip(many) {
+        assert_eq!(moves, fifteen.solve(board).unwrap());
+    }
+}
+
+/// A limit stops the 15-puzzle's `solve` with a typed error and a sound bound; the
+/// boards after it are still answered.
+#[test]
+fn a_limit_is_an_error_with_the_bound_it_proved() {
+    let options = tablesolve::FifteenOptions {
+        limits: tablesolve::search::Limits {
+            nodes: Some(1000),
+            ..Default::default()
+        },
+        ..crate::common::quick(tablesolve::fifteen::korf_goal())
+    };
+    let fifteen =
+        tablesolve::Fifteen::open(&TableDir::new(crate::common::tables()), options).unwrap();
+    // Korf's first instance: 57 moves.
+    let hard = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3".parse().unwrap();
+    let near = "1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15".parse().unwrap();
+    let answers: Vec<_> = fifteen.solve_many([hard, near]).collect();
+    match &answers[0] {
+        Err(Error::Stopped(stopped)) => assert!(stopped.lower_bound <= 57, "{stopped:?}"),
+        other => panic!("{other:?}"),
+    }
+    let moves = answers[1].as_ref().unwrap().as_ref().unwrap();
+    assert_eq!(tablesolve::moves::letters(moves), "l");
+    let message = fifteen.solve(&hard).unwrap_err().to_string();
+    assert!(
+        message.starts_with("node limit reached: every answer has at least "),
+        "{message}"
+    );
+}

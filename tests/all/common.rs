@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use tablesolve::eight::Grid;
 use tablesolve::fifteen::{self, Partition};
-use tablesolve::judge::Fifteen;
+use tablesolve::judge::{Fifteen, FifteenOptions};
 pub use tablesolve::rotation::sample::random_board;
 pub use tablesolve::sliding::{random_board as random_grid, random_board_like as random_grid_like};
 pub use tablesolve::table::in_memory;
@@ -84,8 +84,7 @@ pub fn tables() -> &'static Path {
         let tables = TableDir::new(dir.path()).build_missing(|_| {});
         Rotation::open(&tables).unwrap();
         Eight2::open(&tables).unwrap();
-        let goal = fifteen::default_goal();
-        Fifteen::open(&tables, goal, Partition::SixSixThree, false).unwrap();
+        Fifteen::open(&tables, quick(fifteen::default_goal())).unwrap();
         dir
     })
     .path()
@@ -93,11 +92,14 @@ pub fn tables() -> &'static Path {
 
 /// The 15-puzzle towards `goal` from the quick partition's databases in [`tables`].
 pub fn fifteen(goal: fifteen::Board) -> Fifteen<memmap2::Mmap> {
-    Fifteen::open(
-        &TableDir::new(tables()),
+    Fifteen::open(&TableDir::new(tables()), quick(goal)).unwrap()
+}
+
+/// The 15-puzzle towards `goal` with the quick partition, 6-6-3.
+pub fn quick(goal: fifteen::Board) -> FifteenOptions {
+    FifteenOptions {
         goal,
-        Partition::SixSixThree,
-        false,
-    )
-    .unwrap()
+        partition: Some(Partition::SixSixThree),
+        ..FifteenOptions::default()
+    }
 }

@@ -7,7 +7,7 @@ use std::collections::{HashMap, VecDeque};
 
 use crate::common::{fifteen, rng, table};
 use tablesolve::eight;
-use tablesolve::fifteen::{default_goal, korf_goal, Board, Partition};
+use tablesolve::fifteen::{default_goal, korf_goal, Board};
 use tablesolve::judge::{Sample, SampleAt};
 use tablesolve::moves::letters;
 use tablesolve::search::UNREACHABLE;
@@ -144,7 +144,10 @@ fn answers_equal_a_brute_force_search_on_short_walks() {
                 let length = rng.random_range(0..=11);
                 random_walk(&mut rng, &goal, length)
             };
-            let found = fifteen.solve(&start).solved().expect("a walk reaches back");
+            let found = fifteen
+                .outcome(&start)
+                .solved()
+                .expect("a walk reaches back");
             assert_eq!(
                 letters(&found.moves),
                 brute_force(cells(&start), cells(&goal)),
@@ -164,7 +167,7 @@ fn answers_equal_the_manhattan_ida_star_on_longer_walks() {
             let length = rng.random_range(30..=40);
             random_walk(&mut rng, &goal, length)
         };
-        let found = fifteen.solve(&start).solved().unwrap();
+        let found = fifteen.outcome(&start).solved().unwrap();
         assert_eq!(Some(found.moves), manhattan_ida(&start, &goal), "{start}");
     }
 }
@@ -175,15 +178,14 @@ fn other_targets_are_renamed_and_use_their_blank_cells_databases() {
     // demand; answers still equal the brute force.
     let tables = tablesolve::TableDir::new(crate::common::tables()).build_missing(|_| {});
     let target: Board = "5 1 2 3 9 6 7 4 13 10 11 8 14 15 0 12".parse().unwrap();
-    let fifteen =
-        tablesolve::judge::Fifteen::open(&tables, target, Partition::SixSixThree, false).unwrap();
+    let fifteen = tablesolve::Fifteen::open(&tables, crate::common::quick(target)).unwrap();
     let mut rng = rng(18);
     for _ in 0..20 {
         let start = {
             let length = rng.random_range(0..=10);
             random_walk(&mut rng, &target, length)
         };
-        let found = fifteen.solve(&start).solved().unwrap();
+        let found = fifteen.outcome(&start).solved().unwrap();
         assert_eq!(
             letters(&found.moves),
             brute_force(cells(&start), cells(&target))
@@ -191,7 +193,7 @@ fn other_targets_are_renamed_and_use_their_blank_cells_databases() {
     }
     let unsolvable: Board = "1 5 2 3 9 6 7 4 13 10 11 8 14 15 0 12".parse().unwrap();
     assert!(matches!(
-        fifteen.solve(&unsolvable),
+        fifteen.outcome(&unsolvable),
         tablesolve::search::Outcome::Unreachable { .. }
     ));
 }
@@ -234,7 +236,7 @@ fn korf_instances_up_to_55_moves_take_their_published_lengths() {
     let easier: Vec<_> = instances.iter().filter(|(_, _, l)| *l <= 55).collect();
     assert!(easier.len() >= 60);
     easier.par_iter().for_each(|(label, board, length)| {
-        let found = fifteen.solve(board).solved().unwrap();
+        let found = fifteen.outcome(board).solved().unwrap();
         assert_eq!(found.moves.len(), *length, "instance {label}");
         let end = found.moves.iter().try_fold(*board, |b, &m| b.apply(m));
         assert_eq!(end, Some(korf_goal()), "instance {label}");

@@ -57,7 +57,7 @@ fn a_case_over_its_node_limit_is_stopped_with_a_proven_bound() {
         ..Limits::default()
     };
     let fifteen = fifteen(korf_goal()).with_limits(limits);
-    let Outcome::Stopped(stopped) = fifteen.solve(&board) else {
+    let Outcome::Stopped(stopped) = fifteen.outcome(&board) else {
         panic!("not stopped");
     };
     assert_eq!(stopped.reason, Reason::Nodes);
@@ -65,7 +65,7 @@ fn a_case_over_its_node_limit_is_stopped_with_a_proven_bound() {
     assert!((1000..1100).contains(&stopped.nodes), "{}", stopped.nodes);
     // A case within the limit is still answered.
     let near = korf_goal().apply(Slide::ALL[0]).unwrap();
-    let found = fifteen.solve(&near).solved().unwrap();
+    let found = fifteen.outcome(&near).solved().unwrap();
     assert_eq!(letters(&found.moves), "u");
 
     let limits = Limits {
@@ -75,7 +75,7 @@ fn a_case_over_its_node_limit_is_stopped_with_a_proven_bound() {
     let fifteen = crate::common::fifteen(korf_goal()).with_limits(limits);
     // Korf's 88th instance needs 65 moves: far more than 50 ms.
     let hard: Board = "15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4".parse().unwrap();
-    let outcome = fifteen.solve(&hard);
+    let outcome = fifteen.outcome(&hard);
     assert!(
         matches!(outcome, Outcome::Stopped(s) if s.reason == Reason::Time && s.lower_bound <= 65),
         "{outcome:?}"
@@ -204,7 +204,7 @@ fn every_shortest_answer_equals_a_breadth_first_enumeration() {
         assert_eq!(every.count, expected.len() as u128);
         assert_eq!(every.length, expected[0].len());
         // The first listed is the answer.
-        let found = fifteen.solve(&start).solved().unwrap();
+        let found = fifteen.outcome(&start).solved().unwrap();
         assert_eq!(letters(&found.moves), expected[0]);
         several += usize::from(expected.len() > 1);
     }

@@ -11,7 +11,7 @@ use tablesolve::judge::{
 };
 use tablesolve::search::Limits;
 use tablesolve::table::TableDir;
-use tablesolve::{Eight, Eight2, Rotation};
+use tablesolve::{Eight, Eight2, FifteenOptions, Rotation};
 
 use crate::{progress, Failure};
 
@@ -115,10 +115,15 @@ impl Puzzle {
                 let partition = options
                     .partition
                     .unwrap_or_else(|| best_present(tables, &goal));
-                let mut fifteen = Fifteen::open(tables, goal, partition, options.numbered)?;
-                if let Some(limits) = &options.limits {
-                    fifteen = fifteen.with_limits(limits.clone());
-                }
+                let fifteen = Fifteen::open(
+                    tables,
+                    FifteenOptions {
+                        goal,
+                        partition: Some(partition),
+                        numbered: options.numbered,
+                        limits: options.limits.clone().unwrap_or_default(),
+                    },
+                )?;
                 let status = progress::search();
                 let shown = status.clone();
                 let fifteen = fifteen.with_progress(move |report| shown.show(report));

@@ -237,6 +237,7 @@ fn main() -> ExitCode {
             ExitCode::from(match error {
                 Error::Input { .. } | Error::Case(_) => 1,
                 Error::Table(_) | Error::Inconsistent { .. } | Error::TooLarge { .. } => 3,
+                Error::Stopped(_) => 5,
                 Error::Open { .. } | Error::Io(_) | Error::Answers(_) | Error::Output(_) => 4,
             })
         }
