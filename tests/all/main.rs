@@ -11,6 +11,7 @@ mod eight;
 mod every;
 mod fifteen;
 mod installed;
+mod korf50;
 mod patterns;
 mod regressions;
 mod rotation;
