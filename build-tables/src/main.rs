@@ -71,7 +71,8 @@ fn exact<S: Walks + Source>(dir: &TableDir, space: &S) -> Result<Vec<f64>, Table
 fn main() -> ExitCode {
     let args = Args::parse();
     let dir = TableDir::new(&args.out);
-    let patterns = args.partition.iter().flat_map(|p| p.patterns(15));
+    let goal = tablesolve::fifteen::default_goal();
+    let patterns = args.partition.iter().flat_map(|p| p.patterns(&goal));
     let built = std::iter::once(exact(&dir, &rotation::Space))
         .chain((0..eight::GOALS).map(|blank| exact(&dir, &eight::Space { blank })))
         .chain(patterns.map(|pattern| report(&dir, &pattern).map(|took| vec![took])))

@@ -573,7 +573,7 @@ impl Fifteen {
         };
         let options = tablesolve::FifteenOptions {
             goal,
-            partition: Some(partition),
+            partition: Some(partition.clone()),
             ..Default::default()
         };
         let open_fifteen = |dir: &TableDir| tablesolve::Fifteen::open(dir, options.clone());
@@ -676,9 +676,10 @@ impl Fifteen {
             .collect()
     }
 
-    /// The partition of the databases guiding the search: "7-8" or "6-6-3".
+    /// The partition of the databases guiding the search: "7-8", "6-6-3", or its groups
+    /// of tiles ("1 2 3 4 5 6 7 / 8 9 ...").
     #[getter]
-    fn partition(&self) -> &'static str {
+    fn partition(&self) -> String {
         self.partition.name()
     }
 

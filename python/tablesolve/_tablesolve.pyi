@@ -86,7 +86,8 @@ class Fifteen:
         build: bool = True,
     ) -> None:
         """goal: "default" (1..15 then the blank), "korf" (the blank first) or a board;
-        partition: "7-8" (fast; about 80 s and 1 GB to build) or "6-6-3" (about 1 s),
+        partition: "7-8" (fast; about 80 s and 1 GB to build), "6-6-3" (about 1 s) or
+        groups of the tiles separated by "/" ("1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15"),
         by default the best one present, else 7-8."""
     def solve(
         self, board: Board, *, limit: Optional[int] = None, timeout: Optional[float] = None

@@ -28,8 +28,8 @@ mod text;
 pub use text::{BoardError, GoalError};
 
 use crate::search::{self, Every, Found, Outcome, Settings};
-use crate::sliding::guided::{symmetries, Guide};
-use crate::sliding::pattern::{Pattern, PatternDb};
+use crate::sliding::guided::{symmetries, Guide, MAX_PATTERNS};
+use crate::sliding::pattern::{Pattern, PatternDb, MAX_TILES};
 use crate::sliding::{self, Slide};
 use crate::table::TableDir;
 
@@ -49,55 +49,69 @@ pub fn korf_goal() -> Board {
     Board::canonical(0)
 }
 
-/// A split of the tiles into patterns, each with its own database.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A split of the tiles into patterns, each with its own database: a built-in one by
+/// name, or any grouping of the tiles (`--partition "1 2 3 / 4 5 6 / ..."`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Partition {
     /// Two patterns of 7 and 8 tiles: the fast one, and the default.
     SevenEight,
     /// Patterns of 6, 6 and 3 tiles: the quick one to build.
     SixSixThree,
+    /// Groups of tiles named as in the goal, each tile but the blank in one group.
+    Tiles(Vec<Vec<u8>>),
 }
 
 impl Partition {
-    /// Every partition, the best first.
+    /// Every built-in partition, the best first.
     pub const ALL: [Partition; 2] = [Partition::SevenEight, Partition::SixSixThree];
 
     /// The partition built and used unless another is asked for.
     pub const DEFAULT: Partition = Partition::SevenEight;
 
-    /// What its databases cost to build, as measured on a two-core machine
-    /// (bench/build.md).
-    pub fn cost(self) -> &'static str {
+    /// What a built-in partition's databases cost to build, as measured on a two-core
+    /// machine (bench/build.md).
+    pub fn cost(&self) -> Option<&'static str> {
         match self {
-            Partition::SevenEight => "about 80 s on two cores, 1 GB of memory, 577 MB on disk",
-            Partition::SixSixThree => "about 1 s, 11.5 MB on disk",
+            Partition::SevenEight => {
+                Some("about 80 s on two cores, 1 GB of memory, 577 MB on disk")
+            }
+            Partition::SixSixThree => Some("about 1 s, 11.5 MB on disk"),
+            Partition::Tiles(_) => None,
         }
     }
 
-    /// Its name on the command line.
-    pub fn name(self) -> &'static str {
+    /// Its name on the command line: a built-in one's, or the groups of tiles.
+    pub fn name(&self) -> String {
         match self {
-            Partition::SevenEight => "7-8",
-            Partition::SixSixThree => "6-6-3",
+            Partition::SevenEight => "7-8".to_owned(),
+            Partition::SixSixThree => "6-6-3".to_owned(),
+            Partition::Tiles(groups) => {
+                let groups: Vec<String> = groups
+                    .iter()
+                    .map(|g| g.iter().map(u8::to_string).collect::<Vec<_>>().join(" "))
+                    .collect();
+                groups.join(" / ")
+            }
         }
     }
 
-    /// The home cells of each pattern's tiles, for the goal with the blank on cell 15.
-    fn groups(self) -> &'static [&'static [u8]] {
+    /// The home cells of a built-in partition's patterns, for the goal with the blank
+    /// on cell 15.
+    fn cells(&self) -> &'static [&'static [u8]] {
         match self {
             // The top two rows, and the bottom two but the blank's cell.
             Partition::SevenEight => &[&[0, 1, 2, 3, 4, 5, 6, 7], &[8, 9, 10, 11, 12, 13, 14]],
             // The left block, the right block, and the three cells left at the bottom.
             Partition::SixSixThree => &[&[0, 1, 4, 5, 8, 12], &[2, 3, 6, 7, 10, 11], &[9, 13, 14]],
+            Partition::Tiles(_) => &[],
         }
     }
 
-    /// The best partition whose databases for `goal` are all in `tables`, else the
-    /// default, [`Partition::DEFAULT`] (which opening then builds, if allowed).
+    /// The best built-in partition whose databases for `goal` are all in `tables`,
+    /// else the default, [`Partition::DEFAULT`] (which opening then builds, if allowed).
     pub fn best_present(tables: &TableDir, goal: &Board) -> Partition {
-        let blank = database_blank(goal.blank());
         let present = |p: &Partition| {
-            p.patterns(blank)
+            p.patterns(goal)
                 .iter()
                 .all(|pattern| tables.path(pattern).is_file())
         };
@@ -107,37 +121,100 @@ impl Partition {
             .unwrap_or(Partition::DEFAULT)
     }
 
-    /// The patterns whose databases guide the search towards goals with the blank on
-    /// `goal_blank` (a cell of [`database_blank`]'s choosing): the groups with
-    /// `goal_blank`, now a tile's home, in place of cell 15.
-    pub fn patterns(self, goal_blank: usize) -> Vec<Pattern<4, 4>> {
-        self.groups()
-            .iter()
-            .map(|cells| {
-                let cells: Vec<u8> = cells
+    /// The patterns whose databases guide the search towards `goal`. They are built for
+    /// the canonical goal with the blank on [`database_blank`]'s cell: a built-in
+    /// partition's groups with that cell, now a tile's home, in place of cell 15; a
+    /// grouping of tiles, the cells a symmetry carrying `goal`'s blank there (the
+    /// first, as the search's first lookup takes it) carries each tile's home to.
+    pub fn patterns(&self, goal: &Board) -> Vec<Pattern<4, 4>> {
+        let goal_blank = database_blank(goal.blank());
+        match self {
+            Partition::Tiles(groups) => {
+                let symmetry = symmetries::<4, 4>()
+                    .into_iter()
+                    .find(|map| usize::from(map[goal.blank()]) == goal_blank)
+                    .expect("database_blank is a symmetry's image");
+                let homes = goal.homes();
+                groups
                     .iter()
-                    .map(|&c| if usize::from(c) == goal_blank { 15 } else { c })
-                    .collect();
-                Pattern::new(&cells, goal_blank)
-            })
-            .collect()
+                    .map(|tiles| {
+                        let cells: Vec<u8> = tiles
+                            .iter()
+                            .map(|&t| symmetry[usize::from(homes[usize::from(t)])])
+                            .collect();
+                        Pattern::new(&cells, goal_blank)
+                    })
+                    .collect()
+            }
+            _ => self
+                .cells()
+                .iter()
+                .map(|cells| {
+                    let cells: Vec<u8> = cells
+                        .iter()
+                        .map(|&c| if usize::from(c) == goal_blank { 15 } else { c })
+                        .collect();
+                    Pattern::new(&cells, goal_blank)
+                })
+                .collect(),
+        }
     }
 }
 
 impl std::fmt::Display for Partition {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
+        f.write_str(&self.name())
     }
 }
 
 impl std::str::FromStr for Partition {
     type Err = String;
 
-    fn from_str(name: &str) -> Result<Partition, String> {
-        Partition::ALL
-            .into_iter()
-            .find(|p| p.name() == name)
-            .ok_or_else(|| format!("no partition {name:?}: choose 7-8 or 6-6-3"))
+    /// A built-in partition's name, or groups of tiles separated by `/`: every tile
+    /// 1..15 in exactly one group, at most [`MAX_PATTERNS`] groups of at most
+    /// [`MAX_TILES`] tiles.
+    fn from_str(text: &str) -> Result<Partition, String> {
+        if let Some(named) = Partition::ALL.into_iter().find(|p| p.name() == text.trim()) {
+            return Ok(named);
+        }
+        let choose = "choose 7-8, 6-6-3, or groups of the tiles 1-15 separated by `/`, \
+                      e.g. \"1 2 3 4 5 6 7 8 / 9 10 11 12 13 14 15\"";
+        if !text.contains('/') && text.split_whitespace().count() <= 1 {
+            return Err(format!("no partition {text:?}: {choose}"));
+        }
+        let mut seen = [false; CELLS];
+        let mut groups = Vec::new();
+        for group in text.split('/') {
+            let mut tiles = Vec::new();
+            for word in group.split_whitespace() {
+                let tile = word
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|t| (1..CELLS as u8).contains(t))
+                    .ok_or_else(|| format!("{word:?} is not a tile 1-15: {choose}"))?;
+                if std::mem::replace(&mut seen[usize::from(tile)], true) {
+                    return Err(format!("tile {tile} is in two groups: {choose}"));
+                }
+                tiles.push(tile);
+            }
+            if tiles.is_empty() {
+                return Err(format!("an empty group in {text:?}: {choose}"));
+            }
+            if tiles.len() > MAX_TILES {
+                return Err(format!(
+                    "a group of {} tiles: at most {MAX_TILES} (8 tiles take 519 M entries)",
+                    tiles.len()
+                ));
+            }
+            groups.push(tiles);
+        }
+        if let Some(missing) = (1..CELLS).find(|&t| !seen[t]) {
+            return Err(format!("tile {missing} is in no group: {choose}"));
+        }
+        if groups.len() > MAX_PATTERNS {
+            return Err(format!("{} groups: at most {MAX_PATTERNS}", groups.len()));
+        }
+        Ok(Partition::Tiles(groups))
     }
 }
 

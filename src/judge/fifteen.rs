@@ -12,7 +12,7 @@ use super::{
     Sample, SampleAt, Shortest, Solution, Solver, Tables, Token, Written,
 };
 use crate::error::Error;
-use crate::fifteen::{self, database_blank, Board, Partition, CELLS};
+use crate::fifteen::{self, Board, Partition, CELLS};
 use crate::moves::{letters, parse_letters, write_letters};
 use crate::sample::NoSuchLength;
 use crate::search::{Every, Found, Limits, Outcome, Report, Settings, Stopped};
@@ -292,7 +292,7 @@ impl Fifteen {
             limits,
         } = options;
         let partition = partition.unwrap_or_else(|| Partition::best_present(tables, &goal));
-        let patterns = partition.patterns(database_blank(goal.blank()));
+        let patterns = partition.patterns(&goal);
         let loaded = tables.load(&patterns)?;
         let databases = patterns
             .into_iter()

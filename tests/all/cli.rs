@@ -145,3 +145,29 @@ fn damaged_tables_are_refused_never_used() {
         "{message}"
     );
 }
+
+/// `--partition` takes groups of tiles; a grouping that is a built-in partition's uses
+/// that partition's database files (nothing is built with `--no-build`), and a bad one
+/// is refused naming the option.
+#[test]
+fn a_partition_of_tiles_shares_the_files_of_the_same_groups() {
+    let tables = crate::common::tables();
+    let groups = "1 2 5 6 9 13 / 3 4 7 8 11 12 / 10 14 15";
+    let case = b"1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n";
+    let output = tablesolve(
+        tables,
+        &["--no-build", "--partition", groups, "fifteen"],
+        case,
+    );
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{err}");
+    assert_eq!(stdout(&output), "r\nunsolvable\n");
+
+    let output = tablesolve(tables, &["--partition", "1 2 3 / 4 5", "fifteen"], case);
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        err.contains("--partition") && err.contains("tile 6 is in no group"),
+        "{err}"
+    );
+}

@@ -255,3 +255,66 @@ fn cases_at_a_length_are_that_far_by_the_manhattan_search() {
     }
     assert!(fifteen.cases_at(51).is_err());
 }
+
+/// A partition given as groups of tiles: the built-in 6-6-3 written as tiles names its
+/// very databases; an uneven grouping of its own (5-5-5 in reading order) answers as the
+/// table-free Manhattan IDA* does, towards both goals.
+#[test]
+fn partitions_given_as_tiles_answer_as_an_independent_search() {
+    use tablesolve::fifteen::Partition;
+    let six_six_three: Partition = "1 2 5 6 9 13 / 3 4 7 8 11 12 / 10 14 15".parse().unwrap();
+    assert!(matches!(six_six_three, Partition::Tiles(_)));
+    assert_eq!(
+        six_six_three.patterns(&default_goal()),
+        Partition::SixSixThree.patterns(&default_goal())
+    );
+    for goal in [default_goal(), korf_goal()] {
+        let options = tablesolve::FifteenOptions {
+            goal,
+            partition: Some("1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15".parse().unwrap()),
+            ..Default::default()
+        };
+        let tables = tablesolve::TableDir::new(crate::common::tables()).build_missing(|_| {});
+        let fifteen = tablesolve::Fifteen::open(&tables, options).unwrap();
+        let mut rng = rng(25);
+        for _ in 0..10 {
+            let length = rng.random_range(20..=34);
+            let start = random_walk(&mut rng, &goal, length);
+            let moves = fifteen.solve(&start).unwrap();
+            assert_eq!(moves, manhattan_ida(&start, &goal), "{start}");
+        }
+    }
+}
+
+#[test]
+fn a_partition_that_is_no_partition_is_refused_by_name() {
+    use tablesolve::fifteen::Partition;
+    let seven_eight = "1 2 3 4 5 6 7 8 / 9 10 11 12 13 14 15";
+    for (text, message) in [
+        ("7-9", "no partition \"7-9\""),
+        ("1 2 3 4 5 6 7", "tile 8 is in no group"),
+        (
+            "1 2 3 4 5 6 7 8 / 8 9 10 11 12 13 14 15",
+            "tile 8 is in two groups",
+        ),
+        (
+            "1 2 3 4 5 6 7 8 9 / 10 11 12 13 14 15",
+            "a group of 9 tiles",
+        ),
+        (
+            "0 1 2 3 4 5 6 7 / 8 9 10 11 12 13 14 15",
+            "\"0\" is not a tile 1-15",
+        ),
+        ("1 2 3 4 5 6 7 8 / / 9 10 11 12 13 14 15", "an empty group"),
+        (
+            "1 2 3 / 4 5 6 / 7 8 9 / 10 11 12 / 13 14 15",
+            "5 groups: at most 4",
+        ),
+    ] {
+        let error = text.parse::<Partition>().unwrap_err();
+        assert!(error.contains(message), "{text:?}: {error}");
+    }
+    let parsed: Partition = seven_eight.parse().unwrap();
+    assert_eq!(parsed.name(), seven_eight);
+    assert_eq!("7-8".parse::<Partition>(), Ok(Partition::SevenEight));
+}

@@ -114,6 +114,7 @@ impl Puzzle {
                 let goal = options.goal.unwrap_or_else(fifteen::default_goal);
                 let partition = options
                     .partition
+                    .clone()
                     .unwrap_or_else(|| best_present(tables, &goal));
                 let fifteen = Fifteen::open(
                     tables,
@@ -148,7 +149,7 @@ fn best_present(tables: &TableDir, goal: &Board) -> Partition {
             "tablesolve: answering with the {best} pattern databases; run once with \
              --partition {} to build the fastest ones ({})",
             Partition::DEFAULT,
-            Partition::DEFAULT.cost()
+            Partition::DEFAULT.cost().unwrap_or_default()
         );
     }
     best

@@ -69,9 +69,11 @@ struct Cli {
     goal: Option<Board>,
 
     /// fifteen only: the pattern databases, `7-8` (fastest answers; builds in about 80 s
-    /// on two cores with 1 GB of memory, 577 MB on disk) or `6-6-3` (builds in about 1 s,
-    /// 11.5 MB; answers about 20x slower); default: the best one present, else 7-8
-    #[arg(long, global = true, value_name = "NAME")]
+    /// on two cores with 1 GB of memory, 577 MB on disk), `6-6-3` (builds in about 1 s,
+    /// 11.5 MB; answers about 20x slower), or any groups of the tiles 1-15 separated by
+    /// `/` ("1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15"; at most 4 groups of at most 8);
+    /// default: the best one present, else 7-8
+    #[arg(long, global = true, value_name = "NAME|GROUPS")]
     partition: Option<Partition>,
 
     /// fifteen only: every case starts with a label, as in Korf's instance files
@@ -385,7 +387,7 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
     let tables = table_dir(cli, dir);
     let options = Options {
         goal: cli.goal,
-        partition: cli.partition,
+        partition: cli.partition.clone(),
         numbered: cli.numbered,
         limits: match &cli.command {
             Command::Answer(_, answer) => answer.limits(),
