@@ -55,6 +55,8 @@ def test_bad_rotation_and_fifteen_boards(tables, fifteen):
         tablesolve.Fifteen(goal="sorted", partition="6-6-3", tables=tables)
     with pytest.raises(ValueError, match='no partition "5-5-5"'):
         tablesolve.Fifteen(partition="5-5-5", tables=tables)
+    with pytest.raises(ValueError, match="tile 4 is in no group"):
+        tablesolve.Fifteen(partition="1 2 / 3", tables=tables)
 
 
 def test_a_bad_board_in_a_batch(eight):

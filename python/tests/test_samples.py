@@ -120,3 +120,21 @@ def test_fifteen_korf100_quick_partition(tables, run_cli):
     assert answers == expected
     lengths = [int(line.split()[1]) for line in (SAMPLES / "korf100.lengths").read_text().splitlines() if line.strip()]
     assert [len(a) for a in answers] == lengths
+
+
+def test_fifteen_partition_given_as_groups_of_tiles(tables, run_cli):
+    groups = "1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15"
+    fifteen = tablesolve.Fifteen(goal="korf", partition=groups, tables=tables)
+    assert fifteen.partition == groups
+    cases = (SAMPLES / "korf100.in").read_text().splitlines()
+    # The ten of Korf's instances with the fewest published moves (41 to 46).
+    lengths = dict(line.split() for line in (SAMPLES / "korf100.lengths").read_text().splitlines())
+    easy = sorted(cases, key=lambda line: int(lengths[line.split()[0]]))[:10]
+    boards = [[int(v) for v in line.split()[1:]] for line in easy]
+    answers = fifteen.solve_many(boards)
+    assert [len(a) for a in answers] == [int(lengths[line.split()[0]]) for line in easy]
+    expected = run_cli(
+        "--goal", "korf", "--partition", "6-6-3", "--numbered", "fifteen",
+        stdin="\n".join(easy) + "\n",
+    ).splitlines()
+    assert answers == expected
