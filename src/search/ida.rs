@@ -15,22 +15,23 @@
 //!
 //! Once an iteration is large, the next is split: the states a few moves from the
 //! start, in letter order (the order the one-thread search would meet them), become
-//! subtrees searched side by side by rayon's threads. The one-thread search's answer
+//! subtrees, handed out in that order to rayon's threads as each becomes free. The one-thread search's answer
 //! is the first solution of the first subtree that has one; each subtree is searched
 //! exactly as that search would search it, so it finds that subtree's first solution.
 //! A subtree gives up only when an earlier one has found a solution, so every subtree
 //! before the earliest one found was searched to its end, without one: that earliest
 //! is the first subtree with a solution, and its solution is the one-thread answer,
 //! whichever thread finishes first. Only the node count differs: later subtrees do
-//! some work before they learn that an earlier one succeeded.
+//! some work before they learn that an earlier one succeeded (little, since the
+//! threads work on neighbouring subtrees: about one subtree a thread).
 //!
 //! Every node a child's lower bound is computed as the parent is expanded
 //! ([`Problem::expand`]), all children at once, so that a puzzle can issue its table
 //! lookups together and their cache misses overlap.
 
 use arrayvec::ArrayVec;
-use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use super::limit::{Account, Limits, Meter, Reason, Report};
 use crate::moves::Move;
@@ -346,26 +347,49 @@ fn split_pass<P: Problem>(
 ) -> Result<Pass<P::Move>, Halt> {
     let (items, mut pass) = frontier(problem, account, bound, root)?;
     let earliest = AtomicUsize::new(usize::MAX);
-    let passes: Vec<Result<Pass<P::Move>, Halt>> = items
-        .into_par_iter()
-        .enumerate()
-        .map(|(place, item)| {
-            let worker = Worker::new(problem, account, want, bound, Some((&earliest, place)));
-            let pass = worker.search(item);
-            if pass.as_ref().is_ok_and(|pass| pass.first.is_some()) {
-                earliest.fetch_min(place, Ordering::Relaxed);
-            }
-            pass
-        })
-        .collect();
+    // Subtrees are handed out in letter order, each to the next free thread: the
+    // threads work side by side near the one-thread search's place, so that once a
+    // solution is found, little work has gone into the subtrees after it.
+    let next = AtomicUsize::new(0);
+    let items: Vec<Mutex<Option<Item<P::State, P::Move>>>> =
+        items.into_iter().map(|item| Mutex::new(Some(item))).collect();
+    let passes: Vec<Mutex<Option<Result<Pass<P::Move>, Halt>>>> =
+        items.iter().map(|_| Mutex::new(None)).collect();
+    rayon::scope(|scope| {
+        for _ in 0..rayon::current_num_threads() {
+            scope.spawn(|_| loop {
+                let place = next.fetch_add(1, Ordering::Relaxed);
+                if place >= items.len() || place > earliest.load(Ordering::Relaxed) {
+                    return;
+                }
+                let item = lock(&items[place]).take().expect("each subtree is taken once");
+                let worker = Worker::new(problem, account, want, bound, Some((&earliest, place)));
+                let subtree = worker.search(item);
+                if subtree.as_ref().is_ok_and(|pass| pass.first.is_some()) {
+                    earliest.fetch_min(place, Ordering::Relaxed);
+                }
+                *lock(&passes[place]) = Some(subtree);
+            });
+        }
+    });
     for subtree in passes {
-        let subtree = subtree?;
+        // Only subtrees after the earliest with a solution go unsearched, and the
+        // loop returns at that one.
+        let subtree = subtree
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+            .expect("every subtree up to the first solution is searched")?;
         if subtree.first.is_some() {
             return Ok(subtree);
         }
         pass.then(subtree);
     }
     Ok(pass)
+}
+
+/// The value behind `mutex`: its holders never panic while holding it.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// The states at the fewest moves from the start that number enough subtrees for every
