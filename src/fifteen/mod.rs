@@ -27,10 +27,9 @@ mod text;
 
 pub use text::{BoardError, GoalError};
 
-use crate::search::{self, Every, Found, Outcome, Settings};
-use crate::sliding::guided::{symmetries, Guide, MAX_PATTERNS};
-use crate::sliding::pattern::{Pattern, PatternDb, MAX_TILES};
-use crate::sliding::{self, Slide};
+use crate::sliding;
+use crate::sliding::guided::{self, MAX_PATTERNS};
+use crate::sliding::pattern::{Pattern, MAX_TILES};
 use crate::table::TableDir;
 
 /// A 15-puzzle position.
@@ -129,23 +128,7 @@ impl Partition {
     pub fn patterns(&self, goal: &Board) -> Vec<Pattern<4, 4>> {
         let goal_blank = database_blank(goal.blank());
         match self {
-            Partition::Tiles(groups) => {
-                let symmetry = symmetries::<4, 4>()
-                    .into_iter()
-                    .find(|map| usize::from(map[goal.blank()]) == goal_blank)
-                    .expect("database_blank is a symmetry's image");
-                let homes = goal.homes();
-                groups
-                    .iter()
-                    .map(|tiles| {
-                        let cells: Vec<u8> = tiles
-                            .iter()
-                            .map(|&t| symmetry[usize::from(homes[usize::from(t)])])
-                            .collect();
-                        Pattern::new(&cells, goal_blank)
-                    })
-                    .collect()
-            }
+            Partition::Tiles(groups) => guided::tile_patterns(groups, goal),
             _ => self
                 .cells()
                 .iter()
@@ -221,60 +204,13 @@ impl std::str::FromStr for Partition {
 /// The blank cell of the databases that serve targets with their blank on `blank`: the
 /// largest cell a symmetry of the board carries it to (15, 14 or 10).
 pub fn database_blank(blank: usize) -> usize {
-    symmetries::<4, 4>()
-        .iter()
-        .map(|map| usize::from(map[blank]))
-        .max()
-        .unwrap_or(blank)
+    guided::database_blank::<4, 4>(blank)
 }
 
-/// The IDA* guide towards `target` from `databases` (a partition's, for `target`'s
-/// [`database_blank`]).
-///
-/// # Panics
-/// If the databases do not partition the tiles of that goal.
-fn guide<'a, D: AsRef<[u8]> + Sync>(
-    databases: &'a [PatternDb<D, 4, 4>],
-    target: &Board,
-) -> Guide<'a, D, 4, 4> {
-    Guide::new(databases, target).expect("databases of the target's blank cell")
-}
+/// The shortest, lexicographically smallest slides from `start` to `target` by IDA*
+/// over a partition's databases for `target` ([`Partition::patterns`]).
+pub use guided::search;
 
-/// The shortest, lexicographically smallest slides from `start` to `target`, by IDA*
-/// over `databases` (a partition's, for `target`'s [`database_blank`]) within
-/// `settings`; [`Outcome::Unreachable`] when the parities differ and no slides join
-/// them.
-///
-/// # Panics
-/// If the databases do not partition the tiles of that goal.
-pub fn search<D: AsRef<[u8]> + Sync>(
-    databases: &[PatternDb<D, 4, 4>],
-    start: &Board,
-    target: &Board,
-    settings: &Settings,
-) -> Outcome<Found<Slide>> {
-    if !start.reaches(target) {
-        return Outcome::Unreachable { nodes: 0 };
-    }
-    let guide = guide(databases, target);
-    search::search(&guide, &guide.position(start), settings)
-}
-
-/// Every shortest slide sequence from `start` to `target` (counted; listed in letter
-/// order if `list`), as [`search()`] finds the first.
-///
-/// # Panics
-/// If the databases do not partition the tiles of that goal.
-pub fn every_shortest<D: AsRef<[u8]> + Sync>(
-    databases: &[PatternDb<D, 4, 4>],
-    start: &Board,
-    target: &Board,
-    settings: &Settings,
-    list: bool,
-) -> Outcome<Every<Slide>> {
-    if !start.reaches(target) {
-        return Outcome::Unreachable { nodes: 0 };
-    }
-    let guide = guide(databases, target);
-    search::every_shortest(&guide, &guide.position(start), settings, list)
-}
+/// Every shortest slide sequence from `start` to `target`, as [`search()`] finds the
+/// first.
+pub use guided::every_shortest;

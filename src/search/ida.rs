@@ -351,8 +351,10 @@ fn split_pass<P: Problem>(
     // threads work side by side near the one-thread search's place, so that once a
     // solution is found, little work has gone into the subtrees after it.
     let next = AtomicUsize::new(0);
-    let items: Vec<Mutex<Option<Item<P::State, P::Move>>>> =
-        items.into_iter().map(|item| Mutex::new(Some(item))).collect();
+    let items: Vec<Mutex<Option<Item<P::State, P::Move>>>> = items
+        .into_iter()
+        .map(|item| Mutex::new(Some(item)))
+        .collect();
     let passes: Vec<Mutex<Option<Result<Pass<P::Move>, Halt>>>> =
         items.iter().map(|_| Mutex::new(None)).collect();
     rayon::scope(|scope| {
@@ -362,7 +364,9 @@ fn split_pass<P: Problem>(
                 if place >= items.len() || place > earliest.load(Ordering::Relaxed) {
                     return;
                 }
-                let item = lock(&items[place]).take().expect("each subtree is taken once");
+                let item = lock(&items[place])
+                    .take()
+                    .expect("each subtree is taken once");
                 let worker = Worker::new(problem, account, want, bound, Some((&earliest, place)));
                 let subtree = worker.search(item);
                 if subtree.as_ref().is_ok_and(|pass| pass.first.is_some()) {

@@ -14,10 +14,10 @@
 //! cover, and their order, which a slide changes only when the tile passes others
 //! (a vertical slide in the frame's cells).
 
-use super::pattern::PatternDb;
+use super::pattern::{Pattern, PatternDb};
 use super::{Board, Slide, BLANK, MAX_CELLS};
 use crate::rank::placement;
-use crate::search::{ida_star, Child, Children, Found, Problem};
+use crate::search::{self, ida_star, Child, Children, Every, Found, Outcome, Problem, Settings};
 
 /// The most lookups through symmetries a position keeps.
 const MAX_FRAMES: usize = 2;
@@ -51,6 +51,85 @@ pub fn symmetries<const W: usize, const H: usize>() -> Vec<[u8; MAX_CELLS]> {
         }
     }
     maps
+}
+
+/// The blank cell of the databases that serve goals with their blank on `blank`: the
+/// largest cell a symmetry of the board carries it to. Goals whose blanks the
+/// symmetries exchange (a square board's four corners, say) share one set of databases.
+pub fn database_blank<const W: usize, const H: usize>(blank: usize) -> usize {
+    symmetries::<W, H>()
+        .iter()
+        .map(|map| usize::from(map[blank]))
+        .max()
+        .unwrap_or(blank)
+}
+
+/// The patterns of `groups` of tiles, named as in `goal`, for the databases that guide
+/// the search towards it: each tile's home carried by the first symmetry that takes
+/// `goal`'s blank to its [`database_blank`] (the frame the search looks up first).
+///
+/// # Panics
+/// If a group is empty, larger than [`crate::sliding::pattern::MAX_TILES`], or names
+/// the blank or a tile twice.
+pub fn tile_patterns<const W: usize, const H: usize>(
+    groups: &[Vec<u8>],
+    goal: &Board<W, H>,
+) -> Vec<Pattern<W, H>> {
+    let goal_blank = database_blank::<W, H>(goal.blank());
+    let symmetry = symmetries::<W, H>()
+        .into_iter()
+        .find(|map| usize::from(map[goal.blank()]) == goal_blank)
+        .expect("database_blank is a symmetry's image");
+    let homes = goal.homes();
+    groups
+        .iter()
+        .map(|tiles| {
+            let cells: Vec<u8> = tiles
+                .iter()
+                .map(|&t| symmetry[usize::from(homes[usize::from(t)])])
+                .collect();
+            Pattern::new(&cells, goal_blank)
+        })
+        .collect()
+}
+
+/// The shortest, lexicographically smallest slides from `start` to `target`, by IDA*
+/// over `databases` (a partition's patterns for `target`, as [`tile_patterns`] gives
+/// them) within `settings`; [`Outcome::Unreachable`] when no slides join them.
+///
+/// # Panics
+/// If the databases do not partition the tiles of the goal with the target's
+/// [`database_blank`].
+pub fn search<D: AsRef<[u8]> + Sync, const W: usize, const H: usize>(
+    databases: &[PatternDb<D, W, H>],
+    start: &Board<W, H>,
+    target: &Board<W, H>,
+    settings: &Settings,
+) -> Outcome<Found<Slide>> {
+    if !start.reaches(target) {
+        return Outcome::Unreachable { nodes: 0 };
+    }
+    let guide = Guide::new(databases, target).expect("databases of the target's blank cell");
+    search::search(&guide, &guide.position(start), settings)
+}
+
+/// Every shortest slide sequence from `start` to `target` (counted; listed in letter
+/// order if `list`), as [`search()`] finds the first.
+///
+/// # Panics
+/// As [`search()`].
+pub fn every_shortest<D: AsRef<[u8]> + Sync, const W: usize, const H: usize>(
+    databases: &[PatternDb<D, W, H>],
+    start: &Board<W, H>,
+    target: &Board<W, H>,
+    settings: &Settings,
+    list: bool,
+) -> Outcome<Every<Slide>> {
+    if !start.reaches(target) {
+        return Outcome::Unreachable { nodes: 0 };
+    }
+    let guide = Guide::new(databases, target).expect("databases of the target's blank cell");
+    search::every_shortest(&guide, &guide.position(start), settings, list)
 }
 
 /// One way of looking a position up: through a symmetry of the board.

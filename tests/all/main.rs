@@ -16,4 +16,5 @@ mod patterns;
 mod regressions;
 mod rotation;
 mod search;
+mod sizes;
 mod tools;

@@ -1,0 +1,148 @@
+//! Sliding boards of every size up to 16 cells, answered by IDA* over pattern databases
+//! of tile groups (the search the 15-puzzle uses, sizes as data), towards both goals:
+//! on boards up to 9 cells against a breadth-first search of the whole space written
+//! here (lengths, and the smallest answer by a walk down its distances), on larger ones
+//! against the table-free Manhattan IDA*, move for move.
+
+use rand::Rng;
+use std::collections::{HashMap, VecDeque};
+
+use crate::common::{rng, table};
+use tablesolve::moves::letters;
+use tablesolve::search::{Outcome, Settings};
+use tablesolve::sliding::guided::{search, tile_patterns};
+use tablesolve::sliding::pattern::PatternDb;
+use tablesolve::sliding::{manhattan_ida, random_board, random_walk, Board};
+
+/// The cells the blank reaches from `blank` on a `width` x `height` board, in letter
+/// order `d`, `l`, `r`, `u`, with their letters.
+fn slides(blank: usize, width: usize, height: usize) -> Vec<(char, usize)> {
+    let (row, col) = (blank / width, blank % width);
+    let mut next = Vec::new();
+    if row + 1 < height {
+        next.push(('d', blank + width));
+    }
+    if col > 0 {
+        next.push(('l', blank - 1));
+    }
+    if col + 1 < width {
+        next.push(('r', blank + 1));
+    }
+    if row > 0 {
+        next.push(('u', blank - width));
+    }
+    next
+}
+
+/// Every arrangement's distance to `goal`, by breadth-first search from it.
+fn distances(goal: &[u8], width: usize, height: usize) -> HashMap<Vec<u8>, usize> {
+    let mut seen = HashMap::from([(goal.to_vec(), 0)]);
+    let mut queue = VecDeque::from([goal.to_vec()]);
+    while let Some(cells) = queue.pop_front() {
+        let d = seen[&cells];
+        let blank = cells.iter().position(|&t| t == 0).unwrap();
+        for (_, to) in slides(blank, width, height) {
+            let mut next = cells.clone();
+            next.swap(blank, to);
+            if !seen.contains_key(&next) {
+                seen.insert(next.clone(), d + 1);
+                queue.push_back(next);
+            }
+        }
+    }
+    seen
+}
+
+/// The smallest shortest answer from `cells`: at each step the first letter whose
+/// slide comes one step nearer; `None` when the goal is out of reach.
+fn smallest(
+    cells: &[u8],
+    far: &HashMap<Vec<u8>, usize>,
+    width: usize,
+    height: usize,
+) -> Option<String> {
+    let mut cells = cells.to_vec();
+    let mut answer = String::new();
+    while far.get(&cells)? > &0 {
+        let blank = cells.iter().position(|&t| t == 0).unwrap();
+        let (letter, to) = slides(blank, width, height)
+            .into_iter()
+            .find(|&(_, to)| {
+                let mut next = cells.clone();
+                next.swap(blank, to);
+                far[&next] + 1 == far[&cells]
+            })
+            .unwrap();
+        cells.swap(blank, to);
+        answer.push(letter);
+    }
+    Some(answer)
+}
+
+/// The tiles `1..cells` in reading order, in as few groups of at most six as can be,
+/// of sizes as even as can be.
+fn groups(cells: usize) -> Vec<Vec<u8>> {
+    let tiles: Vec<u8> = (1..cells as u8).collect();
+    let count = tiles.len().div_ceil(6);
+    let size = tiles.len().div_ceil(count);
+    tiles.chunks(size).map(<[u8]>::to_vec).collect()
+}
+
+fn check_size<const W: usize, const H: usize>(seed: u64) {
+    let n = W * H;
+    let mut rng = rng(seed);
+    for goal in [Board::<W, H>::canonical(n - 1), Board::canonical(0)] {
+        let databases: Vec<PatternDb<Vec<u8>, W, H>> = tile_patterns(&groups(n), &goal)
+            .into_iter()
+            .map(|pattern| PatternDb {
+                table: table(&pattern),
+                pattern,
+            })
+            .collect();
+        let solve = |start: &Board<W, H>| match search(&databases, start, &goal, &Settings::new()) {
+            Outcome::Solved(found) => Some(letters(&found.moves)),
+            Outcome::Unreachable { .. } => None,
+            Outcome::Stopped(stopped) => panic!("{stopped:?}"),
+        };
+        let name = format!("{W}x{H} towards {goal}");
+        if n <= 9 {
+            let far = distances(goal.cells(), W, H);
+            assert_eq!(far.len(), (1..=n).product::<usize>() / 2, "{name}");
+            for _ in 0..200 {
+                let start = random_board::<W, H>(&mut rng);
+                assert_eq!(
+                    solve(&start),
+                    smallest(start.cells(), &far, W, H),
+                    "{name} from {start}"
+                );
+            }
+        } else {
+            for _ in 0..12 {
+                let length = rng.random_range(10..=32);
+                let start = random_walk(&mut rng, &goal, length);
+                let expected = manhattan_ida(&start, &goal).map(|moves| letters(&moves));
+                assert_eq!(solve(&start), expected, "{name} from {start}");
+            }
+        }
+    }
+}
+
+#[test]
+fn boards_up_to_nine_cells_answer_as_a_search_of_the_whole_space() {
+    check_size::<2, 2>(1);
+    check_size::<2, 3>(2);
+    check_size::<3, 2>(3);
+    check_size::<2, 4>(4);
+    check_size::<4, 2>(5);
+    check_size::<3, 3>(6);
+}
+
+#[test]
+fn boards_of_ten_to_sixteen_cells_answer_as_the_manhattan_search() {
+    check_size::<2, 5>(7);
+    check_size::<5, 2>(8);
+    check_size::<3, 4>(9);
+    check_size::<4, 3>(10);
+    check_size::<3, 5>(11);
+    check_size::<5, 3>(12);
+}
