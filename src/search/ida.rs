@@ -351,11 +351,11 @@ fn split_pass<P: Problem>(
     // threads work side by side near the one-thread search's place, so that once a
     // solution is found, little work has gone into the subtrees after it.
     let next = AtomicUsize::new(0);
-    let items: Vec<Mutex<Option<Item<P::State, P::Move>>>> = items
+    let items: Vec<Slot<Item<P::State, P::Move>>> = items
         .into_iter()
         .map(|item| Mutex::new(Some(item)))
         .collect();
-    let passes: Vec<Mutex<Option<Result<Pass<P::Move>, Halt>>>> =
+    let passes: Vec<Slot<Result<Pass<P::Move>, Halt>>> =
         items.iter().map(|_| Mutex::new(None)).collect();
     rayon::scope(|scope| {
         for _ in 0..rayon::current_num_threads() {
@@ -390,6 +390,9 @@ fn split_pass<P: Problem>(
     }
     Ok(pass)
 }
+
+/// A value handed from one thread to another once.
+type Slot<T> = Mutex<Option<T>>;
 
 /// The value behind `mutex`: its holders never panic while holding it.
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
