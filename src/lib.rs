@@ -10,7 +10,8 @@
 //! The crate, by concept:
 //! - [`moves`], [`rank`], [`search`], [`table`]: what every puzzle shares (move
 //!   letters, dense ranks, reverse search, walks and IDA*, table files);
-//! - [`sliding`]: sliding-tile boards of any size up to 16 cells;
+//! - [`sliding`]: sliding-tile boards of any size up to 16 cells, and IDA* over pattern
+//!   databases for each ([`sliding::guided`]);
 //! - [`rotation`], [`eight`], [`fifteen`]: the puzzles;
 //! - [`judge`]: the judges' text formats, batches, checking and drawing.
 //!
