@@ -78,5 +78,6 @@ case_errors!(
     crate::rotation::BoardError,
     crate::eight::GridError,
     crate::fifteen::BoardError,
+    crate::fifteen::PartitionError,
     crate::sliding::TilesError
 );

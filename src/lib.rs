@@ -65,5 +65,5 @@ pub use error::Error;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeExample;
-pub use judge::{Eight, Eight2, Fifteen, FifteenOptions, Rotation};
+pub use judge::{Eight, Eight2, Fifteen, FifteenOptions, Rotation, Sliding, SlidingOptions};
 pub use table::TableDir;

@@ -152,7 +152,7 @@ impl PyBoard for Pair {
         expect_len(values, Self::VALUES)?;
         let (start, target) = values.split_at(tablesolve::eight::CELLS);
         let grid = |values: &[i64], which: &str| {
-            Grid::from_values(values).map_err(|e| format!("the {which}: {e}"))
+            <Grid as PyBoard>::from_values(values).map_err(|e| format!("the {which}: {e}"))
         };
         Ok(Pair(grid(start, "start")?, grid(target, "target")?))
     }

@@ -106,18 +106,63 @@ impl Partition {
         }
     }
 
-    /// The best built-in partition whose databases for `goal` are all in `tables`,
-    /// else the default, [`Partition::DEFAULT`] (which opening then builds, if allowed).
-    pub fn best_present(tables: &TableDir, goal: &Board) -> Partition {
+    /// The partition used on a board of `cells` cells unless another is asked for:
+    /// [`Partition::DEFAULT`] on the 15-puzzle's; on others, the tiles in reading order
+    /// in as few groups of at most [`MAX_TILES`] as can be (on up to 9 cells, one group
+    /// of every tile: an exact table).
+    pub fn default_for(cells: usize) -> Partition {
+        if cells == CELLS {
+            return Partition::DEFAULT;
+        }
+        let tiles: Vec<u8> = (1..cells as u8).collect();
+        let size = tiles.len().div_ceil(tiles.len().div_ceil(MAX_TILES));
+        Partition::Tiles(tiles.chunks(size).map(<[u8]>::to_vec).collect())
+    }
+
+    /// The best partition whose databases for `goal` are all in `tables`: on the
+    /// 15-puzzle's board the best built-in one present, else the default for the size
+    /// ([`Partition::default_for`]; which opening then builds, if allowed).
+    pub fn best_present<const W: usize, const H: usize>(
+        tables: &TableDir,
+        goal: &sliding::Board<W, H>,
+    ) -> Partition {
         let present = |p: &Partition| {
             p.patterns(goal)
                 .iter()
                 .all(|pattern| tables.path(pattern).is_file())
         };
-        Partition::ALL
-            .into_iter()
-            .find(present)
-            .unwrap_or(Partition::DEFAULT)
+        match W * H == CELLS {
+            true => Partition::ALL.into_iter().find(present),
+            false => None,
+        }
+        .unwrap_or_else(|| Partition::default_for(W * H))
+    }
+
+    /// Whether the partition splits the tiles of a board of `cells` cells: a built-in
+    /// one only the 15-puzzle's; groups, when every tile `1..cells` is in one.
+    pub fn check(&self, cells: usize) -> Result<(), PartitionError> {
+        let groups = match self {
+            Partition::Tiles(groups) => groups,
+            _ if cells == CELLS => return Ok(()),
+            named => {
+                let message = format!("{named} is a partition of the 15-puzzle's 16 cells, not of {cells}: give groups of the tiles 1-{}", cells - 1);
+                return Err(PartitionError(message));
+            }
+        };
+        let mut seen = vec![false; cells];
+        for &tile in groups.iter().flatten() {
+            match seen.get_mut(usize::from(tile)) {
+                Some(seen) => *seen = true,
+                None => {
+                    let message = format!("tile {tile} is not on a board of {cells} cells");
+                    return Err(PartitionError(message));
+                }
+            }
+        }
+        match (1..cells).find(|&t| !seen[t]) {
+            Some(missing) => Err(PartitionError(format!("tile {missing} is in no group"))),
+            None => Ok(()),
+        }
     }
 
     /// The patterns whose databases guide the search towards `goal`. They are built for
@@ -125,8 +170,17 @@ impl Partition {
     /// partition's groups with that cell, now a tile's home, in place of cell 15; a
     /// grouping of tiles, the cells a symmetry carrying `goal`'s blank there (the
     /// first, as the search's first lookup takes it) carries each tile's home to.
-    pub fn patterns(&self, goal: &Board) -> Vec<Pattern<4, 4>> {
-        let goal_blank = database_blank(goal.blank());
+    ///
+    /// # Panics
+    /// Unless the partition passes [`Partition::check`] for the board's cells.
+    pub fn patterns<const W: usize, const H: usize>(
+        &self,
+        goal: &sliding::Board<W, H>,
+    ) -> Vec<Pattern<W, H>> {
+        if let Err(error) = self.check(W * H) {
+            panic!("{error}");
+        }
+        let goal_blank = guided::database_blank::<W, H>(goal.blank());
         match self {
             Partition::Tiles(groups) => guided::tile_patterns(groups, goal),
             _ => self
@@ -144,6 +198,11 @@ impl Partition {
     }
 }
 
+/// Why a partition does not split a board's tiles.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct PartitionError(String);
+
 impl std::fmt::Display for Partition {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.name())
@@ -153,19 +212,19 @@ impl std::fmt::Display for Partition {
 impl std::str::FromStr for Partition {
     type Err = String;
 
-    /// A built-in partition's name, or groups of tiles separated by `/`: every tile
-    /// 1..15 in exactly one group, at most [`MAX_PATTERNS`] groups of at most
-    /// [`MAX_TILES`] tiles.
+    /// A built-in partition's name, or groups of tiles separated by `/`, no tile in
+    /// two: at most [`MAX_PATTERNS`] groups of at most [`MAX_TILES`] tiles. Whether they
+    /// hold every tile of a board is [`Partition::check`]'s to say.
     fn from_str(text: &str) -> Result<Partition, String> {
         if let Some(named) = Partition::ALL.into_iter().find(|p| p.name() == text.trim()) {
             return Ok(named);
         }
-        let choose = "choose 7-8, 6-6-3, or groups of the tiles 1-15 separated by `/`, \
+        let choose = "choose 7-8, 6-6-3, or groups of tiles separated by `/`, \
                       e.g. \"1 2 3 4 5 6 7 8 / 9 10 11 12 13 14 15\"";
         if !text.contains('/') && text.split_whitespace().count() <= 1 {
             return Err(format!("no partition {text:?}: {choose}"));
         }
-        let mut seen = [false; CELLS];
+        let mut seen = [false; sliding::MAX_CELLS];
         let mut groups = Vec::new();
         for group in text.split('/') {
             let mut tiles = Vec::new();
@@ -173,8 +232,8 @@ impl std::str::FromStr for Partition {
                 let tile = word
                     .parse::<u8>()
                     .ok()
-                    .filter(|t| (1..CELLS as u8).contains(t))
-                    .ok_or_else(|| format!("{word:?} is not a tile 1-15: {choose}"))?;
+                    .filter(|&t| t >= 1 && usize::from(t) < sliding::MAX_CELLS)
+                    .ok_or_else(|| format!("{word:?} is not a tile: {choose}"))?;
                 if std::mem::replace(&mut seen[usize::from(tile)], true) {
                     return Err(format!("tile {tile} is in two groups: {choose}"));
                 }
@@ -190,9 +249,6 @@ impl std::str::FromStr for Partition {
                 ));
             }
             groups.push(tiles);
-        }
-        if let Some(missing) = (1..CELLS).find(|&t| !seen[t]) {
-            return Err(format!("tile {missing} is in no group: {choose}"));
         }
         if groups.len() > MAX_PATTERNS {
             return Err(format!("{} groups: at most {MAX_PATTERNS}", groups.len()));

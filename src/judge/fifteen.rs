@@ -12,11 +12,12 @@ use super::{
     Sample, SampleAt, Shortest, Solution, Solver, Tables, Token, Written,
 };
 use crate::error::Error;
-use crate::fifteen::{self, Board, Partition, CELLS};
+use crate::fifteen::Partition;
 use crate::moves::{letters, parse_letters, write_letters};
 use crate::sample::NoSuchLength;
 use crate::search::{Every, Found, Limits, Outcome, Report, Settings, Stopped};
 use crate::sliding::pattern::PatternDb;
+use crate::sliding::{guided, Board};
 use crate::sliding::{manhattan_search, random_board_like, random_walk, Slide};
 use crate::table::{Mapped, Table, TableDir, TableId};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -24,14 +25,17 @@ use std::sync::Arc;
 
 /// One case: the start, the target, and the case's label when the input numbers them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FifteenCase {
+pub struct SlidingCase<const W: usize, const H: usize> {
     /// The label before the case (`--numbered`), echoed in JSON answers.
     pub label: Option<u64>,
     /// The start.
-    pub start: Board,
+    pub start: Board<W, H>,
     /// The goal to reach.
-    pub target: Board,
+    pub target: Board<W, H>,
 }
+
+/// A 15-puzzle case.
+pub type FifteenCase = SlidingCase<4, 4>;
 
 /// An answer and the work it took.
 #[derive(Clone, Debug)]
@@ -64,7 +68,10 @@ impl Solution for FifteenAnswer {
 }
 
 /// Times a search and keeps its work beside its answer.
-fn answer(case: &FifteenCase, search: impl FnOnce() -> Outcome<Found<Slide>>) -> FifteenAnswer {
+fn answer<const W: usize, const H: usize>(
+    case: &SlidingCase<W, H>,
+    search: impl FnOnce() -> Outcome<Found<Slide>>,
+) -> FifteenAnswer {
     let clock = Instant::now();
     let outcome = search();
     let mut answer = FifteenAnswer {
@@ -85,35 +92,38 @@ fn answer(case: &FifteenCase, search: impl FnOnce() -> Outcome<Found<Slide>>) ->
     answer
 }
 
-/// Reads cases of 16 values, each after a label if numbered.
-pub struct FifteenCases {
+/// Reads cases of `W*H` values, each after a label if numbered.
+pub struct SlidingCases<const W: usize, const H: usize> {
     numbered: bool,
-    target: Board,
+    target: Board<W, H>,
 }
 
-impl FifteenCases {
+/// The 15-puzzle's reader.
+pub type FifteenCases = SlidingCases<4, 4>;
+
+impl<const W: usize, const H: usize> SlidingCases<W, H> {
     /// A reader of cases towards `target`, each after its label if `numbered`.
-    pub fn new(target: Board, numbered: bool) -> Self {
-        FifteenCases { numbered, target }
+    pub fn new(target: Board<W, H>, numbered: bool) -> Self {
+        SlidingCases { numbered, target }
     }
 }
 
-impl CaseReader for FifteenCases {
-    type Case = FifteenCase;
+impl<const W: usize, const H: usize> CaseReader for SlidingCases<W, H> {
+    type Case = SlidingCase<W, H>;
 
     fn read_case<R: Read>(
         &mut self,
         input: &mut Input<R>,
         case: usize,
-    ) -> Result<Option<FifteenCase>, Error> {
-        let mut values = [0u8; CELLS];
-        let Some((label, start)) = read_board(input, case, (4, 4), self.numbered, &mut values)?
+    ) -> Result<Option<SlidingCase<W, H>>, Error> {
+        let mut values = vec![0u8; W * H];
+        let Some((label, start)) = read_board(input, case, (W, H), self.numbered, &mut values)?
         else {
             return Ok(None);
         };
         let start = Board::from_values(&values)
             .map_err(|error| input_error(case, start, error.to_string()))?;
-        Ok(Some(FifteenCase {
+        Ok(Some(SlidingCase {
             label,
             start,
             target: self.target,
@@ -231,22 +241,26 @@ fn read_board<R: Read>(
 /// Told where a long search stands.
 type Progress = Arc<dyn Fn(Report) + Send + Sync>;
 
-/// The 15-puzzle towards one goal, answered from a partition's pattern databases,
-/// each case within the same limits.
-pub struct Fifteen<D = Mapped> {
-    target: Board,
+/// A sliding board `W` x `H` towards one goal, answered from a partition's pattern
+/// databases, each case within the same limits.
+pub struct Sliding<D, const W: usize, const H: usize> {
+    target: Board<W, H>,
     numbered: bool,
     /// The databases, one per pattern of the partition.
-    pub databases: Vec<PatternDb<D, 4, 4>>,
+    pub databases: Vec<PatternDb<D, W, H>>,
     limits: Limits,
     progress: Option<Progress>,
     /// Cases a limit stopped since opening.
     stopped: AtomicUsize,
 }
 
-impl<D> std::fmt::Debug for Fifteen<D> {
+/// The 15-puzzle.
+pub type Fifteen<D = Mapped> = Sliding<D, 4, 4>;
+
+impl<D, const W: usize, const H: usize> std::fmt::Debug for Sliding<D, W, H> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Fifteen")
+        f.debug_struct("Sliding")
+            .field("size", &(W, H))
             .field("target", &self.target)
             .field("numbered", &self.numbered)
             .field("patterns", &self.databases.len())
@@ -255,14 +269,15 @@ impl<D> std::fmt::Debug for Fifteen<D> {
     }
 }
 
-/// How to open the 15-puzzle; [`FifteenOptions::default`] is what the `tablesolve
-/// fifteen` command does unless told otherwise.
+/// How to open a sliding board; [`SlidingOptions::default`] is what the `tablesolve
+/// fifteen` (or `sliding`) command does unless told otherwise.
 #[derive(Clone, Debug)]
-pub struct FifteenOptions {
-    /// The goal: by default `1 2 ... 15 0`.
-    pub goal: Board,
+pub struct SlidingOptions<const W: usize, const H: usize> {
+    /// The goal: by default `1 2 ... 0`.
+    pub goal: Board<W, H>,
     /// The partition whose databases guide the search; `None` (the default) takes the
-    /// best one whose databases are all present, or builds [`Partition::DEFAULT`]'s.
+    /// best one whose databases are all present, or builds the default's
+    /// ([`Partition::best_present`]).
     pub partition: Option<Partition>,
     /// Cases in text start with a label, as in Korf's instance files (default: no).
     pub numbered: bool,
@@ -270,10 +285,13 @@ pub struct FifteenOptions {
     pub limits: Limits,
 }
 
-impl Default for FifteenOptions {
+/// How to open the 15-puzzle.
+pub type FifteenOptions = SlidingOptions<4, 4>;
+
+impl<const W: usize, const H: usize> Default for SlidingOptions<W, H> {
     fn default() -> Self {
-        FifteenOptions {
-            goal: fifteen::default_goal(),
+        SlidingOptions {
+            goal: Board::canonical(W * H - 1),
             partition: None,
             numbered: false,
             limits: Limits::default(),
@@ -281,17 +299,18 @@ impl Default for FifteenOptions {
     }
 }
 
-impl Fifteen {
+impl<const W: usize, const H: usize> Sliding<Mapped, W, H> {
     /// Opens the databases the options call for from `tables`, building missing ones
     /// if allowed.
-    pub fn open(tables: &TableDir, options: FifteenOptions) -> Result<Self, Error> {
-        let FifteenOptions {
+    pub fn open(tables: &TableDir, options: SlidingOptions<W, H>) -> Result<Self, Error> {
+        let SlidingOptions {
             goal,
             partition,
             numbered,
             limits,
         } = options;
         let partition = partition.unwrap_or_else(|| Partition::best_present(tables, &goal));
+        partition.check(W * H)?;
         let patterns = partition.patterns(&goal);
         let loaded = tables.load(&patterns)?;
         let databases = patterns
@@ -299,7 +318,7 @@ impl Fifteen {
             .zip(loaded)
             .map(|(pattern, table)| PatternDb { pattern, table })
             .collect();
-        Ok(Fifteen {
+        Ok(Sliding {
             target: goal,
             numbered,
             databases,
@@ -310,7 +329,7 @@ impl Fifteen {
     }
 }
 
-impl<D> Fifteen<D> {
+impl<D, const W: usize, const H: usize> Sliding<D, W, H> {
     /// Bounds every case's search (nodes, time, a cancellation handle): a case over a
     /// limit is answered [`Outcome::Stopped`], with the bound it proved.
     pub fn with_limits(mut self, limits: Limits) -> Self {
@@ -343,9 +362,9 @@ impl<D> Fifteen<D> {
     }
 }
 
-impl<D: AsRef<[u8]> + Sync> Fifteen<D> {
+impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Sliding<D, W, H> {
     /// The goal.
-    pub fn target(&self) -> &Board {
+    pub fn target(&self) -> &Board<W, H> {
         &self.target
     }
 
@@ -373,7 +392,7 @@ impl<D: AsRef<[u8]> + Sync> Fifteen<D> {
     /// assert_eq!(lengths, [2, 0]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn solve(&self, start: &Board) -> Result<Option<Vec<Slide>>, Error> {
+    pub fn solve(&self, start: &Board<W, H>) -> Result<Option<Vec<Slide>>, Error> {
         match self.outcome(start) {
             Outcome::Solved(found) => Ok(Some(found.moves)),
             Outcome::Unreachable { .. } => Ok(None),
@@ -384,7 +403,7 @@ impl<D: AsRef<[u8]> + Sync> Fifteen<D> {
     /// [`Fifteen::solve`] for each of `boards`, on every core, in their order.
     pub fn solve_many<'a>(
         &'a self,
-        boards: impl IntoIterator<Item = Board> + 'a,
+        boards: impl IntoIterator<Item = Board<W, H>> + 'a,
     ) -> impl Iterator<Item = Result<Option<Vec<Slide>>, Error>> + 'a {
         in_parallel(boards, |board| self.solve(&board))
     }
@@ -412,18 +431,18 @@ impl<D: AsRef<[u8]> + Sync> Fifteen<D> {
     /// }
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn outcome(&self, start: &Board) -> Outcome<Found<Slide>> {
-        fifteen::search(&self.databases, start, &self.target, &self.settings())
+    pub fn outcome(&self, start: &Board<W, H>) -> Outcome<Found<Slide>> {
+        guided::search(&self.databases, start, &self.target, &self.settings())
     }
 
     /// Every shortest slide sequence from `start` to the goal, counted (and listed in
     /// letter order if `list`), within the limits.
-    pub fn every_shortest(&self, start: &Board, list: bool) -> Outcome<Every<Slide>> {
-        fifteen::every_shortest(&self.databases, start, &self.target, &self.settings(), list)
+    pub fn every_shortest(&self, start: &Board<W, H>, list: bool) -> Outcome<Every<Slide>> {
+        guided::every_shortest(&self.databases, start, &self.target, &self.settings(), list)
     }
 
-    fn case(&self, start: Board) -> FifteenCase {
-        FifteenCase {
+    fn case(&self, start: Board<W, H>) -> SlidingCase<W, H> {
+        SlidingCase {
             label: None,
             start,
             target: self.target,
@@ -431,12 +450,12 @@ impl<D: AsRef<[u8]> + Sync> Fifteen<D> {
     }
 }
 
-impl<D: AsRef<[u8]> + Sync> Solver for Fifteen<D> {
-    type Case = FifteenCase;
+impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Solver for Sliding<D, W, H> {
+    type Case = SlidingCase<W, H>;
     type Answer = FifteenAnswer;
     const CASES_PER_TASK: usize = 1;
 
-    fn solve(&self, case: &FifteenCase) -> Result<FifteenAnswer, Error> {
+    fn solve(&self, case: &SlidingCase<W, H>) -> Result<FifteenAnswer, Error> {
         let answer = answer(case, || self.outcome(&case.start));
         if answer.stopped.is_some() {
             self.stopped.fetch_add(1, Ordering::Relaxed);
@@ -445,23 +464,23 @@ impl<D: AsRef<[u8]> + Sync> Solver for Fifteen<D> {
     }
 }
 
-impl<D: AsRef<[u8]> + Sync> Replay for Fifteen<D> {
-    type State = Board;
+impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Replay for Sliding<D, W, H> {
+    type State = Board<W, H>;
     const ILLEGAL: &'static str = OFF_GRID;
 
-    fn start(case: &FifteenCase) -> Board {
+    fn start(case: &SlidingCase<W, H>) -> Board<W, H> {
         case.start
     }
 
-    fn play(board: &Board, m: Slide) -> Option<Board> {
+    fn play(board: &Board<W, H>, m: Slide) -> Option<Board<W, H>> {
         board.apply(m)
     }
 
-    fn solved(case: &FifteenCase, board: &Board) -> bool {
+    fn solved(case: &SlidingCase<W, H>, board: &Board<W, H>) -> bool {
         *board == case.target
     }
 
-    fn target(case: &FifteenCase) -> Option<Board> {
+    fn target(case: &SlidingCase<W, H>) -> Option<Board<W, H>> {
         Some(case.target)
     }
 
@@ -477,12 +496,12 @@ impl<D: AsRef<[u8]> + Sync> Replay for Fifteen<D> {
     }
 }
 
-impl<D: AsRef<[u8]> + Sync> Format for Fifteen<D> {
-    type Reader = FifteenCases;
+impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Format for Sliding<D, W, H> {
+    type Reader = SlidingCases<W, H>;
     const ANSWER_LINES: usize = 1;
 
-    fn reader(&self) -> FifteenCases {
-        FifteenCases::new(self.target, self.numbered)
+    fn reader(&self) -> SlidingCases<W, H> {
+        SlidingCases::new(self.target, self.numbered)
     }
 
     fn write_answer(_: usize, answer: &FifteenAnswer, out: &mut Vec<u8>) {
@@ -535,7 +554,7 @@ impl<D: AsRef<[u8]> + Sync> Format for Fifteen<D> {
         json
     }
 
-    fn case_text(case: &FifteenCase) -> String {
+    fn case_text(case: &SlidingCase<W, H>) -> String {
         match case.label {
             Some(label) => format!("{label} {}", case.start.values_text()),
             None => case.start.values_text(),
@@ -543,10 +562,10 @@ impl<D: AsRef<[u8]> + Sync> Format for Fifteen<D> {
     }
 }
 
-impl<D: AsRef<[u8]> + Sync> EveryShortest for Fifteen<D> {
+impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> EveryShortest for Sliding<D, W, H> {
     /// The last iteration of the search, run to its end.
-    fn every_shortest(&self, case: &FifteenCase, list: bool) -> Result<Shortest, Error> {
-        Ok(match Fifteen::every_shortest(self, &case.start, list) {
+    fn every_shortest(&self, case: &SlidingCase<W, H>, list: bool) -> Result<Shortest, Error> {
+        Ok(match Sliding::every_shortest(self, &case.start, list) {
             Outcome::Solved(every) => Shortest::Found {
                 length: every.length,
                 count: every.count,
@@ -561,8 +580,8 @@ impl<D: AsRef<[u8]> + Sync> EveryShortest for Fifteen<D> {
     }
 }
 
-impl<D: AsRef<[u8]> + Sync> CrossCheck for Fifteen<D> {
-    fn search(&self, case: &FifteenCase) -> FifteenAnswer {
+impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> CrossCheck for Sliding<D, W, H> {
+    fn search(&self, case: &SlidingCase<W, H>) -> FifteenAnswer {
         answer(case, || match manhattan_search(&case.start, &case.target) {
             Some(found) => Outcome::Solved(found),
             None => Outcome::Unreachable { nodes: 0 },
@@ -571,31 +590,51 @@ impl<D: AsRef<[u8]> + Sync> CrossCheck for Fifteen<D> {
 
     /// A random walk of 30 to 45 slides from the goal: short enough for the Manhattan
     /// distance to solve in moments.
-    fn checkable_case(&self, rng: &mut dyn RngCore) -> FifteenCase {
+    fn checkable_case(&self, rng: &mut dyn RngCore) -> SlidingCase<W, H> {
         let length = rng.random_range(30..=45);
         self.case(random_walk(rng, &self.target, length))
     }
 }
 
-impl<D: AsRef<[u8]> + Sync> Sample for Fifteen<D> {
-    fn random_case(&self, rng: &mut dyn RngCore) -> FifteenCase {
+impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Sample for Sliding<D, W, H> {
+    fn random_case(&self, rng: &mut dyn RngCore) -> SlidingCase<W, H> {
         self.case(random_board_like(rng, &self.target))
     }
 }
 
-/// The longest `--length` drawn by random walks: longer ones are found too rarely.
-const LONGEST_WALK: usize = 50;
+/// The longest `--length` drawn by random walks on a board `width` x `height`: three
+/// quarters of the board's diameter (the most moves any board needs, as published),
+/// at most 50. Longer ones are found too rarely.
+fn longest_walk(width: usize, height: usize) -> usize {
+    let diameter = match (width.min(height), width.max(height)) {
+        (2, 2) => 6,
+        (2, 3) => 21,
+        (2, 4) => 36,
+        (2, 5) => 55,
+        (3, 3) => 31,
+        (3, 4) => 53,
+        (3, 5) => 84,
+        _ => 80,
+    };
+    (diameter - diameter / 4).min(50)
+}
 
-impl<D: AsRef<[u8]> + Sync> SampleAt for Fifteen<D> {
+impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> SampleAt for Sliding<D, W, H> {
     /// Random walks of `length` slides from the goal, kept when solving confirms that
     /// the shortest solution has exactly `length` slides. Not uniform over all boards
     /// at that length.
-    fn cases_at(&self, length: usize) -> Result<CasesAt<'_, FifteenCase>, NoSuchLength> {
-        if length > LONGEST_WALK {
+    fn cases_at(&self, length: usize) -> Result<CasesAt<'_, SlidingCase<W, H>>, NoSuchLength> {
+        let longest = longest_walk(W, H);
+        if length > longest {
+            let puzzle = if (W, H) == (4, 4) {
+                "fifteen"
+            } else {
+                "sliding"
+            };
             return Err(NoSuchLength {
-                puzzle: "fifteen",
+                puzzle,
                 length,
-                longest: LONGEST_WALK,
+                longest,
             });
         }
         Ok(Box::new(move |rng| loop {
@@ -608,7 +647,7 @@ impl<D: AsRef<[u8]> + Sync> SampleAt for Fifteen<D> {
     }
 }
 
-impl<D: AsRef<[u8]>> Tables for Fifteen<D> {
+impl<D: AsRef<[u8]>, const W: usize, const H: usize> Tables for Sliding<D, W, H> {
     type Bytes = D;
 
     fn tables(&self) -> Vec<(TableId, &Table<D>)> {

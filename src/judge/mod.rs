@@ -27,7 +27,10 @@ pub use batch::{
 pub use check::{check_all, quoted_answer, CheckSummary, Verdict, Written};
 pub use eight::{Eight, EightCases, Slides};
 pub use eight2::{Eight2, EightPairs};
-pub use fifteen::{Fifteen, FifteenAnswer, FifteenCase, FifteenCases, FifteenOptions};
+pub use fifteen::{
+    Fifteen, FifteenAnswer, FifteenCase, FifteenCases, FifteenOptions, Sliding, SlidingCase,
+    SlidingCases, SlidingOptions,
+};
 pub use input::{quote, Input, Place, Token, KEPT};
 pub use rotation::{Rotation, RotationCases};
 

@@ -171,3 +171,95 @@ fn a_partition_of_tiles_shares_the_files_of_the_same_groups() {
         "{err}"
     );
 }
+
+/// `sliding --size 3x3` (IDA* over a pattern database of all eight tiles) answers as
+/// `eight` (the exact table and its walk) on random boards of both parities.
+#[test]
+fn sliding_3x3_answers_as_the_8_puzzle_table() {
+    let tables = crate::common::tables();
+    let mut rng = rng(33);
+    let grids: Vec<Grid> = (0..300).map(|_| random_grid(&mut rng)).collect();
+    let values: Vec<String> = grids.iter().map(|g| g.values_text()).collect();
+    let texts: Vec<String> = grids.iter().map(grid_text).collect();
+    let eight = tablesolve(
+        tables,
+        &["--no-build", "eight"],
+        texts.join("\n").as_bytes(),
+    );
+    let sliding = tablesolve(
+        tables,
+        &["--size", "3x3", "sliding"],
+        values.join("\n").as_bytes(),
+    );
+    assert_eq!(
+        sliding.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&sliding.stderr)
+    );
+    assert_eq!(stdout(&sliding), stdout(&eight));
+    assert!(stdout(&eight).contains("unsolvable"));
+}
+
+/// `sliding --size 4x4` is `fifteen`; sizes, partitions and puzzles that do not go
+/// together are refused naming the option.
+#[test]
+fn sliding_sizes_and_their_options() {
+    let tables = crate::common::tables();
+    let korf = sample("korf100.in");
+    let first: Vec<&str> = std::str::from_utf8(&korf)
+        .unwrap()
+        .lines()
+        .take(3)
+        .collect();
+    let input = first.join("\n");
+    let args = [
+        "--no-build",
+        "--goal",
+        "korf",
+        "--numbered",
+        "--partition",
+        "6-6-3",
+    ];
+    let run = |extra: &[&str], stdin: &[u8]| {
+        let mut all = args.to_vec();
+        all.extend_from_slice(extra);
+        tablesolve(tables, &all, stdin)
+    };
+    let fifteen = run(&["fifteen"], input.as_bytes());
+    let sliding = run(&["--size", "4x4", "sliding"], input.as_bytes());
+    assert_eq!(stdout(&sliding), stdout(&fifteen));
+    assert_eq!(stdout(&fifteen).lines().count(), 3);
+
+    for (args, message) in [
+        (&["sliding"][..], "sliding needs --size WxH"),
+        (&["--size", "5x5", "sliding"][..], "more than 16 cells"),
+        (&["--size", "1x3", "sliding"][..], "\"1x3\" is not WxH"),
+        (
+            &["--size", "3x3", "eight"][..],
+            "--size is for sliding, not eight",
+        ),
+        (
+            &["--size", "3x3", "--partition", "7-8", "sliding"][..],
+            "7-8 is a partition of the 15-puzzle's 16 cells",
+        ),
+        (
+            &["--size", "3x3", "--partition", "1 2 3 / 4 5 6", "sliding"][..],
+            "tile 7 is in no group",
+        ),
+        (
+            &["--size", "3x3", "--goal", "1 2 3", "sliding"][..],
+            "--goal: goal \"1 2 3\" is neither",
+        ),
+    ] {
+        let output = tablesolve(tables, args, b"");
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+
+    // Rows of W values on H lines, as the 15-puzzle's rows are read.
+    let rows = b"1 2 3\n4 5 6\n7 8 9\n10 0 11\n";
+    let output = tablesolve(tables, &["--size", "3x4", "sliding"], rows);
+    assert_eq!(stdout(&output), "r\n");
+}

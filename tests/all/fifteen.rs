@@ -303,7 +303,11 @@ fn a_partition_that_is_no_partition_is_refused_by_name() {
         ),
         (
             "0 1 2 3 4 5 6 7 / 8 9 10 11 12 13 14 15",
-            "\"0\" is not a tile 1-15",
+            "\"0\" is not a tile",
+        ),
+        (
+            "1 2 3 4 5 6 7 8 / 9 10 11 12 13 14 15 16",
+            "\"16\" is not a tile",
         ),
         ("1 2 3 4 5 6 7 8 / / 9 10 11 12 13 14 15", "an empty group"),
         (
@@ -311,10 +315,18 @@ fn a_partition_that_is_no_partition_is_refused_by_name() {
             "5 groups: at most 4",
         ),
     ] {
-        let error = text.parse::<Partition>().unwrap_err();
+        // Refused as it is read, or when it meets the board's 16 cells.
+        let error = match text.parse::<Partition>() {
+            Ok(partition) => partition.check(16).unwrap_err().to_string(),
+            Err(error) => error,
+        };
         assert!(error.contains(message), "{text:?}: {error}");
     }
     let parsed: Partition = seven_eight.parse().unwrap();
+    let error = parsed.check(9).unwrap_err().to_string();
+    assert_eq!(error, "tile 9 is not on a board of 9 cells");
+    let error = Partition::SevenEight.check(12).unwrap_err().to_string();
+    assert!(error.starts_with("7-8 is a partition of the 15-puzzle's 16 cells"));
     assert_eq!(parsed.name(), seven_eight);
     assert_eq!("7-8".parse::<Partition>(), Ok(Partition::SevenEight));
 }

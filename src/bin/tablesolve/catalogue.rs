@@ -5,20 +5,22 @@ use clap::builder::PossibleValue;
 use clap::ValueEnum;
 use std::io::{self, IsTerminal};
 
-use tablesolve::fifteen::{self, Board, Partition};
-use tablesolve::judge::{
-    CrossCheck, EveryShortest, Fifteen, Format, Replay, Sample, SampleAt, Tables,
-};
+use tablesolve::fifteen::Partition;
+use tablesolve::judge::{CrossCheck, EveryShortest, Format, Replay, Sample, SampleAt, Tables};
 use tablesolve::search::Limits;
+use tablesolve::sliding::Board;
 use tablesolve::table::TableDir;
-use tablesolve::{Eight, Eight2, FifteenOptions, Rotation};
+use tablesolve::{Eight, Eight2, Rotation, Sliding, SlidingOptions};
 
 use crate::{progress, Failure};
 
 /// The options that only some puzzles take.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
-    pub goal: Option<Board>,
+    /// The goal as given, read for the board's size.
+    pub goal: Option<String>,
+    /// The board's width and height (`sliding`).
+    pub size: Option<(usize, usize)>,
     pub partition: Option<Partition>,
     pub numbered: bool,
     /// Limits on each case's search.
@@ -42,14 +44,16 @@ pub enum Puzzle {
     Eight,
     Eight2,
     Fifteen,
+    Sliding,
 }
 
 impl Puzzle {
-    pub const ALL: [Puzzle; 4] = [
+    pub const ALL: [Puzzle; 5] = [
         Puzzle::Rotation,
         Puzzle::Eight,
         Puzzle::Eight2,
         Puzzle::Fifteen,
+        Puzzle::Sliding,
     ];
 
     /// The name on the command line.
@@ -59,6 +63,7 @@ impl Puzzle {
             Puzzle::Eight => "eight",
             Puzzle::Eight2 => "eight2",
             Puzzle::Fifteen => "fifteen",
+            Puzzle::Sliding => "sliding",
         }
     }
 
@@ -69,6 +74,7 @@ impl Puzzle {
             Puzzle::Eight => "The 8-puzzle to 12345678x (HDU 1043)",
             Puzzle::Eight2 => "The 8-puzzle between any two grids (HDU 3567)",
             Puzzle::Fifteen => "The 15-puzzle, by IDA* over pattern databases",
+            Puzzle::Sliding => "Sliding boards of --size WxH, 2x2 up to 16 cells, as fifteen",
         }
     }
 
@@ -87,64 +93,127 @@ impl Puzzle {
             Puzzle::Fifteen => {
                 "The 15-puzzle: 16 values a case (0 the blank), one line of moves an answer"
             }
+            Puzzle::Sliding => {
+                "A sliding board of --size WxH (W columns, H rows, each 2-5, up to 16 cells): \
+                 W*H values a case (0 the blank), one line of moves an answer"
+            }
         }
     }
 
     /// Opens the puzzle's tables and runs `task` on its judge.
     pub fn run(self, tables: &TableDir, options: &Options, task: impl Task) -> Result<(), Failure> {
-        if self != Puzzle::Fifteen {
-            let given = [
-                (options.goal.is_some(), "--goal"),
-                (options.partition.is_some(), "--partition"),
-                (options.numbered, "--numbered"),
-                (options.limits.is_some(), "--timeout or --max-nodes"),
-            ];
-            if let Some((_, option)) = given.iter().find(|(given, _)| *given) {
-                let name = self.name();
-                return Err(Failure::Usage(format!(
-                    "{option} is for fifteen, not {name}"
-                )));
+        let sliding = matches!(self, Puzzle::Fifteen | Puzzle::Sliding);
+        let given = [
+            (options.goal.is_some(), "--goal"),
+            (options.partition.is_some(), "--partition"),
+            (options.numbered, "--numbered"),
+            (options.limits.is_some(), "--timeout or --max-nodes"),
+        ];
+        let name = self.name();
+        if let Some((_, option)) = given.iter().find(|(given, _)| *given && !sliding) {
+            return Err(Failure::Usage(format!(
+                "{option} is for fifteen and sliding, not {name}"
+            )));
+        }
+        match (self, options.size) {
+            (Puzzle::Sliding, None) => {
+                return Err(Failure::Usage(
+                    "sliding needs --size WxH, e.g. --size 3x4".into(),
+                ))
             }
+            (Puzzle::Sliding, Some(_)) => {}
+            (_, Some(_)) => {
+                return Err(Failure::Usage(format!("--size is for sliding, not {name}")))
+            }
+            (_, None) => {}
         }
         match self {
             Puzzle::Rotation => task.run(&Rotation::open(tables)?),
             Puzzle::Eight => task.run(&Eight::open(tables)?),
             Puzzle::Eight2 => task.run(&Eight2::open(tables)?),
-            Puzzle::Fifteen => {
-                let goal = options.goal.unwrap_or_else(fifteen::default_goal);
-                let partition = options
-                    .partition
-                    .clone()
-                    .unwrap_or_else(|| best_present(tables, &goal));
-                let fifteen = Fifteen::open(
-                    tables,
-                    FifteenOptions {
-                        goal,
-                        partition: Some(partition),
-                        numbered: options.numbered,
-                        limits: options.limits.clone().unwrap_or_default(),
-                    },
-                )?;
-                let status = progress::search();
-                let shown = status.clone();
-                let fifteen = fifteen.with_progress(move |report| shown.show(report));
-                let ran = task.run(&fifteen);
-                status.finish();
-                ran?;
-                match fifteen.stopped_cases() {
-                    0 => Ok(()),
-                    stopped => Err(Failure::Limited(stopped)),
+            Puzzle::Fifteen => sliding_run::<4, 4>(tables, options, task),
+            Puzzle::Sliding => {
+                let size = options.size.expect("checked above");
+                // One search per size the boards hold (up to 16 cells), chosen here.
+                macro_rules! sizes {
+                    ($(($w:literal, $h:literal)),*) => {
+                        match size {
+                            $(($w, $h) => sliding_run::<$w, $h>(tables, options, task),)*
+                            (w, h) => Err(Failure::Usage(format!(
+                                "--size {w}x{h}: boards of more than 16 cells are not answered yet"
+                            ))),
+                        }
+                    };
                 }
+                sizes!(
+                    (2, 2),
+                    (2, 3),
+                    (2, 4),
+                    (2, 5),
+                    (3, 2),
+                    (3, 3),
+                    (3, 4),
+                    (3, 5),
+                    (4, 2),
+                    (4, 3),
+                    (4, 4),
+                    (5, 2),
+                    (5, 3)
+                )
             }
         }
     }
 }
 
-/// [`Partition::best_present`]; answering with a lesser one than the default earns a
-/// word on stderr (to a person) about building the default.
-fn best_present(tables: &TableDir, goal: &Board) -> Partition {
+/// Opens a `W` x `H` sliding board's databases as the options say and runs `task`,
+/// with the search's progress on a terminal.
+fn sliding_run<const W: usize, const H: usize>(
+    tables: &TableDir,
+    options: &Options,
+    task: impl Task,
+) -> Result<(), Failure> {
+    let goal = match &options.goal {
+        Some(text) => {
+            Board::<W, H>::parse_goal(text).map_err(|e| Failure::Usage(format!("--goal: {e}")))?
+        }
+        None => Board::canonical(W * H - 1),
+    };
+    let partition = match &options.partition {
+        Some(partition) => partition.clone(),
+        None => best_present(tables, &goal),
+    };
+    partition
+        .check(W * H)
+        .map_err(|e| Failure::Usage(format!("--partition {partition}: {e}")))?;
+    let board = Sliding::open(
+        tables,
+        SlidingOptions {
+            goal,
+            partition: Some(partition),
+            numbered: options.numbered,
+            limits: options.limits.clone().unwrap_or_default(),
+        },
+    )?;
+    let status = progress::search();
+    let shown = status.clone();
+    let board = board.with_progress(move |report| shown.show(report));
+    let ran = task.run(&board);
+    status.finish();
+    ran?;
+    match board.stopped_cases() {
+        0 => Ok(()),
+        stopped => Err(Failure::Limited(stopped)),
+    }
+}
+
+/// [`Partition::best_present`]; answering the 15-puzzle with a lesser one than the
+/// default earns a word on stderr (to a person) about building the default.
+fn best_present<const W: usize, const H: usize>(
+    tables: &TableDir,
+    goal: &Board<W, H>,
+) -> Partition {
     let best = Partition::best_present(tables, goal);
-    if best != Partition::DEFAULT && io::stderr().is_terminal() {
+    if (W, H) == (4, 4) && best != Partition::DEFAULT && io::stderr().is_terminal() {
         eprintln!(
             "tablesolve: answering with the {best} pattern databases; run once with \
              --partition {} to build the fastest ones ({})",

@@ -23,10 +23,19 @@ use tablesolve::table::{BuildNote, TableDir, TableError};
 use tablesolve::Error;
 
 use catalogue::{Options, Puzzle};
-use tablesolve::fifteen::{Board, Partition};
+use tablesolve::fifteen::Partition;
 
-fn parse_goal(text: &str) -> Result<Board, String> {
-    Board::parse_goal(text).map_err(|e| e.to_string())
+/// `--size WxH`: W columns and H rows, each 2 to 5.
+fn parse_size(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("{text:?} is not WxH with W and H each 2 to 5, e.g. 3x4");
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let side = |s: &str| {
+        s.trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (2..=5).contains(n))
+    };
+    Ok((side(w).ok_or_else(bad)?, side(h).ok_or_else(bad)?))
 }
 
 const AFTER_HELP: &str = "\
@@ -63,20 +72,27 @@ struct Cli {
     #[arg(long, global = true)]
     no_build: bool,
 
-    /// fifteen only: the goal, `default` (1 2 ... 15 0), `korf` (0 1 ... 15) or 16
-    /// values in quotes
-    #[arg(long, global = true, value_name = "GOAL", value_parser = parse_goal)]
-    goal: Option<Board>,
+    /// fifteen and sliding only: the goal, `default` (1 2 ... 15 0), `korf` (0 1 ... 15)
+    /// or the board's values in quotes
+    #[arg(long, global = true, value_name = "GOAL")]
+    goal: Option<String>,
 
-    /// fifteen only: the pattern databases, `7-8` (fastest answers; builds in about 80 s
-    /// on two cores with 1 GB of memory, 577 MB on disk), `6-6-3` (builds in about 1 s,
-    /// 11.5 MB; answers about 20x slower), or any groups of the tiles 1-15 separated by
-    /// `/` ("1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15"; at most 4 groups of at most 8);
-    /// default: the best one present, else 7-8
+    /// sliding only: the board's size, W columns by H rows, each 2 to 5, up to 16
+    /// cells (`3x4`); `fifteen` is `--size 4x4`
+    #[arg(long, global = true, value_name = "WxH", value_parser = parse_size)]
+    size: Option<(usize, usize)>,
+
+    /// fifteen and sliding only: the pattern databases; for fifteen `7-8` (fastest
+    /// answers; builds in about 80 s on two cores with 1 GB of memory, 577 MB on disk) or
+    /// `6-6-3` (builds in about 1 s, 11.5 MB; answers about 20x slower); for any size,
+    /// groups of the tiles separated by `/` ("1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15";
+    /// at most 4 groups of at most 8); default: the best one present, else 7-8 (other
+    /// sizes: the tiles in reading order in groups of at most 8)
     #[arg(long, global = true, value_name = "NAME|GROUPS")]
     partition: Option<Partition>,
 
-    /// fifteen only: every case starts with a label, as in Korf's instance files
+    /// fifteen and sliding only: every case starts with a label, as in Korf's instance
+    /// files
     #[arg(long, global = true)]
     numbered: bool,
 
@@ -386,7 +402,8 @@ fn manual(subcommand: Option<&str>, dir: Option<&Path>) -> Result<(), Failure> {
 fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
     let tables = table_dir(cli, dir);
     let options = Options {
-        goal: cli.goal,
+        goal: cli.goal.clone(),
+        size: cli.size,
         partition: cli.partition.clone(),
         numbered: cli.numbered,
         limits: match &cli.command {
