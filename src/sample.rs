@@ -2,16 +2,34 @@
 
 use crate::table::Table;
 
-/// No case has a shortest solution of the asked length.
+/// No case of the asked length can be drawn: none has a shortest solution that long
+/// (from an exact table), or random walks do not reach it (a search's puzzles).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("no {puzzle} case needs exactly {length} moves; the largest possible length is {longest}")]
+#[error("{}", self.message())]
 pub struct NoSuchLength {
     /// The puzzle's name.
     pub puzzle: &'static str,
     /// The length asked for.
     pub length: usize,
-    /// The largest length any case has.
+    /// The largest length any case has, or that random walks draw.
     pub longest: usize,
+    /// Whether `longest` is a limit of drawing by random walks rather than of the
+    /// puzzle.
+    pub by_walks: bool,
+}
+
+impl NoSuchLength {
+    fn message(&self) -> String {
+        let (puzzle, length, longest) = (self.puzzle, self.length, self.longest);
+        match self.by_walks {
+            false => format!(
+                "no {puzzle} case needs exactly {length} moves; the largest possible length is {longest}"
+            ),
+            true => format!(
+                "{puzzle} cases of {length} moves are not drawn: random walks find cases up to {longest} moves"
+            ),
+        }
+    }
 }
 
 /// The ranks of `table` at exactly `length`.

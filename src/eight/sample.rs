@@ -22,6 +22,7 @@ impl GridsAt {
                 puzzle: "eight",
                 length,
                 longest,
+                by_walks: false,
             });
         }
         Ok(GridsAt { ranks })
@@ -61,6 +62,7 @@ impl PairsAt {
                 puzzle: "eight2",
                 length,
                 longest,
+                by_walks: false,
             });
         }
         Ok(PairsAt { goals })

@@ -635,6 +635,7 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> SampleAt for Sliding
                 puzzle,
                 length,
                 longest,
+                by_walks: true,
             });
         }
         Ok(Box::new(move |rng| loop {

@@ -31,6 +31,7 @@ impl<'t, D: AsRef<[u8]>> BoardsAt<'t, D> {
                 puzzle: "rotation",
                 length,
                 longest: census::HARDEST,
+                by_walks: false,
             });
         }
         Ok(BoardsAt {

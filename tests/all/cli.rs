@@ -258,6 +258,39 @@ fn sliding_sizes_and_their_options() {
         assert!(err.contains(message), "{args:?}: {err}");
     }
 
+    // Cases drawn at a length are that far by the 8-puzzle's exact table; past what
+    // random walks reach, the length is refused.
+    let generated = tablesolve(
+        tables,
+        &[
+            "--size", "3x3", "generate", "sliding", "--length", "24", "--count", "5",
+        ],
+        b"",
+    );
+    let grids: Vec<String> = stdout(&generated)
+        .lines()
+        .map(|line| line.replace('0', "x").replace(' ', ""))
+        .collect();
+    assert_eq!(grids.len(), 5);
+    let eight = tablesolve(
+        tables,
+        &["--no-build", "eight"],
+        grids.join("\n").as_bytes(),
+    );
+    assert!(
+        stdout(&eight).lines().all(|moves| moves.len() == 24),
+        "{}",
+        stdout(&eight)
+    );
+    let too_long = ["--size", "3x3", "generate", "sliding", "--length", "30"];
+    let output = tablesolve(tables, &too_long, b"");
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        err.contains("random walks find cases up to 24 moves"),
+        "{err}"
+    );
+
     // Rows of W values on H lines, as the 15-puzzle's rows are read.
     let rows = b"1 2 3\n4 5 6\n7 8 9\n10 0 11\n";
     let output = tablesolve(tables, &["--size", "3x4", "sliding"], rows);
