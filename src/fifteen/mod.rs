@@ -166,7 +166,7 @@ impl Partition {
     }
 
     /// The patterns whose databases guide the search towards `goal`. They are built for
-    /// the canonical goal with the blank on [`database_blank`]'s cell: a built-in
+    /// the canonical goal with the blank on [`guided::database_blank`]'s cell: a built-in
     /// partition's groups with that cell, now a tile's home, in place of cell 15; a
     /// grouping of tiles, the cells a symmetry carrying `goal`'s blank there (the
     /// first, as the search's first lookup takes it) carries each tile's home to.
@@ -255,12 +255,6 @@ impl std::str::FromStr for Partition {
         }
         Ok(Partition::Tiles(groups))
     }
-}
-
-/// The blank cell of the databases that serve targets with their blank on `blank`: the
-/// largest cell a symmetry of the board carries it to (15, 14 or 10).
-pub fn database_blank(blank: usize) -> usize {
-    guided::database_blank::<4, 4>(blank)
 }
 
 /// The shortest, lexicographically smallest slides from `start` to `target` by IDA*

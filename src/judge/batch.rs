@@ -60,16 +60,21 @@ pub fn in_parallel<'a, T: Send + 'a, A: Send + 'a>(
     .flatten()
 }
 
+/// `json` and a line end.
+fn write_json_line(json: &serde_json::Value, out: &mut Vec<u8>) {
+    serde_json::to_writer(&mut *out, json).expect("JSON into memory");
+    out.push(b'\n');
+}
+
 /// A malformed case's place in the output (`../shared/SPEC.md` section 10), so that
 /// answers stay paired with their cases: the line `error` (for every judge, however
 /// many lines its answers take), or in JSON the case's number and the message.
 pub fn write_malformed(format: Output, error: &Error, out: &mut Vec<u8>) {
     match (format, error) {
-        (Output::Json, Error::Input { case, .. }) => {
-            let json = serde_json::json!({ "case": case, "error": error.to_string() });
-            serde_json::to_writer(&mut *out, &json).expect("JSON into memory");
-            out.push(b'\n');
-        }
+        (Output::Json, Error::Input { case, .. }) => write_json_line(
+            &serde_json::json!({ "case": case, "error": error.to_string() }),
+            out,
+        ),
         (Output::Show, Error::Input { case, .. }) => {
             out.extend_from_slice(format!("case {case}: error: {error}\n\n").as_bytes())
         }
@@ -314,11 +319,7 @@ pub fn solve_all<J: Format + Replay + CrossCheck>(
                 let number = *number;
                 match format {
                     Output::Judge => J::write_answer(number, &answer, out),
-                    Output::Json => {
-                        serde_json::to_writer(&mut *out, &J::json_answer(number, &answer))
-                            .expect("JSON into memory");
-                        out.push(b'\n');
-                    }
+                    Output::Json => write_json_line(&J::json_answer(number, &answer), out),
                     Output::Show => {
                         out.extend_from_slice(show::<J>(number, case, &answer).as_bytes())
                     }
@@ -351,11 +352,7 @@ pub fn every_shortest_all<J: EveryShortest>(
             for (number, case) in cases {
                 let shortest = judge.every_shortest(case, list)?;
                 match format {
-                    Output::Json => {
-                        let json = shortest_json(*number, &shortest, list);
-                        serde_json::to_writer(&mut *out, &json).expect("JSON into memory");
-                        out.push(b'\n');
-                    }
+                    Output::Json => write_json_line(&shortest_json(*number, &shortest, list), out),
                     Output::Judge | Output::Show => write_shortest(&shortest, out),
                 }
             }

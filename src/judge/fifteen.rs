@@ -189,17 +189,16 @@ fn read_board<R: Read>(
         (at, line, label)
     };
     // The first line, after the label: the whole board, or its first row.
+    let shape = format!("a case is {cells} values on one line, or {height} lines of {width}");
     let mut count = usize::from(!numbered);
-    let mut extra = None;
     while let Some(token) = input.token_on_line(line) {
         if count == cells {
-            extra = Some(token.at);
+            let message = format!("line {line} has more than {cells} values: {shape}");
+            report(token.at, message);
         }
         value(&token, (count < cells).then_some(count), &mut report);
         count += 1;
     }
-    let shape = format!("a case is {cells} values on one line, or {height} lines of {width}");
-    let after_label = if numbered { " after the label" } else { "" };
     if count == width {
         for row in 1..height {
             let line = line + row;
@@ -223,12 +222,8 @@ fn read_board<R: Read>(
                 report(Place { line, column: 1 }, message);
             }
         }
-    } else if let Some(at) = extra {
-        report(
-            at,
-            format!("line {line} has more than {cells} values: {shape}"),
-        );
     } else if count < cells {
+        let after_label = if numbered { " after the label" } else { "" };
         let message = format!("line {line} has {count} values{after_label}: {shape}");
         report(start, message);
     }

@@ -72,9 +72,6 @@ pub struct Input<R> {
     offset: usize,
     /// Where in the source the line of `pos` starts, counted as `offset` is.
     line_start: usize,
-    /// The last byte passed over was a line end, and nothing but white space followed:
-    /// true only once the input has ended.
-    after_newline: bool,
     /// The source has no more bytes.
     eof: bool,
     /// The byte-order mark has been looked for.
@@ -96,17 +93,11 @@ impl<R: Read> Input<R> {
             line: 1,
             offset: 0,
             line_start: 0,
-            after_newline: false,
             eof: false,
             started: false,
             long: [0; KEPT],
             error: None,
         }
-    }
-
-    /// The line of the last byte read, from 1: at the end of the input, the last line.
-    pub fn line(&self) -> usize {
-        self.line - usize::from(self.after_newline)
     }
 
     /// The place of `buffer[pos]`, on the current line.
@@ -180,10 +171,7 @@ impl<R: Read> Input<R> {
             let bytes = &self.buffer[self.pos..self.end];
             // Most tokens follow one space: look at one byte before scanning.
             match bytes.first() {
-                Some(b) if !b.is_ascii_whitespace() => {
-                    self.after_newline = false;
-                    return true;
-                }
+                Some(b) if !b.is_ascii_whitespace() => return true,
                 _ => {}
             }
             let mut newlines = 0;
@@ -193,7 +181,6 @@ impl<R: Read> Input<R> {
                     self.line += newlines;
                     self.line_start = line_start;
                     self.pos += n;
-                    self.after_newline = false;
                     return true;
                 }
                 if b == b'\n' {
@@ -203,8 +190,6 @@ impl<R: Read> Input<R> {
             }
             self.line += newlines;
             self.line_start = line_start;
-            self.after_newline =
-                bytes.last() == Some(&b'\n') || self.after_newline && bytes.is_empty();
             self.pos = self.end;
             if !self.refill() {
                 return false;
@@ -443,7 +428,6 @@ mod tests {
             assert_eq!((t.text, t.at), (&b"33"[..], Place { line: 3, column: 3 }));
             assert_eq!(input.char(), Some(('x', Place { line: 4, column: 1 })));
             assert_eq!(input.token(), None);
-            assert_eq!(input.line(), 4, "the last line, not the one after it");
         }
     }
 
