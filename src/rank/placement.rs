@@ -53,26 +53,39 @@ pub fn order_rank(positions: &[u8]) -> u64 {
 
 /// The order ([`order_rank`]) after tile `moved` went from cell `from` to
 /// `positions[moved]`, given the order `order` before: only the tiles on cells strictly
-/// between the two changed places with it, so only their digits, or the moved tile's,
-/// change, by one each.
+/// between the two changed places with it ([`order_after_pass`]).
 #[inline]
 pub fn order_after_move(order: u16, positions: &[u8], moved: usize, from: u8) -> u16 {
     let onto = positions[moved];
     let (low, high) = (from.min(onto), from.max(onto));
-    let k = positions.len();
+    let passed =
+        (0..positions.len()).filter(|&tile| low < positions[tile] && positions[tile] < high);
+    order_after_pass(order, positions.len(), moved, passed, from < onto)
+}
+
+/// The order ([`order_rank`]) of `k` tiles after tile `moved` went past the tiles
+/// `passed` (those on the cells strictly between its old cell and its new one), to a
+/// higher cell if `rising`, given the order `order` before: only their digits, or the
+/// moved tile's, change, by one each.
+#[inline]
+pub fn order_after_pass(
+    order: u16,
+    k: usize,
+    moved: usize,
+    passed: impl IntoIterator<Item = usize>,
+    rising: bool,
+) -> u16 {
     let mut delta = 0i32;
-    for (tile, &cell) in positions.iter().enumerate() {
-        if low < cell && cell < high {
-            // A later tile passed counts in the moved tile's digit; the moved tile counts
-            // in an earlier tile's.
-            delta += match tile > moved {
-                true => FACTORIAL[k - 1 - moved] as i32,
-                false => -(FACTORIAL[k - 1 - tile] as i32),
-            };
-        }
+    for tile in passed {
+        // A later tile passed counts in the moved tile's digit; the moved tile counts
+        // in an earlier tile's.
+        delta += match tile > moved {
+            true => FACTORIAL[k - 1 - moved] as i32,
+            false => -(FACTORIAL[k - 1 - tile] as i32),
+        };
     }
     // The new order is a rank below k! <= 8!, which fits.
-    let sign = if from < onto { 1 } else { -1 };
+    let sign = if rising { 1 } else { -1 };
     (i32::from(order) + sign * delta) as u16
 }
 

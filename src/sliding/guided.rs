@@ -9,10 +9,11 @@
 //! reflection about the diagonal through it).
 //!
 //! A move slides one tile, so only the pattern holding that tile needs a new lookup;
-//! the position keeps every pattern's placement and value up to date, and the two
-//! parts of its database index ([`crate::rank::placement`]): the cells the tiles
-//! cover, and their order, which a slide changes only when the tile passes others
-//! (a vertical slide in the frame's cells).
+//! the position keeps every pattern's value up to date, and the two parts of its
+//! database index ([`crate::rank::placement`]): the cells the tiles cover, and their
+//! order, which a slide changes only when the tile passes others (a vertical slide in
+//! the frame's cells), and then only by the tiles on the cells it passes. Nothing else
+//! is kept, so that a child, a copy of its parent, stays small.
 
 use super::pattern::{Pattern, PatternDb};
 use super::{Board, Slide, BLANK, MAX_CELLS};
@@ -22,7 +23,7 @@ use crate::search::{self, ida_star, Child, Children, Every, Found, Outcome, Prob
 /// The most lookups through symmetries a position keeps.
 const MAX_FRAMES: usize = 2;
 /// The most patterns in a partition.
-pub const MAX_PATTERNS: usize = 4;
+pub const MAX_PATTERNS: usize = 5;
 
 /// Every map of a `W` x `H` board onto itself that keeps neighbours neighbours: `map[c]`
 /// is where cell `c` goes. The identity comes first.
@@ -137,6 +138,8 @@ pub fn every_shortest<D: AsRef<[u8]> + Sync, const W: usize, const H: usize>(
 struct Frame {
     /// Where each cell goes.
     cell: [u8; MAX_CELLS],
+    /// The cell that goes to each cell.
+    uncell: [u8; MAX_CELLS],
     /// Each tile's slot: its place among the patterns' tiles, in pattern order.
     slot: [u8; MAX_CELLS],
 }
@@ -146,8 +149,6 @@ struct Frame {
 pub struct Position<const W: usize, const H: usize> {
     board: Board<W, H>,
     blank: u8,
-    /// `place[f][slot]`: the cell (in frame `f`) of the tile in `slot`.
-    place: [[u8; MAX_CELLS]; MAX_FRAMES],
     /// `covered[f][p]`: the cells (in frame `f`) of pattern `p`'s tiles.
     covered: [[u32; MAX_PATTERNS]; MAX_FRAMES],
     /// `order[f][p]`: the order of pattern `p`'s tiles on them.
@@ -155,8 +156,7 @@ pub struct Position<const W: usize, const H: usize> {
     /// `value[f][p]`: pattern `p`'s database value in frame `f`.
     value: [[u8; MAX_PATTERNS]; MAX_FRAMES],
     /// `sum[f]`: the values' sum in frame `f`.
-    sum: [u32; MAX_FRAMES],
-    bound: u32,
+    sum: [u16; MAX_FRAMES],
 }
 
 /// IDA* towards one target, guided by a partition's databases.
@@ -213,7 +213,11 @@ impl<'a, D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Guide<'a, D, W, 
                     let home = cell[usize::from(homes[tile])];
                     slot[tile] = slot_of_home[usize::from(home)];
                 }
-                Frame { cell, slot }
+                let mut uncell = [0; MAX_CELLS];
+                for (from, &to) in cell[..W * H].iter().enumerate() {
+                    uncell[usize::from(to)] = from as u8;
+                }
+                Frame { cell, uncell, slot }
             })
             .collect();
         if frames.is_empty() {
@@ -232,29 +236,27 @@ impl<'a, D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Guide<'a, D, W, 
         let mut position = Position {
             board: *board,
             blank: board.blank() as u8,
-            place: [[0; MAX_CELLS]; MAX_FRAMES],
             covered: [[0; MAX_PATTERNS]; MAX_FRAMES],
             order: [[0; MAX_PATTERNS]; MAX_FRAMES],
             value: [[0; MAX_PATTERNS]; MAX_FRAMES],
             sum: [0; MAX_FRAMES],
-            bound: 0,
         };
         for (f, frame) in self.frames.iter().enumerate() {
+            // The cell (in the frame) of the tile in each slot.
+            let mut place = [0; MAX_CELLS];
             for (cell, &tile) in board.cells().iter().enumerate() {
                 if tile != BLANK {
-                    let slot = usize::from(frame.slot[usize::from(tile)]);
-                    position.place[f][slot] = frame.cell[cell];
+                    place[usize::from(frame.slot[usize::from(tile)])] = frame.cell[cell];
                 }
             }
             for p in 0..self.databases.len() {
-                let cells = &position.place[f][self.first[p]..self.first[p + 1]];
+                let cells = &place[self.first[p]..self.first[p + 1]];
                 position.covered[f][p] = cells.iter().fold(0, |mask, &c| mask | 1 << c);
                 position.order[f][p] = placement::order_rank(cells) as u16;
                 position.value[f][p] = self.look_up(&position, f, p);
-                position.sum[f] += u32::from(position.value[f][p]);
+                position.sum[f] += u16::from(position.value[f][p]);
             }
         }
-        position.bound = self.bound(&position);
         position
     }
 
@@ -267,18 +269,43 @@ impl<'a, D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Guide<'a, D, W, 
         self.databases[pattern].value_of(covered, order.into())
     }
 
+    /// The largest over the frames of the patterns' sum.
     #[inline]
     fn bound(&self, position: &Position<W, H>) -> u32 {
         position.sum[..self.frames.len()]
             .iter()
             .copied()
             .max()
-            .unwrap_or(0)
+            .map_or(0, u32::from)
+    }
+
+    /// The order of `pattern`'s tiles in `frame` after the tile in `slot` slid from
+    /// frame cell `from` to `onto`, across a row of the frame, on `board` as it is
+    /// after the slide: the tiles of the pattern on the cells between changed places
+    /// with it.
+    #[inline]
+    fn order_after_slide(
+        &self,
+        board: &Board<W, H>,
+        frame: &Frame,
+        (pattern, order): (usize, u16),
+        slot: usize,
+        (from, onto): (u8, u8),
+    ) -> u16 {
+        let first = self.first[pattern];
+        let cells = board.cells();
+        let passed = (from.min(onto) + 1..from.max(onto)).filter_map(|between| {
+            let tile = cells[usize::from(frame.uncell[usize::from(between)])];
+            let other = usize::from(frame.slot[usize::from(tile)]);
+            (usize::from(self.pattern_of[other]) == pattern).then(|| other - first)
+        });
+        let k = self.first[pattern + 1] - first;
+        placement::order_after_pass(order, k, slot - first, passed, from < onto)
     }
 
     /// The lower bound of `board`: the largest over the frames of its patterns' sum.
     pub fn lower_bound(&self, board: &Board<W, H>) -> u32 {
-        self.position(board).bound
+        self.bound(&self.position(board))
     }
 
     /// The shortest, lexicographically smallest slides from `start` to the target, and
@@ -294,7 +321,7 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Problem for Guide<'_
 
     #[inline]
     fn lower_bound(&self, position: &Position<W, H>) -> u32 {
-        position.bound
+        self.bound(position)
     }
 
     /// Every child is made first and looked up after, frame by frame, so that the
@@ -340,15 +367,12 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Problem for Guide<'_
                 let next = &mut child.state;
                 let slot = usize::from(frame.slot[usize::from(tile)]);
                 let (from, onto) = (frame.cell[to], frame.cell[blank]);
-                next.place[f][slot] = onto;
                 let pattern = usize::from(self.pattern_of[slot]);
                 next.covered[f][pattern] ^= 1 << from | 1 << onto;
                 if from.abs_diff(onto) != 1 {
-                    let first = self.first[pattern];
-                    let cells = &next.place[f][first..self.first[pattern + 1]];
-                    let order = next.order[f][pattern];
+                    let order = (pattern, next.order[f][pattern]);
                     next.order[f][pattern] =
-                        placement::order_after_move(order, cells, slot - first, from);
+                        self.order_after_slide(&next.board, frame, order, slot, (from, onto));
                 }
                 moved_pattern[c] = pattern;
             }
@@ -360,9 +384,8 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Problem for Guide<'_
                 let pattern = moved_pattern[c];
                 let value = self.look_up(next, f, pattern);
                 let old = std::mem::replace(&mut next.value[f][pattern], value);
-                next.sum[f] = next.sum[f] + u32::from(value) - u32::from(old);
-                child.bound = child.bound.max(next.sum[f]);
-                next.bound = child.bound;
+                next.sum[f] = next.sum[f] + u16::from(value) - u16::from(old);
+                child.bound = child.bound.max(u32::from(next.sum[f]));
                 open[c] = child.bound <= enough;
             }
         }
