@@ -171,7 +171,7 @@ mod tests {
         let target = Grid::parse(b"7568x4123").unwrap();
         let renaming = Grid::renaming_to_canonical(&target);
         assert_eq!(target.renamed(&renaming), Grid::canonical(4));
-        let mut back = [0; 16];
+        let mut back = [0; crate::sliding::MAX_CELLS];
         for (tile, &name) in renaming[..9].iter().enumerate() {
             back[usize::from(name)] = tile as u8;
         }

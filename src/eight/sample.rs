@@ -90,7 +90,7 @@ impl PairsAt {
         let start = self.goals[blank].as_ref().expect("weight > 0").sample(rng);
         let mut names: Vec<u8> = (1..=8).collect();
         names.shuffle(rng);
-        let naming: [u8; 16] = std::array::from_fn(|t| match t {
+        let naming: [u8; crate::sliding::MAX_CELLS] = std::array::from_fn(|t| match t {
             0 => 0,
             1..=8 => names[t - 1],
             _ => 0,

@@ -303,7 +303,7 @@ impl<D: AsRef<[u8]> + Sync> super::Tables for Eight<D> {
         vec![(eight::table_id(STANDARD_GOAL), &self.table.distances)]
     }
 
-    fn describe_rank(&self, _: usize, rank: u32) -> String {
-        Self::case_text(&eight::unrank(rank))
+    fn describe_rank(&self, _: usize, rank: u64) -> String {
+        Self::case_text(&eight::unrank(rank as u32))
     }
 }

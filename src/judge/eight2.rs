@@ -367,7 +367,7 @@ impl<D: AsRef<[u8]> + Sync> super::Tables for Eight2<D> {
         ids.zip(self.tables.iter().map(|t| &t.distances)).collect()
     }
 
-    fn describe_rank(&self, blank: usize, rank: u32) -> String {
-        Self::case_text(&(eight::unrank(rank), Grid::canonical(blank)))
+    fn describe_rank(&self, blank: usize, rank: u64) -> String {
+        Self::case_text(&(eight::unrank(rank as u32), Grid::canonical(blank)))
     }
 }

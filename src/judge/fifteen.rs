@@ -654,9 +654,9 @@ impl<D: AsRef<[u8]>, const W: usize, const H: usize> Tables for Sliding<D, W, H>
             .collect()
     }
 
-    fn describe_rank(&self, index: usize, rank: u32) -> String {
+    fn describe_rank(&self, index: usize, rank: u64) -> String {
         let pattern = &self.databases[index].pattern;
-        let positions = pattern.positions(rank.into());
+        let positions = pattern.positions(rank);
         let pairs: Vec<String> = pattern
             .cells()
             .iter()

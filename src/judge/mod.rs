@@ -236,7 +236,7 @@ pub trait Tables {
     /// Each table with its identity.
     fn tables(&self) -> Vec<(TableId, &Table<Self::Bytes>)>;
     /// The state of `rank` in table number `index`, as a person reads it.
-    fn describe_rank(&self, index: usize, rank: u32) -> String;
+    fn describe_rank(&self, index: usize, rank: u64) -> String;
 }
 
 /// Every shortest answer of one case (`--count`, `--all`).

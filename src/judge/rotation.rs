@@ -353,8 +353,8 @@ impl<D: AsRef<[u8]>> super::Tables for Rotation<D> {
         vec![(rotation::TABLE, &self.table.distances)]
     }
 
-    fn describe_rank(&self, _: usize, rank: u32) -> String {
-        let cells = rotation::mask::unrank(rank);
+    fn describe_rank(&self, _: usize, rank: u64) -> String {
+        let cells = rotation::mask::unrank(rank as u32);
         let list: Vec<String> = (0..CELLS)
             .filter(|c| cells >> c & 1 == 1)
             .map(|c| c.to_string())

@@ -43,7 +43,7 @@ impl<const W: usize, const H: usize> Board<W, H> {
     pub const CELLS: usize = {
         assert!(
             W >= 2 && H >= 2 && W * H <= MAX_CELLS,
-            "boards are 2x2 to 16 cells"
+            "boards are 2x2 up to 25 cells"
         );
         W * H
     };

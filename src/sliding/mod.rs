@@ -1,5 +1,5 @@
-//! Sliding-tile boards of any size up to 16 cells: the 8-puzzle is a 3x3 [`Board`],
-//! the 15-puzzle a 4x4 one.
+//! Sliding-tile boards of any size from 2x2 up to 5x5: the 8-puzzle is a 3x3 [`Board`],
+//! the 15-puzzle a 4x4 one, the 24-puzzle a 5x5 one.
 //!
 //! A board holds tiles `1..W*H` and one [`BLANK`], cell by cell in reading order. A
 //! [`Slide`] moves the blank one cell and is named by where the blank goes: `d`own,
@@ -18,6 +18,7 @@
 mod board;
 pub mod guided;
 mod ida;
+pub mod partition;
 pub mod pattern;
 mod sample;
 
@@ -31,7 +32,7 @@ use crate::moves::Move;
 pub const BLANK: u8 = 0;
 
 /// The most cells a board has.
-pub const MAX_CELLS: usize = 16;
+pub const MAX_CELLS: usize = 25;
 
 /// A move of the blank: `d`own, `l`eft, `r`ight or `u`p, ordered `d < l < r < u`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -233,7 +233,7 @@ fn sliding_sizes_and_their_options() {
 
     for (args, message) in [
         (&["sliding"][..], "sliding needs --size WxH"),
-        (&["--size", "5x5", "sliding"][..], "more than 16 cells"),
+        (&["--size", "6x2", "sliding"][..], "\"6x2\" is not WxH"),
         (&["--size", "1x3", "sliding"][..], "\"1x3\" is not WxH"),
         (
             &["--size", "3x3", "eight"][..],
@@ -241,7 +241,7 @@ fn sliding_sizes_and_their_options() {
         ),
         (
             &["--size", "3x3", "--partition", "7-8", "sliding"][..],
-            "7-8 is a partition of the 15-puzzle's 16 cells",
+            "7-8 is a partition of a board of 16 cells, not of 9",
         ),
         (
             &["--size", "3x3", "--partition", "1 2 3 / 4 5 6", "sliding"][..],
@@ -295,4 +295,43 @@ fn sliding_sizes_and_their_options() {
     let rows = b"1 2 3\n4 5 6\n7 8 9\n10 0 11\n";
     let output = tablesolve(tables, &["--size", "3x4", "sliding"], rows);
     assert_eq!(stdout(&output), "r\n");
+}
+
+/// `twentyfour` is `sliding --size 5x5`: random walks from Korf's goal answered with a
+/// quick partition of five groups agree with the table-free Manhattan IDA*, and the
+/// 15-puzzle's partitions are refused on its board.
+#[test]
+fn twentyfour_answers_as_the_manhattan_search() {
+    use rand::Rng;
+    use tablesolve::sliding::{random_walk, Board};
+    let tables = crate::common::tables();
+    let goal = Board::<5, 5>::canonical(0);
+    let mut rng = rng(25);
+    let starts: Vec<Board<5, 5>> = (0..6)
+        .map(|_| {
+            let length = rng.random_range(30..=45);
+            random_walk(&mut rng, &goal, length)
+        })
+        .collect();
+    let input: String = starts.iter().map(|b| b.values_text() + "\n").collect();
+    let quick = "1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15 / 16 17 18 19 20 / 21 22 23 24";
+    let args = ["--goal", "korf", "--partition", quick];
+    let twentyfour = tablesolve(tables, &[&args[..], &["twentyfour"]].concat(), input.as_bytes());
+    let sliding = tablesolve(
+        tables,
+        &[&args[..], &["--size", "5x5", "sliding"]].concat(),
+        input.as_bytes(),
+    );
+    assert_eq!(stdout(&twentyfour), stdout(&sliding));
+    let expected: Vec<String> = starts
+        .iter()
+        .map(|start| letters(&manhattan_ida(start, &goal).unwrap()))
+        .collect();
+    let answers: Vec<&str> = stdout(&twentyfour).lines().collect();
+    assert_eq!(answers, expected);
+
+    let output = tablesolve(tables, &["--partition", "7-8", "twentyfour"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("7-8 is a partition of a board of 16 cells, not of 25"), "{err}");
 }

@@ -307,12 +307,16 @@ fn a_partition_that_is_no_partition_is_refused_by_name() {
         ),
         (
             "1 2 3 4 5 6 7 8 / 9 10 11 12 13 14 15 16",
-            "\"16\" is not a tile",
+            "tile 16 is not on a board of 16 cells",
+        ),
+        (
+            "1 2 3 4 5 6 7 8 / 9 10 11 12 13 14 15 25",
+            "\"25\" is not a tile",
         ),
         ("1 2 3 4 5 6 7 8 / / 9 10 11 12 13 14 15", "an empty group"),
         (
-            "1 2 3 / 4 5 6 / 7 8 9 / 10 11 12 / 13 14 15",
-            "5 groups: at most 4",
+            "1 2 / 3 4 5 / 6 7 8 / 9 10 11 / 12 13 / 14 15",
+            "6 groups: at most 5",
         ),
     ] {
         // Refused as it is read, or when it meets the board's 16 cells.
@@ -326,7 +330,7 @@ fn a_partition_that_is_no_partition_is_refused_by_name() {
     let error = parsed.check(9).unwrap_err().to_string();
     assert_eq!(error, "tile 9 is not on a board of 9 cells");
     let error = Partition::SevenEight.check(12).unwrap_err().to_string();
-    assert!(error.starts_with("7-8 is a partition of the 15-puzzle's 16 cells"));
+    assert!(error.starts_with("7-8 is a partition of a board of 16 cells, not of 12"));
     assert_eq!(parsed.name(), seven_eight);
     assert_eq!("7-8".parse::<Partition>(), Ok(Partition::SevenEight));
 }

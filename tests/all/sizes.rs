@@ -1,8 +1,8 @@
-//! Sliding boards of every size up to 16 cells, answered by IDA* over pattern databases
-//! of tile groups (the search the 15-puzzle uses, sizes as data), towards both goals:
-//! on boards up to 9 cells against a breadth-first search of the whole space written
-//! here (lengths, and the smallest answer by a walk down its distances), on larger ones
-//! against the table-free Manhattan IDA*, move for move.
+//! Sliding boards of every size from 2x2 to 5x5, answered by IDA* over pattern
+//! databases of tile groups (the search the 15-puzzle uses, sizes as data), towards both
+//! goals: on boards up to 9 cells against a breadth-first search of the whole space
+//! written here (lengths, and the smallest answer by a walk down its distances), on
+//! larger ones against the table-free Manhattan IDA*, move for move.
 
 use rand::Rng;
 use std::collections::{HashMap, VecDeque};
@@ -79,16 +79,19 @@ fn smallest(
     Some(answer)
 }
 
-/// The tiles `1..cells` in reading order, in as few groups of at most six as can be,
-/// of sizes as even as can be.
+/// The tiles `1..cells` in reading order, in as few groups of at most six (five on
+/// boards of more than 16 cells, whose databases build in moments) as can be, of sizes
+/// as even as can be.
 fn groups(cells: usize) -> Vec<Vec<u8>> {
     let tiles: Vec<u8> = (1..cells as u8).collect();
-    let count = tiles.len().div_ceil(6);
+    let count = tiles.len().div_ceil(if cells > 16 { 5 } else { 6 });
     let size = tiles.len().div_ceil(count);
     tiles.chunks(size).map(<[u8]>::to_vec).collect()
 }
 
-fn check_size<const W: usize, const H: usize>(seed: u64) {
+/// Checks `W` x `H` boards towards both goals: every board up to 9 cells, random walks of
+/// `walks` slides beyond.
+fn check_size<const W: usize, const H: usize>(seed: u64, walks: std::ops::RangeInclusive<usize>) {
     let n = W * H;
     let mut rng = rng(seed);
     for goal in [Board::<W, H>::canonical(n - 1), Board::canonical(0)] {
@@ -118,7 +121,7 @@ fn check_size<const W: usize, const H: usize>(seed: u64) {
             }
         } else {
             for _ in 0..12 {
-                let length = rng.random_range(10..=32);
+                let length = rng.random_range(walks.clone());
                 let start = random_walk(&mut rng, &goal, length);
                 let expected = manhattan_ida(&start, &goal).map(|moves| letters(&moves));
                 assert_eq!(solve(&start), expected, "{name} from {start}");
@@ -129,20 +132,28 @@ fn check_size<const W: usize, const H: usize>(seed: u64) {
 
 #[test]
 fn boards_up_to_nine_cells_answer_as_a_search_of_the_whole_space() {
-    check_size::<2, 2>(1);
-    check_size::<2, 3>(2);
-    check_size::<3, 2>(3);
-    check_size::<2, 4>(4);
-    check_size::<4, 2>(5);
-    check_size::<3, 3>(6);
+    // Walks are not drawn on these boards: every board is drawn.
+    check_size::<2, 2>(1, 0..=0);
+    check_size::<2, 3>(2, 0..=0);
+    check_size::<3, 2>(3, 0..=0);
+    check_size::<2, 4>(4, 0..=0);
+    check_size::<4, 2>(5, 0..=0);
+    check_size::<3, 3>(6, 0..=0);
 }
 
 #[test]
 fn boards_of_ten_to_sixteen_cells_answer_as_the_manhattan_search() {
-    check_size::<2, 5>(7);
-    check_size::<5, 2>(8);
-    check_size::<3, 4>(9);
-    check_size::<4, 3>(10);
-    check_size::<3, 5>(11);
-    check_size::<5, 3>(12);
+    check_size::<2, 5>(7, 10..=32);
+    check_size::<5, 2>(8, 10..=32);
+    check_size::<3, 4>(9, 10..=32);
+    check_size::<4, 3>(10, 10..=32);
+    check_size::<3, 5>(11, 10..=32);
+    check_size::<5, 3>(12, 10..=32);
+}
+
+#[test]
+fn boards_of_twenty_and_twenty_five_cells_answer_as_the_manhattan_search() {
+    check_size::<4, 5>(13, 30..=50);
+    check_size::<5, 4>(14, 30..=50);
+    check_size::<5, 5>(15, 30..=50);
 }

@@ -48,12 +48,13 @@ pub struct Answer {
     /// one a line, in letter order (Rotation Game: the digit, a space, the moves)
     #[arg(long, conflicts_with_all = ["method", "count"])]
     all: bool,
-    /// fifteen and sliding only: stop a case's search after SECONDS of wall-clock time; its answer
-    /// line is `limit L`, L the fewest moves it proved necessary (exit status 5)
+    /// fifteen, twentyfour and sliding only: stop a case's search after SECONDS of
+    /// wall-clock time; its answer line is `limit L`, L the fewest moves it proved
+    /// necessary (exit status 5)
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     timeout: Option<Duration>,
-    /// fifteen and sliding only: stop a case's search after N nodes (positions generated), as
-    /// --timeout does
+    /// fifteen, twentyfour and sliding only: stop a case's search after N nodes
+    /// (positions generated), as --timeout does
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     max_nodes: Option<u64>,
 }

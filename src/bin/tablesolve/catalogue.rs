@@ -44,15 +44,17 @@ pub enum Puzzle {
     Eight,
     Eight2,
     Fifteen,
+    Twentyfour,
     Sliding,
 }
 
 impl Puzzle {
-    pub const ALL: [Puzzle; 5] = [
+    pub const ALL: [Puzzle; 6] = [
         Puzzle::Rotation,
         Puzzle::Eight,
         Puzzle::Eight2,
         Puzzle::Fifteen,
+        Puzzle::Twentyfour,
         Puzzle::Sliding,
     ];
 
@@ -63,6 +65,7 @@ impl Puzzle {
             Puzzle::Eight => "eight",
             Puzzle::Eight2 => "eight2",
             Puzzle::Fifteen => "fifteen",
+            Puzzle::Twentyfour => "twentyfour",
             Puzzle::Sliding => "sliding",
         }
     }
@@ -74,7 +77,8 @@ impl Puzzle {
             Puzzle::Eight => "The 8-puzzle to 12345678x (HDU 1043)",
             Puzzle::Eight2 => "The 8-puzzle between any two grids (HDU 3567)",
             Puzzle::Fifteen => "The 15-puzzle, by IDA* over pattern databases",
-            Puzzle::Sliding => "Sliding boards of --size WxH, 2x2 up to 16 cells, as fifteen",
+            Puzzle::Twentyfour => "The 24-puzzle (5x5), as fifteen",
+            Puzzle::Sliding => "Sliding boards of --size WxH, 2x2 up to 5x5, as fifteen",
         }
     }
 
@@ -93,8 +97,11 @@ impl Puzzle {
             Puzzle::Fifteen => {
                 "The 15-puzzle: 16 values a case (0 the blank), one line of moves an answer"
             }
+            Puzzle::Twentyfour => {
+                "The 24-puzzle: 25 values a case (0 the blank), one line of moves an answer"
+            }
             Puzzle::Sliding => {
-                "A sliding board of --size WxH (W columns, H rows, each 2-5, up to 16 cells): \
+                "A sliding board of --size WxH (W columns, H rows, each 2-5): \
                  W*H values a case (0 the blank), one line of moves an answer"
             }
         }
@@ -102,7 +109,7 @@ impl Puzzle {
 
     /// Opens the puzzle's tables and runs `task` on its judge.
     pub fn run(self, tables: &TableDir, options: &Options, task: impl Task) -> Result<(), Failure> {
-        let sliding = matches!(self, Puzzle::Fifteen | Puzzle::Sliding);
+        let sliding = matches!(self, Puzzle::Fifteen | Puzzle::Twentyfour | Puzzle::Sliding);
         let given = [
             (options.goal.is_some(), "--goal"),
             (options.partition.is_some(), "--partition"),
@@ -112,7 +119,7 @@ impl Puzzle {
         let name = self.name();
         if let Some((_, option)) = given.iter().find(|(given, _)| *given && !sliding) {
             return Err(Failure::Usage(format!(
-                "{option} is for fifteen and sliding, not {name}"
+                "{option} is for fifteen, twentyfour and sliding, not {name}"
             )));
         }
         match (self, options.size) {
@@ -132,15 +139,16 @@ impl Puzzle {
             Puzzle::Eight => task.run(&Eight::open(tables)?),
             Puzzle::Eight2 => task.run(&Eight2::open(tables)?),
             Puzzle::Fifteen => sliding_run::<4, 4>(tables, options, task),
+            Puzzle::Twentyfour => sliding_run::<5, 5>(tables, options, task),
             Puzzle::Sliding => {
                 let size = options.size.expect("checked above");
-                // One search per size the boards hold (up to 16 cells), chosen here.
+                // One search per size, chosen here.
                 macro_rules! sizes {
                     ($(($w:literal, $h:literal)),*) => {
                         match size {
                             $(($w, $h) => sliding_run::<$w, $h>(tables, options, task),)*
                             (w, h) => Err(Failure::Usage(format!(
-                                "--size {w}x{h}: boards of more than 16 cells are not answered yet"
+                                "--size {w}x{h}: W and H are each 2 to 5"
                             ))),
                         }
                     };
@@ -157,8 +165,11 @@ impl Puzzle {
                     (4, 2),
                     (4, 3),
                     (4, 4),
+                    (4, 5),
                     (5, 2),
-                    (5, 3)
+                    (5, 3),
+                    (5, 4),
+                    (5, 5)
                 )
             }
         }

@@ -42,7 +42,8 @@ const AFTER_HELP: &str = "\
 Tables live in the directory given by --tables, else by the environment variable
 TABLESOLVE_TABLES, else in the user's cache directory (on Linux
 ~/.cache/tablesolve). Missing tables are built there on first use: in under a
-second, but for the 15-puzzle's default 7-8 databases (about 80 s on two cores).
+second, but for the 15-puzzle's default 7-8 databases and the 24-puzzle's 6-6-6-6
+(about 80 s each on two cores).
 
 FILE arguments may be `-` for standard input. Output that stops being read (as by
 `| head`) ends the run quietly, with status 0.
@@ -60,8 +61,9 @@ Exit status:
 
 #[derive(Parser)]
 #[command(name = "tablesolve", version, after_help = AFTER_HELP)]
-/// Answers the Rotation Game, 8-puzzle and 15-puzzle from precomputed tables: the
-/// shortest solution, and the lexicographically smallest among the shortest.
+/// Answers the Rotation Game, the 8-, 15- and 24-puzzle and other sliding boards from
+/// precomputed tables: the shortest solution, and the lexicographically smallest among
+/// the shortest.
 struct Cli {
     /// Directory of the table files; missing tables are built there [default:
     /// $TABLESOLVE_TABLES, else the user's cache directory]
@@ -72,27 +74,29 @@ struct Cli {
     #[arg(long, global = true)]
     no_build: bool,
 
-    /// fifteen and sliding only: the goal, `default` (1 2 ... 15 0), `korf` (0 1 ... 15)
-    /// or the board's values in quotes
+    /// fifteen, twentyfour and sliding only: the goal, `default` (1 2 ... 15 0 on 4x4),
+    /// `korf` (0 1 ... 15) or the board's values in quotes
     #[arg(long, global = true, value_name = "GOAL")]
     goal: Option<String>,
 
-    /// sliding only: the board's size, W columns by H rows, each 2 to 5, up to 16
-    /// cells (`3x4`); `fifteen` is `--size 4x4`
+    /// sliding only: the board's size, W columns by H rows, each 2 to 5 (`3x4`);
+    /// `fifteen` is `--size 4x4`, `twentyfour` is `--size 5x5`
     #[arg(long, global = true, value_name = "WxH", value_parser = parse_size)]
     size: Option<(usize, usize)>,
 
-    /// fifteen and sliding only: the pattern databases; for fifteen `7-8` (fastest
-    /// answers; builds in about 80 s on two cores with 1 GB of memory, 577 MB on disk) or
-    /// `6-6-3` (builds in about 1 s, 11.5 MB; answers about 20x slower); for any size,
-    /// groups of the tiles separated by `/` ("1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15";
-    /// at most 4 groups of at most 8); default: the best one present, else 7-8 (other
-    /// sizes: the tiles in reading order in groups of at most 8)
+    /// fifteen, twentyfour and sliding only: the pattern databases; for fifteen `7-8`
+    /// (fastest answers; builds in about 80 s on two cores with 1 GB of memory, 577 MB on
+    /// disk) or `6-6-3` (builds in about 1 s, 11.5 MB; answers about 20x slower); for
+    /// twentyfour `6-6-6-6` (Korf and Felner's; about 80 s, 510 MB on disk); for any
+    /// size, groups of the tiles separated by `/` ("1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14
+    /// 15"; at most 5 groups of at most 8); default: the best one present, else 7-8 and
+    /// 6-6-6-6 (other sizes: the tiles in reading order, in as few groups as keep each
+    /// database under 600 M entries)
     #[arg(long, global = true, value_name = "NAME|GROUPS")]
     partition: Option<Partition>,
 
-    /// fifteen and sliding only: every case starts with a label, as in Korf's instance
-    /// files
+    /// fifteen, twentyfour and sliding only: every case starts with a label, as in
+    /// Korf's instance files
     #[arg(long, global = true)]
     numbered: bool,
 

@@ -40,7 +40,7 @@ fn describe<D: AsRef<[u8]>>(
     out: &mut impl Write,
     path: &std::path::Path,
     table: &Table<D>,
-    example: impl Fn(u32) -> String,
+    example: impl Fn(u64) -> String,
 ) -> std::io::Result<()> {
     let header = table.header();
     let max = header.max_depth();
@@ -60,7 +60,7 @@ fn describe<D: AsRef<[u8]>>(
     for (d, count) in header.depth_counts.iter().enumerate() {
         writeln!(out, "  {d:>8}  {count}")?;
     }
-    writeln!(out, "  example at {max}: {}", example(rank as u32))
+    writeln!(out, "  example at {max}: {}", example(rank as u64))
 }
 
 /// Counts every Rotation Game board by its shortest solution, with progress on stderr.

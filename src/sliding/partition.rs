@@ -1,0 +1,302 @@
+//! Partitions: how a board's tiles are split into the patterns whose databases add up
+//! to the search's lower bound. A few are built in by name, for the boards where the
+//! field measured them; any grouping of tiles is one too, as data.
+
+use super::guided::{self, MAX_PATTERNS};
+use super::pattern::{Pattern, MAX_TILES};
+use super::{Board, MAX_CELLS};
+use crate::rank::placement;
+use crate::table::TableDir;
+
+/// A split of the tiles into patterns, each with its own database: a built-in one by
+/// name, or any grouping of the tiles (`--partition "1 2 3 / 4 5 6 / ..."`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Partition {
+    /// The 15-puzzle's two patterns of 7 and 8 tiles: the fast one, and its default.
+    SevenEight,
+    /// The 15-puzzle's patterns of 6, 6 and 3 tiles: the quick one to build.
+    SixSixThree,
+    /// The 24-puzzle's four patterns of 6 tiles, Korf and Felner's: its default.
+    SixSixSixSix,
+    /// Groups of tiles named as in the goal, each tile but the blank in one group.
+    Tiles(Vec<Vec<u8>>),
+}
+
+/// The most entries a database of the default partitions has: a group takes as many
+/// tiles as keep it under this (8 on 16 cells, 7 on 20, 6 on 25).
+const DEFAULT_ENTRIES: u64 = 600_000_000;
+
+impl Partition {
+    /// Every built-in partition, the best of each board first.
+    pub const ALL: [Partition; 3] = [
+        Partition::SevenEight,
+        Partition::SixSixThree,
+        Partition::SixSixSixSix,
+    ];
+
+    /// The 15-puzzle's default partition.
+    pub const DEFAULT: Partition = Partition::SevenEight;
+
+    /// What a built-in partition's databases cost to build, as measured on a two-core
+    /// machine (bench/build.md).
+    pub fn cost(&self) -> Option<&'static str> {
+        match self {
+            Partition::SevenEight => {
+                Some("about 80 s on two cores, 1 GB of memory, 577 MB on disk")
+            }
+            Partition::SixSixThree => Some("about 1 s, 11.5 MB on disk"),
+            Partition::SixSixSixSix => {
+                Some("about 80 s on two cores, 200 MB of memory, 510 MB on disk")
+            }
+            Partition::Tiles(_) => None,
+        }
+    }
+
+    /// Its name on the command line: a built-in one's, or the groups of tiles.
+    pub fn name(&self) -> String {
+        match self {
+            Partition::SevenEight => "7-8".to_owned(),
+            Partition::SixSixThree => "6-6-3".to_owned(),
+            Partition::SixSixSixSix => "6-6-6-6".to_owned(),
+            Partition::Tiles(groups) => {
+                let groups: Vec<String> = groups
+                    .iter()
+                    .map(|g| g.iter().map(u8::to_string).collect::<Vec<_>>().join(" "))
+                    .collect();
+                groups.join(" / ")
+            }
+        }
+    }
+
+    /// The cells of the board a built-in partition is for.
+    fn board_cells(&self) -> Option<usize> {
+        match self {
+            Partition::SevenEight | Partition::SixSixThree => Some(16),
+            Partition::SixSixSixSix => Some(25),
+            Partition::Tiles(_) => None,
+        }
+    }
+
+    /// The home cells of a built-in partition's patterns, for the goal with the blank
+    /// on the last cell.
+    fn cells(&self) -> &'static [&'static [u8]] {
+        match self {
+            // The top two rows, and the bottom two but the blank's cell.
+            Partition::SevenEight => &[&[0, 1, 2, 3, 4, 5, 6, 7], &[8, 9, 10, 11, 12, 13, 14]],
+            // The left block, the right block, and the three cells left at the bottom.
+            Partition::SixSixThree => &[&[0, 1, 4, 5, 8, 12], &[2, 3, 6, 7, 10, 11], &[9, 13, 14]],
+            // Korf and Felner's, turned half round for the blank on the last cell:
+            // three 2x3 blocks turning about the centre (top left, top right, bottom
+            // left), and the cells around the blank's corner with the centre.
+            Partition::SixSixSixSix => &[
+                &[0, 1, 2, 5, 6, 7],
+                &[3, 4, 8, 9, 13, 14],
+                &[10, 11, 15, 16, 20, 21],
+                &[12, 17, 18, 19, 22, 23],
+            ],
+            Partition::Tiles(_) => &[],
+        }
+    }
+
+    /// The partition used on a board of `cells` cells unless another is asked for: the
+    /// board's best built-in one where it has one; on others, the tiles in reading order
+    /// in as few groups as can be, each with a database of at most 600 M entries (on up
+    /// to 9 cells, one group of every tile: an exact table).
+    pub fn default_for(cells: usize) -> Partition {
+        if let Some(named) = Partition::ALL
+            .into_iter()
+            .find(|p| p.board_cells() == Some(cells))
+        {
+            return named;
+        }
+        let largest = (1..=MAX_TILES.min(cells - 1))
+            .rev()
+            .find(|&k| placement::count(cells, k) <= DEFAULT_ENTRIES)
+            .unwrap_or(1);
+        let tiles: Vec<u8> = (1..cells as u8).collect();
+        let size = tiles.len().div_ceil(tiles.len().div_ceil(largest));
+        Partition::Tiles(tiles.chunks(size).map(<[u8]>::to_vec).collect())
+    }
+
+    /// The best partition whose databases for `goal` are all in `tables`: the best
+    /// built-in one of the board present, else the default for the size
+    /// ([`Partition::default_for`]; which opening then builds, if allowed).
+    pub fn best_present<const W: usize, const H: usize>(
+        tables: &TableDir,
+        goal: &Board<W, H>,
+    ) -> Partition {
+        let present = |p: &Partition| {
+            p.board_cells() == Some(W * H)
+                && p.patterns(goal)
+                    .iter()
+                    .all(|pattern| tables.path(pattern).is_file())
+        };
+        Partition::ALL
+            .into_iter()
+            .find(present)
+            .unwrap_or_else(|| Partition::default_for(W * H))
+    }
+
+    /// Whether the partition splits the tiles of a board of `cells` cells: a built-in
+    /// one only its board's; groups, when every tile `1..cells` is in one.
+    pub fn check(&self, cells: usize) -> Result<(), PartitionError> {
+        let groups = match (self, self.board_cells()) {
+            (Partition::Tiles(groups), _) => groups,
+            (_, Some(own)) if own == cells => return Ok(()),
+            (named, own) => {
+                let own = own.unwrap_or_default();
+                let message = format!(
+                    "{named} is a partition of a board of {own} cells, not of {cells}: \
+                     give groups of the tiles 1-{}",
+                    cells - 1
+                );
+                return Err(PartitionError(message));
+            }
+        };
+        let mut seen = vec![false; cells];
+        for &tile in groups.iter().flatten() {
+            match seen.get_mut(usize::from(tile)) {
+                Some(seen) => *seen = true,
+                None => {
+                    let message = format!("tile {tile} is not on a board of {cells} cells");
+                    return Err(PartitionError(message));
+                }
+            }
+        }
+        match (1..cells).find(|&t| !seen[t]) {
+            Some(missing) => Err(PartitionError(format!("tile {missing} is in no group"))),
+            None => Ok(()),
+        }
+    }
+
+    /// The patterns whose databases guide the search towards `goal`. They are built for
+    /// the canonical goal with the blank on [`guided::database_blank`]'s cell: a built-in
+    /// partition's groups with that cell, now a tile's home, in place of the last cell;
+    /// a grouping of tiles, the cells a symmetry carrying `goal`'s blank there (the
+    /// first, as the search's first lookup takes it) carries each tile's home to.
+    ///
+    /// # Panics
+    /// Unless the partition passes [`Partition::check`] for the board's cells.
+    pub fn patterns<const W: usize, const H: usize>(
+        &self,
+        goal: &Board<W, H>,
+    ) -> Vec<Pattern<W, H>> {
+        if let Err(error) = self.check(W * H) {
+            panic!("{error}");
+        }
+        let goal_blank = guided::database_blank::<W, H>(goal.blank());
+        let last = (W * H - 1) as u8;
+        match self {
+            Partition::Tiles(groups) => guided::tile_patterns(groups, goal),
+            _ => self
+                .cells()
+                .iter()
+                .map(|cells| {
+                    let cells: Vec<u8> = cells
+                        .iter()
+                        .map(|&c| {
+                            if usize::from(c) == goal_blank {
+                                last
+                            } else {
+                                c
+                            }
+                        })
+                        .collect();
+                    Pattern::new(&cells, goal_blank)
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Why a partition does not split a board's tiles.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct PartitionError(String);
+
+impl std::fmt::Display for Partition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+impl std::str::FromStr for Partition {
+    type Err = String;
+
+    /// A built-in partition's name, or groups of tiles separated by `/`, no tile in
+    /// two: at most [`MAX_PATTERNS`] groups of at most [`MAX_TILES`] tiles. Whether they
+    /// hold every tile of a board is [`Partition::check`]'s to say.
+    fn from_str(text: &str) -> Result<Partition, String> {
+        if let Some(named) = Partition::ALL.into_iter().find(|p| p.name() == text.trim()) {
+            return Ok(named);
+        }
+        let choose = "choose 7-8 or 6-6-3 (4x4), 6-6-6-6 (5x5), or groups of tiles \
+                      separated by `/`, e.g. \"1 2 3 4 5 6 7 8 / 9 10 11 12 13 14 15\"";
+        if !text.contains('/') && text.split_whitespace().count() <= 1 {
+            return Err(format!("no partition {text:?}: {choose}"));
+        }
+        let mut seen = [false; MAX_CELLS];
+        let mut groups = Vec::new();
+        for group in text.split('/') {
+            let mut tiles = Vec::new();
+            for word in group.split_whitespace() {
+                let tile = word
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|&t| t >= 1 && usize::from(t) < MAX_CELLS)
+                    .ok_or_else(|| format!("{word:?} is not a tile: {choose}"))?;
+                if std::mem::replace(&mut seen[usize::from(tile)], true) {
+                    return Err(format!("tile {tile} is in two groups: {choose}"));
+                }
+                tiles.push(tile);
+            }
+            if tiles.is_empty() {
+                return Err(format!("an empty group in {text:?}: {choose}"));
+            }
+            if tiles.len() > MAX_TILES {
+                return Err(format!(
+                    "a group of {} tiles: at most {MAX_TILES} (8 tiles take 519 M entries \
+                     on 16 cells)",
+                    tiles.len()
+                ));
+            }
+            groups.push(tiles);
+        }
+        if groups.len() > MAX_PATTERNS {
+            return Err(format!("{} groups: at most {MAX_PATTERNS}", groups.len()));
+        }
+        Ok(Partition::Tiles(groups))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn built_in_partitions_split_their_boards_tiles() {
+        for named in Partition::ALL {
+            let cells = named.board_cells().unwrap();
+            let mut homes: Vec<u8> = named.cells().concat();
+            homes.sort_unstable();
+            assert_eq!(homes, (0..cells as u8 - 1).collect::<Vec<_>>(), "{named}");
+            assert!(named.check(cells).is_ok());
+            assert!(named.check(if cells == 16 { 25 } else { 16 }).is_err());
+        }
+    }
+
+    #[test]
+    fn defaults_keep_each_database_under_its_budget() {
+        assert_eq!(Partition::default_for(16), Partition::SevenEight);
+        assert_eq!(Partition::default_for(25), Partition::SixSixSixSix);
+        let Partition::Tiles(groups) = Partition::default_for(20) else {
+            panic!("no built-in partition of 20 cells");
+        };
+        let sizes: Vec<usize> = groups.iter().map(Vec::len).collect();
+        assert_eq!(sizes, [7, 7, 5]);
+        let Partition::Tiles(groups) = Partition::default_for(9) else {
+            panic!("no built-in partition of 9 cells");
+        };
+        assert_eq!(groups, [(1..9).collect::<Vec<u8>>()]);
+    }
+}
