@@ -316,7 +316,11 @@ fn twentyfour_answers_as_the_manhattan_search() {
     let input: String = starts.iter().map(|b| b.values_text() + "\n").collect();
     let quick = "1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15 / 16 17 18 19 20 / 21 22 23 24";
     let args = ["--goal", "korf", "--partition", quick];
-    let twentyfour = tablesolve(tables, &[&args[..], &["twentyfour"]].concat(), input.as_bytes());
+    let twentyfour = tablesolve(
+        tables,
+        &[&args[..], &["twentyfour"]].concat(),
+        input.as_bytes(),
+    );
     let sliding = tablesolve(
         tables,
         &[&args[..], &["--size", "5x5", "sliding"]].concat(),
@@ -333,5 +337,8 @@ fn twentyfour_answers_as_the_manhattan_search() {
     let output = tablesolve(tables, &["--partition", "7-8", "twentyfour"], b"");
     assert_eq!(output.status.code(), Some(2));
     let err = String::from_utf8_lossy(&output.stderr);
-    assert!(err.contains("7-8 is a partition of a board of 16 cells, not of 25"), "{err}");
+    assert!(
+        err.contains("7-8 is a partition of a board of 16 cells, not of 25"),
+        "{err}"
+    );
 }

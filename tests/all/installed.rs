@@ -327,6 +327,7 @@ fn every_option_of_every_subcommand_is_in_its_manual_page() {
         "show",
         "sliding",
         "stats",
+        "twentyfour",
         "verify",
     ];
     assert_eq!(subcommands, expected);
