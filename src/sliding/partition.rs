@@ -38,7 +38,7 @@ impl Partition {
     pub const DEFAULT: Partition = Partition::SevenEight;
 
     /// What a built-in partition's databases cost to build, as measured on a two-core
-    /// machine (bench/build.md).
+    /// machine (bench/build.md, bench/korf50.md).
     pub fn cost(&self) -> Option<&'static str> {
         match self {
             Partition::SevenEight => {
@@ -46,7 +46,7 @@ impl Partition {
             }
             Partition::SixSixThree => Some("about 1 s, 11.5 MB on disk"),
             Partition::SixSixSixSix => {
-                Some("about 80 s on two cores, 200 MB of memory, 510 MB on disk")
+                Some("about 50 s on two cores, 500 MB of memory, 510 MB on disk")
             }
             Partition::Tiles(_) => None,
         }

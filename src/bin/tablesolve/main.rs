@@ -42,8 +42,8 @@ const AFTER_HELP: &str = "\
 Tables live in the directory given by --tables, else by the environment variable
 TABLESOLVE_TABLES, else in the user's cache directory (on Linux
 ~/.cache/tablesolve). Missing tables are built there on first use: in under a
-second, but for the 15-puzzle's default 7-8 databases and the 24-puzzle's 6-6-6-6
-(about 80 s each on two cores).
+second, but for the 15-puzzle's default 7-8 databases (about 80 s on two cores) and
+the 24-puzzle's 6-6-6-6 (about 50 s).
 
 FILE arguments may be `-` for standard input. Output that stops being read (as by
 `| head`) ends the run quietly, with status 0.
@@ -87,7 +87,7 @@ struct Cli {
     /// fifteen, twentyfour and sliding only: the pattern databases; for fifteen `7-8`
     /// (fastest answers; builds in about 80 s on two cores with 1 GB of memory, 577 MB on
     /// disk) or `6-6-3` (builds in about 1 s, 11.5 MB; answers about 20x slower); for
-    /// twentyfour `6-6-6-6` (Korf and Felner's; about 80 s, 510 MB on disk); for any
+    /// twentyfour `6-6-6-6` (Korf and Felner's; about 50 s, 510 MB on disk); for any
     /// size, groups of the tiles separated by `/` ("1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14
     /// 15"; at most 5 groups of at most 8); default: the best one present, else 7-8 and
     /// 6-6-6-6 (other sizes: the tiles in reading order, in as few groups as keep each
