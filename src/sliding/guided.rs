@@ -391,3 +391,20 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Problem for Guide<'_
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Position;
+
+    #[test]
+    fn a_position_is_small_enough_to_be_copied_inline() {
+        // Each child is a copy of its parent; past 128 bytes the copy becomes a call.
+        // Arrays hold MAX_CELLS cells whatever the board, so every size is as large.
+        let sizes = [
+            std::mem::size_of::<Position<4, 4>>(),
+            std::mem::size_of::<Position<5, 5>>(),
+        ];
+        assert_eq!(sizes, [100, 100]);
+        assert!(sizes.iter().all(|&size| size <= 128));
+    }
+}
