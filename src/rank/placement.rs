@@ -51,18 +51,6 @@ pub fn order_rank(positions: &[u8]) -> u64 {
     rank
 }
 
-/// The order ([`order_rank`]) after tile `moved` went from cell `from` to
-/// `positions[moved]`, given the order `order` before: only the tiles on cells strictly
-/// between the two changed places with it ([`order_after_pass`]).
-#[inline]
-pub fn order_after_move(order: u16, positions: &[u8], moved: usize, from: u8) -> u16 {
-    let onto = positions[moved];
-    let (low, high) = (from.min(onto), from.max(onto));
-    let passed =
-        (0..positions.len()).filter(|&tile| low < positions[tile] && positions[tile] < high);
-    order_after_pass(order, positions.len(), moved, passed, from < onto)
-}
-
 /// The order ([`order_rank`]) of `k` tiles after tile `moved` went past the tiles
 /// `passed` (those on the cells strictly between its old cell and its new one), to a
 /// higher cell if `rising`, given the order `order` before: only their digits, or the
@@ -176,7 +164,10 @@ mod tests {
             let from = positions[moved];
             let free: Vec<u8> = (0..25).filter(|c| !positions.contains(c)).collect();
             positions[moved] = free[rng.random_range(0..free.len())];
-            let after = order_after_move(before, positions, moved, from);
+            let onto = positions[moved];
+            let (low, high) = (from.min(onto), from.max(onto));
+            let passed = (0..k).filter(|&t| low < positions[t] && positions[t] < high);
+            let after = order_after_pass(before, k, moved, passed, from < onto);
             assert_eq!(after as u64, order_rank(positions), "{positions:?}");
         }
     }

@@ -112,7 +112,7 @@ impl Partition {
         let largest = (1..=MAX_TILES.min(cells - 1))
             .rev()
             .find(|&k| placement::count(cells, k) <= DEFAULT_ENTRIES)
-            .unwrap_or(1);
+            .expect("a database of one tile has an entry a cell");
         let tiles: Vec<u8> = (1..cells as u8).collect();
         let size = tiles.len().div_ceil(tiles.len().div_ceil(largest));
         Partition::Tiles(tiles.chunks(size).map(<[u8]>::to_vec).collect())
