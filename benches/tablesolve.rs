@@ -83,9 +83,11 @@ fn answers(c: &mut Criterion) {
 fn tables(c: &mut Criterion) {
     let mut group = c.benchmark_group("build table");
     group.sample_size(10);
-    group.bench_function("rotation", |b| b.iter(|| reverse_bfs(&rotation::Space)));
+    group.bench_function("rotation", |b| {
+        b.iter(|| reverse_bfs(&rotation::Space, &|_| {}))
+    });
     group.bench_function("eight, one goal", |b| {
-        b.iter(|| reverse_bfs(&eight::Space { blank: 8 }))
+        b.iter(|| reverse_bfs(&eight::Space { blank: 8 }, &|_| {}))
     });
     // The 6-6-3 partition's first database: 5.8 M placements, 7.5 M search states.
     let pattern = Pattern::<4, 4>::new(&[0, 1, 4, 5, 8, 12], 15);
@@ -95,7 +97,7 @@ fn tables(c: &mut Criterion) {
     group.finish();
 
     let space = rotation::Space;
-    let bytes = encode(&space.id(), &reverse_bfs(&space).expect("fits"));
+    let bytes = encode(&space.id(), &reverse_bfs(&space, &|_| {}).expect("fits"));
     c.bench_function("open and validate table/rotation", |b| {
         b.iter_batched_ref(
             || bytes.clone(),

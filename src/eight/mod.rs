@@ -116,8 +116,12 @@ impl Source for Space {
     fn entries(&self) -> u64 {
         self.states()
     }
-    fn compute(&self, _: &(dyn Fn(u64) + Sync)) -> Result<Vec<u8>, TooLarge> {
-        reverse_bfs(self)
+    /// The states expanded: the half of the arrangements that reach the goal.
+    fn work(&self) -> u64 {
+        self.states() / 2
+    }
+    fn compute(&self, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<u8>, TooLarge> {
+        reverse_bfs(self, progress)
     }
 }
 

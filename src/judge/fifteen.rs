@@ -1,7 +1,9 @@
-//! The 15-puzzle's format: 16 integers a case, on one line or four (after a label with
-//! `--numbered`), one line an answer; answered by IDA* over pattern databases.
+//! The 15-puzzle's format, for every sliding board: 16 (W*H) integers a case, on one
+//! line or four (H) (after a label with `--numbered`), one line an answer; answered
+//! by IDA* over pattern databases, or up to 12 cells from the exact table.
 
 use rand::{Rng, RngCore};
+use std::convert::Infallible;
 use std::io::Read;
 use std::time::Instant;
 
@@ -16,6 +18,7 @@ use crate::fifteen::Partition;
 use crate::moves::{letters, parse_letters, write_letters};
 use crate::sample::NoSuchLength;
 use crate::search::{Every, Found, Limits, Outcome, Report, Settings, Stopped};
+use crate::sliding::exact::{self, ExactBoards};
 use crate::sliding::pattern::PatternDb;
 use crate::sliding::{guided, Board};
 use crate::sliding::{manhattan_search, random_board_like, random_walk, Slide};
@@ -68,12 +71,12 @@ impl Solution for FifteenAnswer {
 }
 
 /// Times a search and keeps its work beside its answer.
-fn answer<const W: usize, const H: usize>(
+fn answer<E, const W: usize, const H: usize>(
     case: &SlidingCase<W, H>,
-    search: impl FnOnce() -> Outcome<Found<Slide>>,
-) -> FifteenAnswer {
+    search: impl FnOnce() -> Result<Outcome<Found<Slide>>, E>,
+) -> Result<FifteenAnswer, E> {
     let clock = Instant::now();
-    let outcome = search();
+    let outcome = search()?;
     let mut answer = FifteenAnswer {
         label: case.label,
         moves: None,
@@ -89,7 +92,7 @@ fn answer<const W: usize, const H: usize>(
         Outcome::Unreachable { nodes } => answer.nodes = nodes,
     }
     answer.seconds = clock.elapsed().as_secs_f64();
-    answer
+    Ok(answer)
 }
 
 /// Reads cases of `W*H` values, each after a label if numbered.
@@ -236,12 +239,15 @@ fn read_board<R: Read>(
 /// Told where a long search stands.
 type Progress = Arc<dyn Fn(Report) + Send + Sync>;
 
-/// A sliding board `W` x `H` towards one goal, answered from a partition's pattern
-/// databases, each case within the same limits.
+/// A sliding board `W` x `H` towards one goal: up to 12 cells answered from the exact
+/// table by the walk, unless a partition is asked for; past that, and then, by IDA*
+/// over the partition's pattern databases, each case within the same limits.
 pub struct Sliding<D, const W: usize, const H: usize> {
     target: Board<W, H>,
     numbered: bool,
-    /// The databases, one per pattern of the partition.
+    /// The exact table, when the board is answered from one.
+    pub exact: Option<ExactBoards<D, W, H>>,
+    /// The databases, one per pattern of the partition (none with an exact table).
     pub databases: Vec<PatternDb<D, W, H>>,
     limits: Limits,
     progress: Option<Progress>,
@@ -258,6 +264,7 @@ impl<D, const W: usize, const H: usize> std::fmt::Debug for Sliding<D, W, H> {
             .field("size", &(W, H))
             .field("target", &self.target)
             .field("numbered", &self.numbered)
+            .field("exact", &self.exact.is_some())
             .field("patterns", &self.databases.len())
             .field("limits", &self.limits)
             .finish_non_exhaustive()
@@ -270,8 +277,10 @@ impl<D, const W: usize, const H: usize> std::fmt::Debug for Sliding<D, W, H> {
 pub struct SlidingOptions<const W: usize, const H: usize> {
     /// The goal: by default `1 2 ... 0`.
     pub goal: Board<W, H>,
-    /// The partition whose databases guide the search; `None` (the default) takes the
-    /// best one whose databases are all present, or builds the default's
+    /// The partition whose databases guide the search; `None` (the default) answers
+    /// boards of up to 12 cells from their exact table
+    /// ([`crate::sliding::exact`]), and larger ones with the best partition whose
+    /// databases are all present, or the default's, built
     /// ([`Partition::best_present`]).
     pub partition: Option<Partition>,
     /// Cases in text start with a label, as in Korf's instance files (default: no).
@@ -304,6 +313,21 @@ impl<const W: usize, const H: usize> Sliding<Mapped, W, H> {
             numbered,
             limits,
         } = options;
+        let opened = Sliding {
+            target: goal,
+            numbered,
+            exact: None,
+            databases: Vec::new(),
+            limits,
+            progress: None,
+            stopped: AtomicUsize::new(0),
+        };
+        if partition.is_none() && W * H <= exact::MAX_CELLS {
+            let [table] = <[_; 1]>::try_from(tables.load(&[exact::Space::towards(&goal)])?)
+                .expect("one table for one space");
+            let exact = Some(ExactBoards::new(table, goal));
+            return Ok(Sliding { exact, ..opened });
+        }
         let partition = partition.unwrap_or_else(|| Partition::best_present(tables, &goal));
         partition.check(W * H)?;
         let patterns = partition.patterns(&goal);
@@ -314,12 +338,8 @@ impl<const W: usize, const H: usize> Sliding<Mapped, W, H> {
             .map(|(pattern, table)| PatternDb { pattern, table })
             .collect();
         Ok(Sliding {
-            target: goal,
-            numbered,
             databases,
-            limits,
-            progress: None,
-            stopped: AtomicUsize::new(0),
+            ..opened
         })
     }
 }
@@ -388,7 +408,7 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Sliding<D, W, H> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solve(&self, start: &Board<W, H>) -> Result<Option<Vec<Slide>>, Error> {
-        match self.outcome(start) {
+        match self.outcome(start)? {
             Outcome::Solved(found) => Ok(Some(found.moves)),
             Outcome::Unreachable { .. } => Ok(None),
             Outcome::Stopped(stopped) => Err(Error::Stopped(stopped)),
@@ -403,9 +423,10 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Sliding<D, W, H> {
         in_parallel(boards, |board| self.solve(&board))
     }
 
-    /// The search's whole outcome from `start`: the slides and the nodes generated,
-    /// [`Outcome::Unreachable`] when the parities differ, or [`Outcome::Stopped`] with a
-    /// proven lower bound when a limit stopped it.
+    /// The search's whole outcome from `start`: the slides and the nodes generated
+    /// (none from an exact table), [`Outcome::Unreachable`] when the parities differ,
+    /// or [`Outcome::Stopped`] with a proven lower bound when a limit stopped it. An
+    /// error says that the exact table contradicts itself.
     ///
     /// ```
     /// use std::time::Duration;
@@ -419,21 +440,49 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Sliding<D, W, H> {
     /// let options = FifteenOptions { partition: Some(Partition::SixSixThree), limits, ..Default::default() };
     /// let fifteen = Fifteen::open(&tables, options)?;
     /// let start: Board = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15".parse()?;
-    /// match fifteen.outcome(&start) {
+    /// match fifteen.outcome(&start)? {
     ///     Outcome::Solved(found) => assert_eq!((found.moves.len(), found.nodes > 0), (1, true)),
     ///     Outcome::Stopped(stopped) => println!("at least {} moves", stopped.lower_bound),
     ///     Outcome::Unreachable { .. } => println!("the parities differ"),
     /// }
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn outcome(&self, start: &Board<W, H>) -> Outcome<Found<Slide>> {
-        guided::search(&self.databases, start, &self.target, &self.settings())
+    pub fn outcome(&self, start: &Board<W, H>) -> Result<Outcome<Found<Slide>>, Error> {
+        let Some(exact) = &self.exact else {
+            return Ok(guided::search(
+                &self.databases,
+                start,
+                &self.target,
+                &self.settings(),
+            ));
+        };
+        Ok(match exact.solve(start)? {
+            Some(moves) => Outcome::Solved(Found { moves, nodes: 0 }),
+            None => Outcome::Unreachable { nodes: 0 },
+        })
     }
 
     /// Every shortest slide sequence from `start` to the goal, counted (and listed in
     /// letter order if `list`), within the limits.
-    pub fn every_shortest(&self, start: &Board<W, H>, list: bool) -> Outcome<Every<Slide>> {
-        guided::every_shortest(&self.databases, start, &self.target, &self.settings(), list)
+    pub fn every_shortest(
+        &self,
+        start: &Board<W, H>,
+        list: bool,
+    ) -> Result<Outcome<Every<Slide>>, Error> {
+        let Some(exact) = &self.exact else {
+            let settings = self.settings();
+            return Ok(guided::every_shortest(
+                &self.databases,
+                start,
+                &self.target,
+                &settings,
+                list,
+            ));
+        };
+        Ok(match exact.every_shortest(start, list)? {
+            Some(every) => Outcome::Solved(every),
+            None => Outcome::Unreachable { nodes: 0 },
+        })
     }
 
     fn case(&self, start: Board<W, H>) -> SlidingCase<W, H> {
@@ -451,7 +500,7 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Solver for Sliding<D
     const CASES_PER_TASK: usize = 1;
 
     fn solve(&self, case: &SlidingCase<W, H>) -> Result<FifteenAnswer, Error> {
-        let answer = answer(case, || self.outcome(&case.start));
+        let answer = answer(case, || self.outcome(&case.start))?;
         if answer.stopped.is_some() {
             self.stopped.fetch_add(1, Ordering::Relaxed);
         }
@@ -560,7 +609,7 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Format for Sliding<D
 impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> EveryShortest for Sliding<D, W, H> {
     /// The last iteration of the search, run to its end.
     fn every_shortest(&self, case: &SlidingCase<W, H>, list: bool) -> Result<Shortest, Error> {
-        Ok(match Sliding::every_shortest(self, &case.start, list) {
+        Ok(match Sliding::every_shortest(self, &case.start, list)? {
             Outcome::Solved(every) => Shortest::Found {
                 length: every.length,
                 count: every.count,
@@ -577,10 +626,13 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> EveryShortest for Sl
 
 impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> CrossCheck for Sliding<D, W, H> {
     fn search(&self, case: &SlidingCase<W, H>) -> FifteenAnswer {
-        answer(case, || match manhattan_search(&case.start, &case.target) {
-            Some(found) => Outcome::Solved(found),
-            None => Outcome::Unreachable { nodes: 0 },
-        })
+        let search = || {
+            Ok(match manhattan_search(&case.start, &case.target) {
+                Some(found) => Outcome::Solved(found),
+                None => Outcome::Unreachable { nodes: 0 },
+            })
+        };
+        answer(case, search).unwrap_or_else(|never: Infallible| match never {})
     }
 
     /// A random walk of 30 to 45 slides from the goal: short enough for the Manhattan
@@ -635,7 +687,7 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> SampleAt for Sliding
         }
         Ok(Box::new(move |rng| loop {
             let start = random_walk(rng, &self.target, length);
-            let found = self.outcome(&start).solved().map(|f| f.moves.len());
+            let found = self.solve(&start).ok().flatten().map(|moves| moves.len());
             if found == Some(length) {
                 return self.case(start);
             }
@@ -648,13 +700,18 @@ impl<D: AsRef<[u8]>, const W: usize, const H: usize> Tables for Sliding<D, W, H>
 
     fn tables(&self) -> Vec<(TableId, &Table<D>)> {
         use crate::table::Source;
-        self.databases
+        let exact = self
+            .exact
             .iter()
-            .map(|db| (db.pattern.id(), &db.table))
-            .collect()
+            .map(|exact| (exact.space().id(), &exact.table));
+        let patterns = self.databases.iter().map(|db| (db.pattern.id(), &db.table));
+        exact.chain(patterns).collect()
     }
 
     fn describe_rank(&self, index: usize, rank: u64) -> String {
+        if let Some(exact) = &self.exact {
+            return exact.board(rank).values_text();
+        }
         let pattern = &self.databases[index].pattern;
         let positions = pattern.positions(rank);
         let pairs: Vec<String> = pattern

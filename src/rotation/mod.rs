@@ -88,8 +88,8 @@ impl Source for Space {
     fn entries(&self) -> u64 {
         self.states()
     }
-    fn compute(&self, _: &(dyn Fn(u64) + Sync)) -> Result<Vec<u8>, TooLarge> {
-        reverse_bfs(self)
+    fn compute(&self, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<u8>, TooLarge> {
+        reverse_bfs(self, progress)
     }
 }
 

@@ -11,8 +11,12 @@ use crate::table::TooLarge;
 ///
 /// Level by level: each level's states are expanded in parallel, and a state joins the
 /// next level through the one thread that claims its byte. An error says what exceeds
-/// a byte a rank in memory, or the distances a byte holds.
-pub fn reverse_bfs<S: StateSpace>(space: &S) -> Result<Vec<u8>, TooLarge> {
+/// a byte a rank in memory, or the distances a byte holds. `progress` hears of the
+/// states expanded as they are, from any thread.
+pub fn reverse_bfs<S: StateSpace>(
+    space: &S,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<u8>, TooLarge> {
     let states = usize::try_from(space.states())
         .map_err(|_| TooLarge(format!("{} states do not fit in memory", space.states())))?;
     let distance: Vec<AtomicU8> = (0..states).map(|_| AtomicU8::new(UNREACHABLE)).collect();
@@ -39,6 +43,7 @@ pub fn reverse_bfs<S: StateSpace>(space: &S) -> Result<Vec<u8>, TooLarge> {
                         }
                     });
                 }
+                progress(chunk.len() as u64);
                 next
             })
             .collect();
@@ -79,7 +84,7 @@ mod tests {
 
     #[test]
     fn distances_are_measured_and_the_unreachable_marked() {
-        let distance = reverse_bfs(&Line { len: 200 }).unwrap();
+        let distance = reverse_bfs(&Line { len: 200 }, &|_| {}).unwrap();
         assert_eq!(distance.len(), 201);
         for (rank, &d) in distance[..200].iter().enumerate() {
             assert_eq!(usize::from(d), rank);
@@ -89,7 +94,7 @@ mod tests {
 
     #[test]
     fn a_space_deeper_than_a_byte_is_too_large_not_wrong() {
-        let error = reverse_bfs(&Line { len: 300 }).unwrap_err();
+        let error = reverse_bfs(&Line { len: 300 }, &|_| {}).unwrap_err();
         assert!(error.0.contains("do not fit a byte"), "{error}");
     }
 }

@@ -146,6 +146,7 @@ fn answers_equal_a_brute_force_search_on_short_walks() {
             };
             let found = fifteen
                 .outcome(&start)
+                .unwrap()
                 .solved()
                 .expect("a walk reaches back");
             assert_eq!(
@@ -167,7 +168,7 @@ fn answers_equal_the_manhattan_ida_star_on_longer_walks() {
             let length = rng.random_range(30..=40);
             random_walk(&mut rng, &goal, length)
         };
-        let found = fifteen.outcome(&start).solved().unwrap();
+        let found = fifteen.outcome(&start).unwrap().solved().unwrap();
         assert_eq!(Some(found.moves), manhattan_ida(&start, &goal), "{start}");
     }
 }
@@ -185,7 +186,7 @@ fn other_targets_are_renamed_and_use_their_blank_cells_databases() {
             let length = rng.random_range(0..=10);
             random_walk(&mut rng, &target, length)
         };
-        let found = fifteen.outcome(&start).solved().unwrap();
+        let found = fifteen.outcome(&start).unwrap().solved().unwrap();
         assert_eq!(
             letters(&found.moves),
             brute_force(cells(&start), cells(&target))
@@ -193,7 +194,7 @@ fn other_targets_are_renamed_and_use_their_blank_cells_databases() {
     }
     let unsolvable: Board = "1 5 2 3 9 6 7 4 13 10 11 8 14 15 0 12".parse().unwrap();
     assert!(matches!(
-        fifteen.outcome(&unsolvable),
+        fifteen.outcome(&unsolvable).unwrap(),
         tablesolve::search::Outcome::Unreachable { .. }
     ));
 }
@@ -236,7 +237,7 @@ fn korf_instances_up_to_55_moves_take_their_published_lengths() {
     let easier: Vec<_> = instances.iter().filter(|(_, _, l)| *l <= 55).collect();
     assert!(easier.len() >= 60);
     easier.par_iter().for_each(|(label, board, length)| {
-        let found = fifteen.outcome(board).solved().unwrap();
+        let found = fifteen.outcome(board).unwrap().solved().unwrap();
         assert_eq!(found.moves.len(), *length, "instance {label}");
         let end = found.moves.iter().try_fold(*board, |b, &m| b.apply(m));
         assert_eq!(end, Some(korf_goal()), "instance {label}");

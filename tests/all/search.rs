@@ -57,7 +57,7 @@ fn a_case_over_its_node_limit_is_stopped_with_a_proven_bound() {
         ..Limits::default()
     };
     let fifteen = fifteen(korf_goal()).with_limits(limits);
-    let Outcome::Stopped(stopped) = fifteen.outcome(&board) else {
+    let Outcome::Stopped(stopped) = fifteen.outcome(&board).unwrap() else {
         panic!("not stopped");
     };
     assert_eq!(stopped.reason, Reason::Nodes);
@@ -65,7 +65,7 @@ fn a_case_over_its_node_limit_is_stopped_with_a_proven_bound() {
     assert!((1000..1100).contains(&stopped.nodes), "{}", stopped.nodes);
     // A case within the limit is still answered.
     let near = korf_goal().apply(Slide::ALL[0]).unwrap();
-    let found = fifteen.outcome(&near).solved().unwrap();
+    let found = fifteen.outcome(&near).unwrap().solved().unwrap();
     assert_eq!(letters(&found.moves), "u");
 
     let limits = Limits {
@@ -75,7 +75,7 @@ fn a_case_over_its_node_limit_is_stopped_with_a_proven_bound() {
     let fifteen = crate::common::fifteen(korf_goal()).with_limits(limits);
     // Korf's 88th instance needs 65 moves: far more than 50 ms.
     let hard: Board = "15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4".parse().unwrap();
-    let outcome = fifteen.outcome(&hard);
+    let outcome = fifteen.outcome(&hard).unwrap();
     assert!(
         matches!(outcome, Outcome::Stopped(s) if s.reason == Reason::Time && s.lower_bound <= 65),
         "{outcome:?}"
@@ -197,14 +197,18 @@ fn every_shortest_answer_equals_a_breadth_first_enumeration() {
     for _ in 0..40 {
         let length = rng.random_range(0..=12);
         let start = random_walk(&mut rng, &goal, length);
-        let every = fifteen.every_shortest(&start, true).solved().unwrap();
+        let every = fifteen
+            .every_shortest(&start, true)
+            .unwrap()
+            .solved()
+            .unwrap();
         let expected = every_path(cells(&start), cells(&goal), length);
         let listed: Vec<String> = every.answers.iter().map(|m| letters(m)).collect();
         assert_eq!(listed, expected, "{start}");
         assert_eq!(every.count, expected.len() as u128);
         assert_eq!(every.length, expected[0].len());
         // The first listed is the answer.
-        let found = fifteen.outcome(&start).solved().unwrap();
+        let found = fifteen.outcome(&start).unwrap().solved().unwrap();
         assert_eq!(letters(&found.moves), expected[0]);
         several += usize::from(expected.len() > 1);
     }

@@ -8,7 +8,7 @@ use std::io::{self, IsTerminal};
 use tablesolve::fifteen::Partition;
 use tablesolve::judge::{CrossCheck, EveryShortest, Format, Replay, Sample, SampleAt, Tables};
 use tablesolve::search::Limits;
-use tablesolve::sliding::Board;
+use tablesolve::sliding::{exact, Board};
 use tablesolve::table::TableDir;
 use tablesolve::{Eight, Eight2, Rotation, Sliding, SlidingOptions};
 
@@ -176,7 +176,7 @@ impl Puzzle {
     }
 }
 
-/// Opens a `W` x `H` sliding board's databases as the options say and runs `task`,
+/// Opens a `W` x `H` sliding board's tables as the options say and runs `task`,
 /// with the search's progress on a terminal.
 fn sliding_run<const W: usize, const H: usize>(
     tables: &TableDir,
@@ -189,18 +189,23 @@ fn sliding_run<const W: usize, const H: usize>(
         }
         None => Board::canonical(W * H - 1),
     };
+    // Boards of up to 12 cells are answered from their exact table unless a
+    // partition is asked for.
     let partition = match &options.partition {
-        Some(partition) => partition.clone(),
-        None => best_present(tables, &goal),
+        Some(partition) => Some(partition.clone()),
+        None if W * H <= exact::MAX_CELLS => None,
+        None => Some(best_present(tables, &goal)),
     };
-    partition
-        .check(W * H)
-        .map_err(|e| Failure::Usage(format!("--partition {partition}: {e}")))?;
+    if let Some(partition) = &partition {
+        partition
+            .check(W * H)
+            .map_err(|e| Failure::Usage(format!("--partition {partition}: {e}")))?;
+    }
     let board = Sliding::open(
         tables,
         SlidingOptions {
             goal,
-            partition: Some(partition),
+            partition,
             numbered: options.numbered,
             limits: options.limits.clone().unwrap_or_default(),
         },
