@@ -10,8 +10,8 @@ The input is split into blocks of lines; each worker process opens the tables on
         --tables /shared/tables --output answers/
 
 Input: one board a line in the judge's text (``2 3 4 1 5 x 7 6 8``; for fifteen, 16
-numbers). Output: one answer a line, as ``tablesolve eight`` and ``tablesolve
-fifteen`` print them (``unsolvable`` where the parities differ). Every worker must see
+numbers, for twentyfour 25). Output: one answer a line, as ``tablesolve eight`` and
+``tablesolve fifteen`` print them (``unsolvable`` where the parities differ). Every worker must see
 the table directory (``--tables``, else ``$TABLESOLVE_TABLES``, else its cache).
 """
 
@@ -23,7 +23,11 @@ from dask.distributed import Client, LocalCluster
 
 import tablesolve
 
-PUZZLES = {"eight": tablesolve.Eight, "fifteen": tablesolve.Fifteen}
+PUZZLES = {
+    "eight": tablesolve.Eight,
+    "fifteen": tablesolve.Fifteen,
+    "twentyfour": tablesolve.TwentyFour,
+}
 
 
 @functools.lru_cache(maxsize=None)
@@ -54,8 +58,8 @@ def main():
     parser.add_argument("--scheduler", help="a running cluster's address")
     parser.add_argument("--workers", type=int, default=2, help="local worker processes")
     parser.add_argument("--tables", help="the table directory, as every worker sees it")
-    parser.add_argument("--goal", help="fifteen: the goal, default, korf or 16 numbers")
-    parser.add_argument("--partition", help="fifteen: the pattern databases, 7-8 or 6-6-3")
+    parser.add_argument("--goal", help="fifteen, twentyfour: the goal, default, korf or the numbers")
+    parser.add_argument("--partition", help="fifteen: 7-8 or 6-6-3; twentyfour: 6-6-6-6; or tile groups")
     parser.add_argument("--blocksize", default="1MiB", help="input bytes a task answers")
     parser.add_argument("--output", help="write answer files here instead of printing")
     args = parser.parse_args()

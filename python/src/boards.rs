@@ -8,7 +8,8 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use std::ops::Range;
 
 use tablesolve::eight::Grid;
-use tablesolve::{fifteen, rotation};
+use tablesolve::rotation;
+use tablesolve::sliding::Board;
 
 /// A case as Python may give it.
 pub trait PyBoard: Copy + Send + Sync {
@@ -110,19 +111,29 @@ impl PyBoard for Grid {
     }
 }
 
-impl PyBoard for fifteen::Board {
-    const VALUES: usize = fifteen::CELLS;
+/// A sliding board of any size, W*H numbers, 0 the blank (the 8-puzzle's grids have
+/// their own text, with `x`).
+#[derive(Clone, Copy, Debug)]
+pub struct Tiles<const W: usize, const H: usize>(pub Board<W, H>);
+
+impl<const W: usize, const H: usize> PyBoard for Tiles<W, H> {
+    const VALUES: usize = W * H;
 
     fn from_text(text: &str) -> Result<Self, String> {
-        text.parse().map_err(|e: fifteen::BoardError| e.to_string())
+        Board::parse_values(text)
+            .map(Tiles)
+            .map_err(|e| e.to_string())
     }
 
     fn from_values(values: &[i64]) -> Result<Self, String> {
-        expect_len(values, fifteen::CELLS)?;
+        expect_len(values, Self::VALUES)?;
+        let what = format!("a number from 0 to {}", Self::VALUES - 1);
         let values = (0..values.len())
-            .map(|position| byte(values, position, "a number from 0 to 15"))
+            .map(|position| byte(values, position, &what))
             .collect::<Result<Vec<u8>, String>>()?;
-        fifteen::Board::from_values(&values).map_err(|e| e.to_string())
+        Board::from_values(&values)
+            .map(Tiles)
+            .map_err(|e| e.to_string())
     }
 }
 

@@ -18,15 +18,15 @@ use std::path::{Path, PathBuf};
 use std::sync::{mpsc, Mutex};
 use std::time::Duration;
 
-use boards::{Batch, Pair, PyBoard};
+use boards::{Batch, Pair, PyBoard, Tiles};
 use errors::{limit_reached, to_py};
 use tablesolve::eight::Grid;
-use tablesolve::fifteen::{self, Partition};
+use tablesolve::fifteen::Partition;
 use tablesolve::judge::{check, Format, Replay, Slides};
 use tablesolve::moves::letters;
-use tablesolve::search::{Cancel, Found, Limits, Outcome, Settings, Stopped};
-use tablesolve::sliding::Slide;
-use tablesolve::table::{BuildNote, TableDir};
+use tablesolve::search::{Cancel, Found, Limits, Outcome, Stopped};
+use tablesolve::sliding::{exact, Board, Slide};
+use tablesolve::table::{BuildNote, Mapped, TableDir};
 use tablesolve::{rotation, Error};
 
 /// Why a case has no answer.
@@ -453,37 +453,156 @@ exact_table_class! {
     }
 }
 
-/// The 15-puzzle, by IDA* over additive pattern databases: a board is 16 numbers, 0
-/// the blank, as text or a sequence.
-#[pyclass(frozen, module = "tablesolve")]
-struct Fifteen {
-    judge: tablesolve::judge::Fifteen,
-    partition: Partition,
+/// One size of sliding board, opened: what the `Sliding` class asks of it, whatever
+/// its size (a class cannot be generic over the size; each size is one of these).
+trait SizedBoard: Send + Sync {
+    fn solve(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        limit: Option<u64>,
+        timeout: Option<f64>,
+    ) -> PyResult<Option<Vec<Slide>>>;
+
+    fn solve_many(
+        &self,
+        py: Python<'_>,
+        boards: &Bound<'_, PyAny>,
+        limits: (Option<u64>, Option<f64>),
+        return_exceptions: bool,
+    ) -> PyResult<Py<PyList>>;
+
+    fn check(&self, py: Python<'_>, board: &Bound<'_, PyAny>, answer: &str) -> PyResult<Verdict>;
+
+    fn goal(&self) -> &[u8];
+
+    fn goal_text(&self) -> String;
+}
+
+/// A sliding board of `W` x `H` and its table directory.
+struct Opened<const W: usize, const H: usize> {
+    judge: tablesolve::Sliding<Mapped, W, H>,
     dir: PathBuf,
 }
 
-impl Fifteen {
-    /// One search within `limit` nodes and `timeout` seconds, cancelled on Ctrl-C.
-    fn search(
+impl<const W: usize, const H: usize> SizedBoard for Opened<W, H> {
+    /// One answer within `limit` nodes and `timeout` seconds, cancelled on Ctrl-C.
+    fn solve(
         &self,
         py: Python<'_>,
         board: &Bound<'_, PyAny>,
         limit: Option<u64>,
         timeout: Option<f64>,
     ) -> PyResult<Option<Vec<Slide>>> {
-        let start = fifteen::Board::from_py(board)?;
+        let Tiles(start) = Tiles::<W, H>::from_py(board)?;
         let (limits, cancel) = limits(limit, timeout)?;
-        let outcome = interruptible(py, &cancel, || self.outcome(&start, &limits))?;
+        let outcome = interruptible(py, &cancel, || self.judge.outcome_within(&start, &limits))?;
         found(outcome).map_err(|failure| failure.into_py(py, &self.dir, || unreachable!()))
     }
 
-    fn outcome(&self, start: &fifteen::Board, limits: &Limits) -> Outcome<Found<Slide>> {
-        let settings = Settings {
-            limits: limits.clone(),
-            ..Settings::new()
-        };
-        fifteen::search(&self.judge.databases, start, self.judge.target(), &settings)
+    fn solve_many(
+        &self,
+        py: Python<'_>,
+        boards: &Bound<'_, PyAny>,
+        (limit, timeout): (Option<u64>, Option<f64>),
+        return_exceptions: bool,
+    ) -> PyResult<Py<PyList>> {
+        let cases = boards::many::<Tiles<W, H>>(boards)?;
+        let (limits, cancel) = limits(limit, timeout)?;
+        let solve = |Tiles(start): &Tiles<W, H>| found(self.judge.outcome_within(start, &limits));
+        let to_py =
+            |py: Python<'_>, moves: Option<Vec<Slide>>| Ok(moves_to_py(py, moves.as_deref()));
+        let dir = &self.dir;
+        solve_many(
+            py,
+            dir,
+            cases,
+            return_exceptions,
+            Some(&cancel),
+            solve,
+            to_py,
+        )
     }
+
+    fn check(&self, py: Python<'_>, board: &Bound<'_, PyAny>, answer: &str) -> PyResult<Verdict> {
+        let Tiles(start) = Tiles::<W, H>::from_py(board)?;
+        let case = tablesolve::judge::SlidingCase {
+            label: None,
+            start,
+            target: *self.judge.target(),
+        };
+        let cancel = Cancel::new();
+        interruptible(py, &cancel, || {
+            verdict(&self.judge, &self.dir, &case, &[answer])
+        })?
+    }
+
+    fn goal(&self) -> &[u8] {
+        self.judge.target().cells()
+    }
+
+    fn goal_text(&self) -> String {
+        self.judge.target().values_text()
+    }
+}
+
+/// Opens a `W` x `H` board towards `goal` (None: the default; text, or numbers) with
+/// `partition` (None: the exact table up to 12 cells, else the best one present).
+fn open_size<const W: usize, const H: usize>(
+    py: Python<'_>,
+    goal: Option<&Bound<'_, PyAny>>,
+    partition: Option<&Partition>,
+    dir: &TableDir,
+) -> PyResult<(Box<dyn SizedBoard>, Option<Partition>)> {
+    let goal = match goal {
+        None => Board::<W, H>::canonical(W * H - 1),
+        Some(goal) => match goal.cast::<PyString>() {
+            Ok(text) => Board::parse_goal(&text.to_cow()?)
+                .map_err(|e| PyValueError::new_err(e.to_string()))?,
+            Err(_) => Tiles::<W, H>::from_py(goal)?.0,
+        },
+    };
+    let partition = match partition {
+        Some(partition) => Some(partition.clone()),
+        None if W * H <= exact::MAX_CELLS => None,
+        None => Some(Partition::best_present(dir, &goal)),
+    };
+    if let Some(partition) = &partition {
+        partition
+            .check(W * H)
+            .map_err(|e| PyValueError::new_err(format!("partition={partition}: {e}")))?;
+    }
+    let options = tablesolve::SlidingOptions {
+        goal,
+        partition: partition.clone(),
+        ..Default::default()
+    };
+    let judge = open(py, dir, |dir| tablesolve::Sliding::open(dir, options))?;
+    let dir = dir.dir().to_owned();
+    Ok((Box::new(Opened { judge, dir }), partition))
+}
+
+/// Sliding boards of any size from 2x2 up to 5x5: a board is W*H numbers, 0 the
+/// blank, as text or a sequence. Up to 12 cells answered from an exact table, larger
+/// ones by IDA* over additive pattern databases.
+#[pyclass(frozen, subclass, module = "tablesolve")]
+struct Sliding {
+    board: Box<dyn SizedBoard>,
+    size: (usize, usize),
+    partition: Option<Partition>,
+    dir: PathBuf,
+}
+
+/// `"WxH"`: W columns and H rows, each 2 to 5.
+fn parse_size(text: &str) -> PyResult<(usize, usize)> {
+    let side = |s: &str| s.trim().parse().ok().filter(|n| (2..=5).contains(n));
+    text.split_once(['x', 'X'])
+        .and_then(|(w, h)| Some((side(w)?, side(h)?)))
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "size={text:?}: give \"WxH\", W and H each 2 to 5, e.g. \"3x4\""
+            ))
+        })
 }
 
 /// Limits of `limit` nodes and `timeout` seconds, and the handle that cancels them.
@@ -505,8 +624,8 @@ fn limits(limit: Option<u64>, timeout: Option<f64>) -> PyResult<(Limits, Cancel)
 }
 
 /// The moves of a search's outcome: `None` when the goal is out of reach.
-fn found(outcome: Outcome<Found<Slide>>) -> Result<Option<Vec<Slide>>, Failure> {
-    match outcome {
+fn found(outcome: Result<Outcome<Found<Slide>>, Error>) -> Result<Option<Vec<Slide>>, Failure> {
+    match outcome.map_err(Failure::Table)? {
         Outcome::Solved(found) => Ok(Some(found.moves)),
         Outcome::Unreachable { .. } => Ok(None),
         Outcome::Stopped(stopped) => Err(Failure::Stopped(stopped)),
@@ -514,41 +633,54 @@ fn found(outcome: Outcome<Found<Slide>>) -> Result<Option<Vec<Slide>>, Failure> 
 }
 
 #[pymethods]
-impl Fifteen {
+impl Sliding {
     #[new]
-    #[pyo3(signature = (goal=None, partition=None, tables=None, build=true))]
+    #[pyo3(signature = (size, goal=None, partition=None, tables=None, build=true))]
     fn new(
         py: Python<'_>,
+        size: &str,
         goal: Option<&Bound<'_, PyAny>>,
         partition: Option<&str>,
         tables: Option<PathBuf>,
         build: bool,
     ) -> PyResult<Self> {
-        let goal = match goal {
-            None => fifteen::default_goal(),
-            Some(goal) => match goal.cast::<PyString>() {
-                Ok(text) => fifteen::Board::parse_goal(&text.to_cow()?)
-                    .map_err(|e| PyValueError::new_err(e.to_string()))?,
-                Err(_) => fifteen::Board::from_py(goal)?,
-            },
-        };
+        let (width, height) = parse_size(size)?;
+        let partition: Option<Partition> = partition
+            .map(|name| name.parse().map_err(PyValueError::new_err))
+            .transpose()?;
         let dir = table_dir(tables, build);
-        let partition = match partition {
-            Some(name) => name.parse().map_err(PyValueError::new_err)?,
-            None => Partition::best_present(&dir, &goal),
-        };
-        let options = tablesolve::FifteenOptions {
-            goal,
-            partition: Some(partition.clone()),
-            ..Default::default()
-        };
-        let open_fifteen = |dir: &TableDir| tablesolve::Fifteen::open(dir, options.clone());
-        let judge = open(py, &dir, open_fifteen)?;
-        let dir = dir.dir().to_owned();
-        Ok(Fifteen {
-            judge,
+        let partition = partition.as_ref();
+        macro_rules! sizes {
+            ($(($w:literal, $h:literal)),*) => {
+                match (width, height) {
+                    $(($w, $h) => open_size::<$w, $h>(py, goal, partition, &dir)?,)*
+                    _ => unreachable!("parse_size keeps to 2-5"),
+                }
+            };
+        }
+        let (board, partition) = sizes!(
+            (2, 2),
+            (2, 3),
+            (2, 4),
+            (2, 5),
+            (3, 2),
+            (3, 3),
+            (3, 4),
+            (3, 5),
+            (4, 2),
+            (4, 3),
+            (4, 4),
+            (4, 5),
+            (5, 2),
+            (5, 3),
+            (5, 4),
+            (5, 5)
+        );
+        Ok(Sliding {
+            board,
+            size: (width, height),
             partition,
-            dir,
+            dir: dir.dir().to_owned(),
         })
     }
 
@@ -563,7 +695,7 @@ impl Fifteen {
         limit: Option<u64>,
         timeout: Option<f64>,
     ) -> PyResult<Py<PyAny>> {
-        let moves = self.search(py, board, limit, timeout)?;
+        let moves = self.board.solve(py, board, limit, timeout)?;
         Ok(moves_to_py(py, moves.as_deref()))
     }
 
@@ -577,9 +709,8 @@ impl Fifteen {
         limit: Option<u64>,
         timeout: Option<f64>,
     ) -> PyResult<Option<usize>> {
-        Ok(self
-            .search(py, board, limit, timeout)?
-            .map(|moves| moves.len()))
+        let moves = self.board.solve(py, board, limit, timeout)?;
+        Ok(moves.map(|moves| moves.len()))
     }
 
     /// Answers every board of an iterable (or rows of a numpy array) on every core,
@@ -593,20 +724,8 @@ impl Fifteen {
         timeout: Option<f64>,
         return_exceptions: bool,
     ) -> PyResult<Py<PyList>> {
-        let cases = boards::many::<fifteen::Board>(boards)?;
-        let (limits, cancel) = limits(limit, timeout)?;
-        let solve = |start: &fifteen::Board| found(self.outcome(start, &limits));
-        let to_py =
-            |py: Python<'_>, moves: Option<Vec<Slide>>| Ok(moves_to_py(py, moves.as_deref()));
-        solve_many(
-            py,
-            &self.dir,
-            cases,
-            return_exceptions,
-            Some(&cancel),
-            solve,
-            to_py,
-        )
+        let limits = (limit, timeout);
+        self.board.solve_many(py, boards, limits, return_exceptions)
     }
 
     /// Judges `answer`, slides as `solve` gives them (None: unsolvable).
@@ -617,36 +736,28 @@ impl Fifteen {
         board: &Bound<'_, PyAny>,
         answer: Option<&str>,
     ) -> PyResult<Verdict> {
-        let start = fifteen::Board::from_py(board)?;
-        let case = tablesolve::judge::FifteenCase {
-            label: None,
-            start,
-            target: *self.judge.target(),
-        };
-        let lines = [answer.unwrap_or("unsolvable")];
-        let cancel = Cancel::new();
-        interruptible(py, &cancel, || {
-            verdict(&self.judge, &self.dir, &case, &lines)
-        })?
+        self.board.check(py, board, answer.unwrap_or("unsolvable"))
     }
 
-    /// The goal, as 16 numbers.
+    /// The board's size, "WxH".
+    #[getter]
+    fn size(&self) -> String {
+        format!("{}x{}", self.size.0, self.size.1)
+    }
+
+    /// The goal, as W*H numbers.
     #[getter]
     fn goal(&self) -> Vec<u16> {
         // Not `Vec<u8>`, which Python would get as `bytes`.
-        self.judge
-            .target()
-            .cells()
-            .iter()
-            .map(|&c| c.into())
-            .collect()
+        self.board.goal().iter().map(|&c| c.into()).collect()
     }
 
-    /// The partition of the databases guiding the search: "7-8", "6-6-3", or its groups
-    /// of tiles ("1 2 3 4 5 6 7 / 8 9 ...").
+    /// The partition of the databases guiding the search: "7-8", "6-6-3", "6-6-6-6",
+    /// or its groups of tiles ("1 2 3 4 5 6 7 / 8 9 ..."); None for a board answered
+    /// from its exact table.
     #[getter]
-    fn partition(&self) -> String {
-        self.partition.name()
+    fn partition(&self) -> Option<String> {
+        self.partition.as_ref().map(Partition::name)
     }
 
     /// The table directory.
@@ -655,12 +766,23 @@ impl Fifteen {
         &self.dir
     }
 
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+    /// `Sliding(size=...)`, or a subclass's name, whose size is its own.
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let py = slf.py();
+        let this = slf.get();
+        let name = slf.get_type().name()?.to_string();
+        let size = match name.as_str() {
+            "Sliding" => format!("size={}, ", repr(py, this.size())?),
+            _ => String::new(),
+        };
+        let partition = match &this.partition {
+            Some(partition) => format!(", partition={}", repr(py, partition.name())?),
+            None => String::new(),
+        };
         Ok(format!(
-            "Fifteen(goal={}, partition={}, tables={})",
-            repr(py, self.judge.target().values_text())?,
-            repr(py, self.partition.name())?,
-            repr(py, &self.dir)?
+            "{name}({size}goal={}{partition}, tables={})",
+            repr(py, this.board.goal_text())?,
+            repr(py, &this.dir)?
         ))
     }
 }
@@ -679,7 +801,7 @@ fn _tablesolve(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Rotation>()?;
     module.add_class::<Eight>()?;
     module.add_class::<Eight2>()?;
-    module.add_class::<Fifteen>()?;
+    module.add_class::<Sliding>()?;
     module.add_class::<Verdict>()?;
     module.add("TableError", py.get_type::<errors::TableError>())?;
     module.add("LimitReached", py.get_type::<errors::LimitReached>())?;

@@ -12,16 +12,50 @@ Every answer is the shortest and, among the shortest, the lexicographically smal
 ``solve_many`` answers a whole batch on every core with the GIL released.
 """
 
+import os
+from typing import Optional, Sequence, Union
+
 from ._tablesolve import (
     Eight,
     Eight2,
-    Fifteen,
     LimitReached,
     Rotation,
+    Sliding,
     TableError,
     Verdict,
     default_tables,
 )
+
+# A board: judge text, or a sequence of numbers (0 the blank).
+Board = Union[str, Sequence[int]]
+
+
+class Fifteen(Sliding):
+    """The 15-puzzle, ``Sliding("4x4")``: by IDA* over additive pattern databases."""
+
+    def __new__(
+        cls,
+        goal: Optional[Board] = None,
+        partition: Optional[str] = None,
+        tables: Optional[Union[str, "os.PathLike[str]"]] = None,
+        build: bool = True,
+    ) -> "Fifteen":
+        return super().__new__(cls, "4x4", goal, partition, tables, build)
+
+
+class TwentyFour(Sliding):
+    """The 24-puzzle, ``Sliding("5x5")``: by IDA* over additive pattern databases
+    (by default Korf and Felner's 6-6-6-6, about 50 s to build)."""
+
+    def __new__(
+        cls,
+        goal: Optional[Board] = None,
+        partition: Optional[str] = None,
+        tables: Optional[Union[str, "os.PathLike[str]"]] = None,
+        build: bool = True,
+    ) -> "TwentyFour":
+        return super().__new__(cls, "5x5", goal, partition, tables, build)
+
 
 __all__ = [
     "Eight",
@@ -29,7 +63,9 @@ __all__ = [
     "Fifteen",
     "LimitReached",
     "Rotation",
+    "Sliding",
     "TableError",
+    "TwentyFour",
     "Verdict",
     "default_tables",
 ]

@@ -75,20 +75,25 @@ class Eight2:
     @property
     def tables(self) -> Path: ...
 
-class Fifteen:
-    """The 15-puzzle, by IDA* over additive pattern databases."""
+class Sliding:
+    """Sliding boards of any size from 2x2 up to 5x5: up to 12 cells from an exact
+    table, larger ones by IDA* over additive pattern databases."""
 
     def __init__(
         self,
+        size: str,
         goal: Optional[Board] = None,
         partition: Optional[str] = None,
         tables: Tables = None,
         build: bool = True,
     ) -> None:
-        """goal: "default" (1..15 then the blank), "korf" (the blank first) or a board;
-        partition: "7-8" (fast; about 80 s and 1 GB to build), "6-6-3" (about 1 s) or
-        groups of the tiles separated by "/" ("1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15"),
-        by default the best one present, else 7-8."""
+        """size: "WxH", W columns and H rows, each 2 to 5; goal: "default" (1..W*H-1
+        then the blank), "korf" (the blank first) or a board; partition: for the
+        search, "7-8" (4x4: fast; about 80 s and 1 GB to build), "6-6-3" (4x4: about
+        1 s), "6-6-6-6" (5x5; about 50 s) or groups of the tiles separated by "/"
+        ("1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15"); by default the exact table up to
+        12 cells, else the best one present, else 7-8, 6-6-6-6 or reading-order
+        groups."""
     def solve(
         self, board: Board, *, limit: Optional[int] = None, timeout: Optional[float] = None
     ) -> Optional[str]:
@@ -107,9 +112,12 @@ class Fifteen:
     ) -> List[Optional[str]]: ...
     def check(self, board: Board, answer: Optional[str]) -> Verdict: ...
     @property
+    def size(self) -> str: ...
+    @property
     def goal(self) -> List[int]: ...
     @property
-    def partition(self) -> str: ...
+    def partition(self) -> Optional[str]:
+        """None for a board answered from its exact table."""
     @property
     def tables(self) -> Path: ...
 

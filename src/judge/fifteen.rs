@@ -448,12 +448,26 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Sliding<D, W, H> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn outcome(&self, start: &Board<W, H>) -> Result<Outcome<Found<Slide>>, Error> {
+        self.outcome_within(start, &self.limits)
+    }
+
+    /// [`Sliding::outcome`] within `limits` instead of the options' (a table walk
+    /// needs none).
+    pub fn outcome_within(
+        &self,
+        start: &Board<W, H>,
+        limits: &Limits,
+    ) -> Result<Outcome<Found<Slide>>, Error> {
         let Some(exact) = &self.exact else {
+            let settings = Settings {
+                limits: limits.clone(),
+                ..self.settings()
+            };
             return Ok(guided::search(
                 &self.databases,
                 start,
                 &self.target,
-                &self.settings(),
+                &settings,
             ));
         };
         Ok(match exact.solve(start)? {

@@ -1,0 +1,97 @@
+"""Sliding boards of other sizes: the exact tables (up to 12 cells) against the
+8-puzzle's own tables and the command's search, the 24-puzzle against Korf's
+published lengths, and the size checked."""
+
+import random
+
+import pytest
+
+import tablesolve
+from conftest import SAMPLES
+
+
+def random_walk(rng, goal, width, height, length):
+    """The board `length` random slides (never undoing the last) from `goal`."""
+    board = list(goal)
+    blank = board.index(0)
+    previous = None
+    for _ in range(length):
+        row, col = divmod(blank, width)
+        steps = [
+            to
+            for to, legal in (
+                (blank + width, row + 1 < height),
+                (blank - 1, col > 0),
+                (blank + 1, col + 1 < width),
+                (blank - width, row > 0),
+            )
+            if legal and to != previous
+        ]
+        to = rng.choice(steps)
+        board[blank], board[to] = board[to], board[blank]
+        previous, blank = blank, to
+    return board
+
+
+def test_three_by_three_answers_as_the_eight_puzzle(tables):
+    sliding = tablesolve.Sliding("3x3", tables=tables)
+    eight = tablesolve.Eight(tables=tables)
+    assert sliding.partition is None
+    assert sliding.size == "3x3"
+    rng = random.Random(9)
+    boards = []
+    for _ in range(200):
+        tiles = list(range(9))
+        rng.shuffle(tiles)
+        boards.append(tiles)
+    # Eight reads 0 as the blank too; its tables are all 9! Cantor ranks, the
+    # sliding board's only the half that reaches the goal.
+    assert sliding.solve_many(boards) == eight.solve_many(boards)
+    assert any(answer is None for answer in eight.solve_many(boards))
+
+
+def test_an_exact_table_and_the_search_agree(tables, run_cli):
+    rng = random.Random(10)
+    goal = list(range(10))  # Korf's: the blank first
+    boards = [random_walk(rng, goal, 5, 2, rng.randrange(10, 60)) for _ in range(60)]
+    exact = tablesolve.Sliding("5x2", goal="korf", tables=tables)
+    search = tablesolve.Sliding("5x2", goal=goal, partition="1 2 3 4 / 5 6 7 8 9", tables=tables)
+    answers = exact.solve_many(boards)
+    assert answers == search.solve_many(boards)
+    assert answers == [search.solve(board) for board in boards]
+    assert [exact.distance(board) for board in boards] == [len(a) for a in answers]
+    text = "".join(" ".join(map(str, board)) + "\n" for board in boards)
+    assert run_cli("--size", "5x2", "--goal", "korf", "sliding", stdin=text).splitlines() == answers
+    assert exact.check(boards[0], answers[0]).correct
+    assert repr(exact).startswith("Sliding(size='5x2', goal='0 1 2 3 4 5 6 7 8 9', tables=")
+
+
+def test_twentyfour_answers_an_easy_korf_instance(tables):
+    lengths = dict(line.split() for line in (SAMPLES / "korf50.lengths").read_text().splitlines())
+    quick = "1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15 / 16 17 18 19 20 / 21 22 23 24"
+    twentyfour = tablesolve.TwentyFour(goal="korf", partition=quick, tables=tables)
+    assert isinstance(twentyfour, tablesolve.Sliding) and twentyfour.size == "5x5"
+    assert repr(twentyfour).startswith("TwentyFour(goal='0 1 2")
+    goal = list(range(25))
+    rng = random.Random(24)
+    board = random_walk(rng, goal, 5, 5, 30)
+    moves = twentyfour.solve(board)
+    assert len(moves) <= 30 and len(moves) % 2 == 0
+    # Short of the 6-6-6-6 databases, a limit stops Korf's instances with a bound
+    # that never exceeds their published lengths.
+    first = (SAMPLES / "korf50.in").read_text().splitlines()[0].split()
+    with pytest.raises(tablesolve.LimitReached) as stopped:
+        twentyfour.solve([int(v) for v in first[1:]], limit=100_000)
+    assert stopped.value.lower_bound <= int(lengths[first[0]])
+
+
+def test_a_size_or_board_out_of_shape_is_refused(tables):
+    with pytest.raises(ValueError, match='size="6x2"'):
+        tablesolve.Sliding("6x2", tables=tables)
+    with pytest.raises(ValueError, match="7-8 is a partition of a board of 16 cells, not of 25"):
+        tablesolve.TwentyFour(partition="7-8", tables=tables)
+    sliding = tablesolve.Sliding("2x3", tables=tables)
+    with pytest.raises(ValueError, match="a number from 0 to 5"):
+        sliding.solve([0, 1, 2, 3, 4, 9])
+    with pytest.raises(ValueError):
+        sliding.solve("1 2 3")
