@@ -1,5 +1,8 @@
 //! What drawing random cases at a given length needs from any exact table.
 
+use rand::seq::IndexedRandom;
+use rand::{Rng, RngCore};
+
 use crate::table::Table;
 
 /// No case of the asked length can be drawn: none has a shortest solution that long
@@ -38,4 +41,47 @@ pub(crate) fn ranks_at<D: AsRef<[u8]>>(table: &Table<D>, length: usize) -> Vec<u
     (0..table.distances().len() as u32)
         .filter(|&r| Some(table.distance(r)) == wanted)
         .collect()
+}
+
+/// Draws ranks of one exact table uniformly among those at one distance, in bounded
+/// memory: a common distance by drawing any rank until one is at it (at most
+/// [`RanksAt::LISTED_BELOW`] draws expected), a rare one from the list of its ranks.
+pub(crate) struct RanksAt<'a, D> {
+    table: &'a Table<D>,
+    distance: u8,
+    listed: Vec<u32>,
+}
+
+impl<'a, D: AsRef<[u8]>> RanksAt<'a, D> {
+    /// Distances held by fewer than one rank in this many are listed.
+    const LISTED_BELOW: u64 = 64;
+
+    /// A sampler of `table`'s ranks at `length`; `None` when none is that far.
+    pub fn new(table: &'a Table<D>, length: usize) -> Option<Self> {
+        let header = table.header();
+        let count = *header.depth_counts.get(length).filter(|&&c| c > 0)?;
+        let listed = match count * Self::LISTED_BELOW < header.states {
+            true => ranks_at(table, length),
+            false => Vec::new(),
+        };
+        Some(RanksAt {
+            table,
+            distance: length as u8,
+            listed,
+        })
+    }
+
+    /// One rank, uniformly among those at the length.
+    pub fn sample(&self, rng: &mut dyn RngCore) -> u64 {
+        if let Some(&rank) = self.listed.choose(rng) {
+            return rank.into();
+        }
+        let states = self.table.header().states;
+        loop {
+            let rank = rng.random_range(0..states);
+            if self.table.entry_byte(rank) == self.distance {
+                return rank;
+            }
+        }
+    }
 }

@@ -16,7 +16,7 @@ use super::{
 use crate::error::Error;
 use crate::fifteen::Partition;
 use crate::moves::{letters, parse_letters, write_letters};
-use crate::sample::NoSuchLength;
+use crate::sample::{NoSuchLength, RanksAt};
 use crate::search::{Every, Found, Limits, Outcome, Report, Settings, Stopped};
 use crate::sliding::exact::{self, ExactBoards};
 use crate::sliding::pattern::PatternDb;
@@ -681,17 +681,29 @@ fn longest_walk(width: usize, height: usize) -> usize {
 }
 
 impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> SampleAt for Sliding<D, W, H> {
-    /// Random walks of `length` slides from the goal, kept when solving confirms that
-    /// the shortest solution has exactly `length` slides. Not uniform over all boards
-    /// at that length.
+    /// From an exact table, uniformly among all boards at `length`. Otherwise random
+    /// walks of `length` slides from the goal, kept when solving confirms that the
+    /// shortest solution has exactly `length` slides: not uniform over all boards at
+    /// that length.
     fn cases_at(&self, length: usize) -> Result<CasesAt<'_, SlidingCase<W, H>>, NoSuchLength> {
+        let puzzle = match (W, H) {
+            (4, 4) => "fifteen",
+            (5, 5) => "twentyfour",
+            _ => "sliding",
+        };
+        if let Some(exact) = &self.exact {
+            let ranks = RanksAt::new(&exact.table, length).ok_or(NoSuchLength {
+                puzzle,
+                length,
+                longest: exact.table.header().max_depth(),
+                by_walks: false,
+            })?;
+            return Ok(Box::new(move |rng| {
+                self.case(exact.board(ranks.sample(rng)))
+            }));
+        }
         let longest = longest_walk(W, H);
         if length > longest {
-            let puzzle = if (W, H) == (4, 4) {
-                "fifteen"
-            } else {
-                "sliding"
-            };
             return Err(NoSuchLength {
                 puzzle,
                 length,

@@ -258,36 +258,57 @@ fn sliding_sizes_and_their_options() {
         assert!(err.contains(message), "{args:?}: {err}");
     }
 
-    // Cases drawn at a length are that far by the 8-puzzle's exact table; past what
-    // random walks reach, the length is refused.
-    let generated = tablesolve(
-        tables,
-        &[
-            "--size", "3x3", "generate", "sliding", "--length", "24", "--count", "5",
-        ],
-        b"",
-    );
-    let grids: Vec<String> = stdout(&generated)
-        .lines()
-        .map(|line| line.replace('0', "x").replace(' ', ""))
-        .collect();
-    assert_eq!(grids.len(), 5);
-    let eight = tablesolve(
-        tables,
-        &["--no-build", "eight"],
-        grids.join("\n").as_bytes(),
-    );
-    assert!(
-        stdout(&eight).lines().all(|moves| moves.len() == 24),
-        "{}",
-        stdout(&eight)
-    );
-    let too_long = ["--size", "3x3", "generate", "sliding", "--length", "30"];
+    // Cases drawn at a length, up to the board's diameter, are that far by the
+    // 8-puzzle's own table; past it, the length is refused.
+    for length in ["24", "31"] {
+        let generated = tablesolve(
+            tables,
+            &[
+                "--size", "3x3", "generate", "sliding", "--length", length, "--count", "5",
+            ],
+            b"",
+        );
+        let grids: Vec<String> = stdout(&generated)
+            .lines()
+            .map(|line| line.replace('0', "x").replace(' ', ""))
+            .collect();
+        assert_eq!(grids.len(), 5);
+        let eight = tablesolve(
+            tables,
+            &["--no-build", "eight"],
+            grids.join("\n").as_bytes(),
+        );
+        let lengths: Vec<String> = stdout(&eight)
+            .lines()
+            .map(|moves| moves.len().to_string())
+            .collect();
+        assert_eq!(lengths, [length; 5], "{}", stdout(&eight));
+    }
+    let too_long = ["--size", "3x3", "generate", "sliding", "--length", "32"];
     let output = tablesolve(tables, &too_long, b"");
     assert_eq!(output.status.code(), Some(2));
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(
-        err.contains("random walks find cases up to 24 moves"),
+        err.contains("no sliding case needs exactly 32 moves; the largest possible length is 31"),
+        "{err}"
+    );
+    // Boards answered by search are drawn by random walks, as far as they reach.
+    let quick = "1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14";
+    let walked = [
+        "--size",
+        "3x5",
+        "--partition",
+        quick,
+        "generate",
+        "sliding",
+        "--length",
+        "51",
+    ];
+    let output = tablesolve(tables, &walked, b"");
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        err.contains("random walks find cases up to 50 moves"),
         "{err}"
     );
 
