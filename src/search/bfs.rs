@@ -9,45 +9,57 @@ use crate::table::TooLarge;
 /// The distance of every rank from the nearest goal, [`UNREACHABLE`] where there is
 /// none, one byte a rank.
 ///
-/// Level by level: each level's states are expanded in parallel, and a state joins the
-/// next level through the one thread that claims its byte. An error says what exceeds
-/// a byte a rank in memory, or the distances a byte holds. `progress` hears of the
-/// states expanded as they are, from any thread.
+/// Level by level, with no list of the frontier: each level scans the distances for
+/// its states in parallel blocks of ranks, and a state joins the next level through
+/// the one thread that claims its byte. So the search needs its byte a rank and
+/// nothing else (a level's list could take eight bytes for each of a tenth of the
+/// states), and a scan of the bytes costs far less than the states' expansions. An
+/// error says what exceeds a byte a rank in memory, or the distances a byte holds.
+/// `progress` hears of the states expanded as they are, from any thread.
 pub fn reverse_bfs<S: StateSpace>(
     space: &S,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<u8>, TooLarge> {
+    const BLOCK: usize = 1 << 16;
     let states = usize::try_from(space.states())
         .map_err(|_| TooLarge(format!("{} states do not fit in memory", space.states())))?;
     let distance: Vec<AtomicU8> = (0..states).map(|_| AtomicU8::new(UNREACHABLE)).collect();
-    let mut frontier = space.goals();
-    frontier.retain(|&goal| distance[goal as usize].swap(0, Relaxed) == UNREACHABLE);
+    for goal in space.goals() {
+        distance[goal as usize].store(0, Relaxed);
+    }
     let mut depth = 0u8;
-    while !frontier.is_empty() {
-        if depth == UNREACHABLE - 1 {
-            return Err(TooLarge(format!(
-                "distances beyond {depth} do not fit a byte"
-            )));
-        }
-        frontier = frontier
-            .par_chunks(1 << 12)
-            .flat_map_iter(|chunk| {
-                let mut next = Vec::new();
-                for &rank in chunk {
-                    space.neighbours(rank, |n| {
+    loop {
+        let found: u64 = distance
+            .par_chunks(BLOCK)
+            .enumerate()
+            .map(|(block, bytes)| {
+                let (mut expanded, mut found) = (0, 0);
+                for (i, byte) in bytes.iter().enumerate() {
+                    if byte.load(Relaxed) != depth {
+                        continue;
+                    }
+                    expanded += 1;
+                    space.neighbours((block * BLOCK + i) as u64, |n| {
                         let claimed = distance[n as usize]
                             .compare_exchange(UNREACHABLE, depth + 1, Relaxed, Relaxed)
                             .is_ok();
-                        if claimed {
-                            next.push(n);
-                        }
+                        found += u64::from(claimed);
                     });
                 }
-                progress(chunk.len() as u64);
-                next
+                progress(expanded);
+                found
             })
-            .collect();
+            .sum();
+        if found == 0 {
+            break;
+        }
         depth += 1;
+        if depth == UNREACHABLE {
+            return Err(TooLarge(format!(
+                "distances beyond {} do not fit a byte",
+                depth - 1
+            )));
+        }
     }
     Ok(distance.into_iter().map(AtomicU8::into_inner).collect())
 }

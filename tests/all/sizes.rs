@@ -194,7 +194,7 @@ fn boards_up_to_nine_cells_answer_as_a_search_of_the_whole_space() {
 fn boards_of_ten_to_sixteen_cells_answer_as_the_manhattan_search() {
     check_size::<2, 5>(7, 10..=32);
     check_size::<5, 2>(8, 10..=32);
-    // Their exact tables take a minute each to build: checked by the ignored test
+    // Their exact tables take half a minute each to build: checked by the ignored test
     // below, which `.ci/run` runs.
     check_size::<3, 4>(9, 10..=32);
     check_size::<4, 3>(10, 10..=32);
@@ -205,7 +205,7 @@ fn boards_of_ten_to_sixteen_cells_answer_as_the_manhattan_search() {
 /// The 12-cell boards' exact tables (239,500,800 boards each) against the search on
 /// random boards, and their diameter against the published 53 slides.
 #[test]
-#[ignore = "builds two tables of 240 MB, a minute or two each: run by .ci/run"]
+#[ignore = "builds two tables of 240 MB, half a minute or more each: run by .ci/run"]
 fn boards_of_twelve_cells_answer_as_their_exact_tables() {
     check_goals::<3, 4>(16, 10..=32, &[11], true);
     check_goals::<4, 3>(17, 10..=32, &[0], true);
