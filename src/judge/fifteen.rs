@@ -240,7 +240,7 @@ fn read_board<R: Read>(
 type Progress = Arc<dyn Fn(Report) + Send + Sync>;
 
 /// A sliding board `W` x `H` towards one goal: up to 12 cells answered from the exact
-/// table by the walk, unless a partition is asked for; past that, and then, by IDA*
+/// table by the walk; larger boards, and any board opened with a partition, by IDA*
 /// over the partition's pattern databases, each case within the same limits.
 pub struct Sliding<D, const W: usize, const H: usize> {
     target: Board<W, H>,
