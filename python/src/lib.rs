@@ -25,7 +25,7 @@ use tablesolve::fifteen::Partition;
 use tablesolve::judge::{check, Format, Replay, Slides};
 use tablesolve::moves::letters;
 use tablesolve::search::{Cancel, Found, Limits, Outcome, Stopped};
-use tablesolve::sliding::{exact, Board, Slide};
+use tablesolve::sliding::{Board, Slide};
 use tablesolve::table::{BuildNote, Mapped, TableDir};
 use tablesolve::{rotation, Error};
 
@@ -562,24 +562,20 @@ fn open_size<const W: usize, const H: usize>(
             Err(_) => Tiles::<W, H>::from_py(goal)?.0,
         },
     };
-    let partition = match partition {
-        Some(partition) => Some(partition.clone()),
-        None if W * H <= exact::MAX_CELLS => None,
-        None => Some(Partition::best_present(dir, &goal)),
-    };
-    if let Some(partition) = &partition {
+    if let Some(partition) = partition {
         partition
             .check(W * H)
             .map_err(|e| PyValueError::new_err(format!("partition={partition}: {e}")))?;
     }
     let options = tablesolve::SlidingOptions {
         goal,
-        partition: partition.clone(),
+        partition: partition.cloned(),
         ..Default::default()
     };
     let judge = open(py, dir, |dir| tablesolve::Sliding::open(dir, options))?;
+    let chosen = judge.partition().cloned();
     let dir = dir.dir().to_owned();
-    Ok((Box::new(Opened { judge, dir }), partition))
+    Ok((Box::new(Opened { judge, dir }), chosen))
 }
 
 /// Sliding boards of any size from 2x2 up to 5x5: a board is W*H numbers, 0 the
@@ -650,32 +646,11 @@ impl Sliding {
             .transpose()?;
         let dir = table_dir(tables, build);
         let partition = partition.as_ref();
-        macro_rules! sizes {
-            ($(($w:literal, $h:literal)),*) => {
-                match (width, height) {
-                    $(($w, $h) => open_size::<$w, $h>(py, goal, partition, &dir)?,)*
-                    _ => unreachable!("parse_size keeps to 2-5"),
-                }
-            };
-        }
-        let (board, partition) = sizes!(
-            (2, 2),
-            (2, 3),
-            (2, 4),
-            (2, 5),
-            (3, 2),
-            (3, 3),
-            (3, 4),
-            (3, 5),
-            (4, 2),
-            (4, 3),
-            (4, 4),
-            (4, 5),
-            (5, 2),
-            (5, 3),
-            (5, 4),
-            (5, 5)
-        );
+        let (board, partition) = tablesolve::for_size!(
+            (width, height),
+            open_size(py, goal, partition, &dir),
+            unreachable!("parse_size keeps to 2-5")
+        )?;
         Ok(Sliding {
             board,
             size: (width, height),

@@ -30,8 +30,10 @@ from ._tablesolve import (
 Board = Union[str, Sequence[int]]
 
 
-class Fifteen(Sliding):
-    """The 15-puzzle, ``Sliding("4x4")``: by IDA* over additive pattern databases."""
+class _OneSize(Sliding):
+    """A `Sliding` board of one size, its class's SIZE."""
+
+    SIZE = ""
 
     def __new__(
         cls,
@@ -39,22 +41,21 @@ class Fifteen(Sliding):
         partition: Optional[str] = None,
         tables: Optional[Union[str, "os.PathLike[str]"]] = None,
         build: bool = True,
-    ) -> "Fifteen":
-        return super().__new__(cls, "4x4", goal, partition, tables, build)
+    ) -> "_OneSize":
+        return super().__new__(cls, cls.SIZE, goal, partition, tables, build)
 
 
-class TwentyFour(Sliding):
+class Fifteen(_OneSize):
+    """The 15-puzzle, ``Sliding("4x4")``: by IDA* over additive pattern databases."""
+
+    SIZE = "4x4"
+
+
+class TwentyFour(_OneSize):
     """The 24-puzzle, ``Sliding("5x5")``: by IDA* over additive pattern databases
     (by default Korf and Felner's 6-6-6-6, about 50 s to build)."""
 
-    def __new__(
-        cls,
-        goal: Optional[Board] = None,
-        partition: Optional[str] = None,
-        tables: Optional[Union[str, "os.PathLike[str]"]] = None,
-        build: bool = True,
-    ) -> "TwentyFour":
-        return super().__new__(cls, "5x5", goal, partition, tables, build)
+    SIZE = "5x5"
 
 
 __all__ = [

@@ -21,7 +21,7 @@ use crate::search::{Every, Found, Limits, Outcome, Report, Settings, Stopped};
 use crate::sliding::exact::{self, ExactBoards};
 use crate::sliding::pattern::PatternDb;
 use crate::sliding::{guided, Board};
-use crate::sliding::{manhattan_search, random_board_like, random_walk, Slide};
+use crate::sliding::{manhattan_search, published_diameter, random_board_like, random_walk, Slide};
 use crate::table::{Mapped, Table, TableDir, TableId};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -249,6 +249,7 @@ pub struct Sliding<D, const W: usize, const H: usize> {
     pub exact: Option<ExactBoards<D, W, H>>,
     /// The databases, one per pattern of the partition (none with an exact table).
     pub databases: Vec<PatternDb<D, W, H>>,
+    partition: Option<Partition>,
     limits: Limits,
     progress: Option<Progress>,
     /// Cases a limit stopped since opening.
@@ -318,6 +319,7 @@ impl<const W: usize, const H: usize> Sliding<Mapped, W, H> {
             numbered,
             exact: None,
             databases: Vec::new(),
+            partition: None,
             limits,
             progress: None,
             stopped: AtomicUsize::new(0),
@@ -339,6 +341,7 @@ impl<const W: usize, const H: usize> Sliding<Mapped, W, H> {
             .collect();
         Ok(Sliding {
             databases,
+            partition: Some(partition),
             ..opened
         })
     }
@@ -381,6 +384,12 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Sliding<D, W, H> {
     /// The goal.
     pub fn target(&self) -> &Board<W, H> {
         &self.target
+    }
+
+    /// The partition whose databases guide the search, as given or chosen when
+    /// opening; `None` for a board answered from its exact table.
+    pub fn partition(&self) -> Option<&Partition> {
+        self.partition.as_ref()
     }
 
     /// The shortest, lexicographically smallest slides from `start` to the goal, `None`
@@ -664,19 +673,10 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Sample for Sliding<D
 }
 
 /// The longest `--length` drawn by random walks on a board `width` x `height`: three
-/// quarters of the board's diameter (the most moves any board needs, as published),
-/// at most 50. Longer ones are found too rarely.
+/// quarters of the board's published diameter (80 where none is: no larger board is
+/// known to need fewer), at most 50. Longer ones are found too rarely.
 fn longest_walk(width: usize, height: usize) -> usize {
-    let diameter = match (width.min(height), width.max(height)) {
-        (2, 2) => 6,
-        (2, 3) => 21,
-        (2, 4) => 36,
-        (2, 5) => 55,
-        (3, 3) => 31,
-        (3, 4) => 53,
-        (3, 5) => 84,
-        _ => 80,
-    };
+    let diameter = published_diameter(width, height).unwrap_or(80);
     (diameter - diameter / 4).min(50)
 }
 

@@ -64,11 +64,6 @@ impl<const W: usize, const H: usize> Space<W, H> {
         Space::new(target.blank())
     }
 
-    /// The goal's blank cell.
-    pub fn goal_blank(&self) -> usize {
-        self.goal_blank
-    }
-
     /// The rank of `board`, which must reach the goal.
     #[inline]
     pub fn rank(&self, board: &Board<W, H>) -> u64 {
@@ -182,11 +177,6 @@ impl<D: AsRef<[u8]>, const W: usize, const H: usize> ExactBoards<D, W, H> {
             target,
             renaming: Board::renaming_to_canonical(&target),
         }
-    }
-
-    /// The goal.
-    pub fn target(&self) -> &Board<W, H> {
-        &self.target
     }
 
     /// The space the table ranks.

@@ -89,6 +89,50 @@ impl Move for Slide {
     }
 }
 
+/// Calls `run::<W, H>(args...)` for a board size known only at run time, `size` =
+/// `(W, H)` with each side 2 to 5; evaluates `otherwise` for any other size. The one
+/// list of sizes, for code that turns a size given as data into a board type.
+///
+/// ```
+/// fn cells<const W: usize, const H: usize>(scale: usize) -> usize {
+///     W * H * scale
+/// }
+/// let size = (3, 4);
+/// assert_eq!(tablesolve::for_size!(size, cells(2), 0), 24);
+/// assert_eq!(tablesolve::for_size!((6, 2), cells(2), 0), 0);
+/// ```
+#[macro_export]
+macro_rules! for_size {
+    ($size:expr, $run:ident $args:tt, $otherwise:expr) => {
+        $crate::for_size!(@sizes $size, $run $args, $otherwise;
+            (2, 2) (2, 3) (2, 4) (2, 5) (3, 2) (3, 3) (3, 4) (3, 5)
+            (4, 2) (4, 3) (4, 4) (4, 5) (5, 2) (5, 3) (5, 4) (5, 5))
+    };
+    (@sizes $size:expr, $run:ident $args:tt, $otherwise:expr; $(($w:literal, $h:literal))*) => {
+        match $size {
+            $(($w, $h) => $run::<$w, $h> $args,)*
+            _ => $otherwise,
+        }
+    };
+}
+
+/// The most slides any board of `width` x `height` needs towards a goal with the blank
+/// in a corner, where it is published (by exhaustive search: the sizes up to 15 cells,
+/// and 4x4's 80); `None` where it is not known.
+pub fn published_diameter(width: usize, height: usize) -> Option<usize> {
+    match (width.min(height), width.max(height)) {
+        (2, 2) => Some(6),
+        (2, 3) => Some(21),
+        (2, 4) => Some(36),
+        (2, 5) => Some(55),
+        (3, 3) => Some(31),
+        (3, 4) => Some(53),
+        (3, 5) => Some(84),
+        (4, 4) => Some(80),
+        _ => None,
+    }
+}
+
 /// The taxicab distance between two cells of a board `width` cells wide.
 #[inline]
 pub fn taxicab(a: usize, b: usize, width: usize) -> usize {

@@ -15,7 +15,7 @@ use tablesolve::search::{Outcome, Settings, StateSpace};
 use tablesolve::sliding::exact::{ExactBoards, Space};
 use tablesolve::sliding::guided::{search, tile_patterns};
 use tablesolve::sliding::pattern::PatternDb;
-use tablesolve::sliding::{manhattan_ida, random_board, random_walk, Board};
+use tablesolve::sliding::{manhattan_ida, published_diameter, random_board, random_walk, Board};
 
 /// The cells the blank reaches from `blank` on a `width` x `height` board, in letter
 /// order `d`, `l`, `r`, `u`, with their letters.
@@ -92,20 +92,6 @@ fn groups(cells: usize) -> Vec<Vec<u8>> {
     tiles.chunks(size).map(<[u8]>::to_vec).collect()
 }
 
-/// The most slides any board of `width` x `height` needs towards a goal with the blank
-/// in a corner, as published.
-fn diameter(width: usize, height: usize) -> usize {
-    match (width.min(height), width.max(height)) {
-        (2, 2) => 6,
-        (2, 3) => 21,
-        (2, 4) => 36,
-        (2, 5) => 55,
-        (3, 3) => 31,
-        (3, 4) => 53,
-        size => panic!("no exact table for {size:?}"),
-    }
-}
-
 /// Checks `W` x `H` boards towards both goals, the blank first and last: every board
 /// up to 9 cells; random walks of `walks` slides from 10 cells on; up to 10 cells,
 /// the exact table too.
@@ -139,7 +125,8 @@ fn check_goals<const W: usize, const H: usize>(
         let name = format!("{W}x{H} towards {goal}");
         let exact = (exact || n <= 9).then(|| {
             let exact = ExactBoards::new(table(&Space::<W, H>::towards(&goal)), goal);
-            assert_eq!(exact.table.header().max_depth(), diameter(W, H), "{name}");
+            let published = published_diameter(W, H).unwrap();
+            assert_eq!(exact.table.header().max_depth(), published, "{name}");
             exact
         });
         let answer = |start: &Board<W, H>| {

@@ -8,7 +8,7 @@ use std::io::{self, IsTerminal};
 use tablesolve::fifteen::Partition;
 use tablesolve::judge::{CrossCheck, EveryShortest, Format, Replay, Sample, SampleAt, Tables};
 use tablesolve::search::Limits;
-use tablesolve::sliding::{exact, Board};
+use tablesolve::sliding::Board;
 use tablesolve::table::TableDir;
 use tablesolve::{Eight, Eight2, Rotation, Sliding, SlidingOptions};
 
@@ -141,35 +141,13 @@ impl Puzzle {
             Puzzle::Fifteen => sliding_run::<4, 4>(tables, options, task),
             Puzzle::Twentyfour => sliding_run::<5, 5>(tables, options, task),
             Puzzle::Sliding => {
-                let size = options.size.expect("checked above");
-                // One search per size, chosen here.
-                macro_rules! sizes {
-                    ($(($w:literal, $h:literal)),*) => {
-                        match size {
-                            $(($w, $h) => sliding_run::<$w, $h>(tables, options, task),)*
-                            (w, h) => Err(Failure::Usage(format!(
-                                "--size {w}x{h}: W and H are each 2 to 5"
-                            ))),
-                        }
-                    };
-                }
-                sizes!(
-                    (2, 2),
-                    (2, 3),
-                    (2, 4),
-                    (2, 5),
-                    (3, 2),
-                    (3, 3),
-                    (3, 4),
-                    (3, 5),
-                    (4, 2),
-                    (4, 3),
-                    (4, 4),
-                    (4, 5),
-                    (5, 2),
-                    (5, 3),
-                    (5, 4),
-                    (5, 5)
+                let (w, h) = options.size.expect("checked above");
+                tablesolve::for_size!(
+                    (w, h),
+                    sliding_run(tables, options, task),
+                    Err(Failure::Usage(format!(
+                        "--size {w}x{h}: W and H are each 2 to 5"
+                    )))
                 )
             }
         }
@@ -189,14 +167,7 @@ fn sliding_run<const W: usize, const H: usize>(
         }
         None => Board::canonical(W * H - 1),
     };
-    // Boards of up to 12 cells are answered from their exact table unless a
-    // partition is asked for.
-    let partition = match &options.partition {
-        Some(partition) => Some(partition.clone()),
-        None if W * H <= exact::MAX_CELLS => None,
-        None => Some(best_present(tables, &goal)),
-    };
-    if let Some(partition) = &partition {
+    if let Some(partition) = &options.partition {
         partition
             .check(W * H)
             .map_err(|e| Failure::Usage(format!("--partition {partition}: {e}")))?;
@@ -205,11 +176,14 @@ fn sliding_run<const W: usize, const H: usize>(
         tables,
         SlidingOptions {
             goal,
-            partition,
+            partition: options.partition.clone(),
             numbered: options.numbered,
             limits: options.limits.clone().unwrap_or_default(),
         },
     )?;
+    if options.partition.is_none() {
+        suggest_default(board.partition(), W * H);
+    }
     let status = progress::search();
     let shown = status.clone();
     let board = board.with_progress(move |report| shown.show(report));
@@ -222,22 +196,19 @@ fn sliding_run<const W: usize, const H: usize>(
     }
 }
 
-/// [`Partition::best_present`]; answering the 15-puzzle with a lesser one than the
-/// default earns a word on stderr (to a person) about building the default.
-fn best_present<const W: usize, const H: usize>(
-    tables: &TableDir,
-    goal: &Board<W, H>,
-) -> Partition {
-    let best = Partition::best_present(tables, goal);
-    if (W, H) == (4, 4) && best != Partition::DEFAULT && io::stderr().is_terminal() {
+/// Answering the 15-puzzle with a lesser partition than the default, one chosen
+/// because its databases were present, earns a word on stderr (to a person) about
+/// building the default.
+fn suggest_default(chosen: Option<&Partition>, cells: usize) {
+    let Some(chosen) = chosen else { return };
+    if cells == 16 && *chosen != Partition::DEFAULT && io::stderr().is_terminal() {
         eprintln!(
-            "tablesolve: answering with the {best} pattern databases; run once with \
+            "tablesolve: answering with the {chosen} pattern databases; run once with \
              --partition {} to build the fastest ones ({})",
             Partition::DEFAULT,
             Partition::DEFAULT.cost().unwrap_or_default()
         );
     }
-    best
 }
 
 impl ValueEnum for Puzzle {
