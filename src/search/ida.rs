@@ -74,6 +74,15 @@ pub trait Problem: Sync {
         enough: u32,
         children: &mut Children<Self::State, Self::Move>,
     );
+
+    /// Told that `state` will be expanded soon, with `skip` as [`Problem::expand`] will
+    /// have it: a puzzle whose bounds come from large tables can ask for their entries
+    /// now, so that their memory latency overlaps the work in between. Nothing by
+    /// default.
+    #[inline]
+    fn prefetch(&self, state: &Self::State, skip: Option<Self::Move>) {
+        let _ = (state, skip);
+    }
 }
 
 /// Pushes onto `children` each move's state by `play` (`None` where the move cannot be
@@ -527,6 +536,14 @@ impl<'s, P: Problem> Worker<'s, P> {
         self.meter
             .count(children.len() as u64)
             .map_err(Halt::Limit)?;
+        // The children to enter, announced before the first is entered: the later
+        // ones' lookups proceed while the earlier ones are searched.
+        for child in &children {
+            if depth + child.bound <= self.bound {
+                self.problem
+                    .prefetch(&child.state, Some(child.step.inverse()));
+            }
+        }
         for child in &children {
             let cost = depth + child.bound;
             if cost > self.bound {

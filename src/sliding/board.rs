@@ -119,6 +119,12 @@ impl<const W: usize, const H: usize> Board<W, H> {
         Some(next)
     }
 
+    /// The tile on `cell`.
+    #[inline]
+    pub(crate) fn tile(&self, cell: usize) -> u8 {
+        self.cells[cell]
+    }
+
     /// Swaps the blank at `blank` with the tile at `to`, a neighbouring cell, and
     /// returns that tile.
     #[inline]

@@ -356,6 +356,12 @@ impl<D: AsRef<[u8]>> Table<D> {
         self.bytes.as_ref()[self.offset + index as usize]
     }
 
+    /// Hints that entry `index` of a table of one-byte entries will be read soon.
+    #[inline]
+    pub fn prefetch_byte(&self, index: u64) {
+        super::map::prefetch(self.bytes.as_ref(), self.offset + index as usize);
+    }
+
     /// Recounts the payload and compares with the header's depth counts: a slower,
     /// independent check on top of the checksum, for tools and tests.
     pub fn depth_counts_match(&self) -> bool {

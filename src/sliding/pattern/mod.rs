@@ -134,4 +134,12 @@ impl<D: AsRef<[u8]>, const W: usize, const H: usize> PatternDb<D, W, H> {
         let k = self.pattern.cells.len();
         self.table.entry_byte(placement::rank_of(covered, order, k))
     }
+
+    /// Hints that [`PatternDb::value_of`] will soon be asked for this placement.
+    #[inline]
+    pub fn prefetch(&self, covered: u32, order: u64) {
+        let k = self.pattern.cells.len();
+        self.table
+            .prefetch_byte(placement::rank_of(covered, order, k));
+    }
 }
