@@ -225,12 +225,14 @@ pub struct Guide<'a, D, const W: usize, const H: usize> {
 /// No cell: a slide that would leave the board.
 const NOWHERE: u8 = u8::MAX;
 
-/// Databases from this many entries in all are asked ahead for the entries a position
-/// will look up ([`Problem::prefetch`]). Beyond a processor's last-level cache each
-/// lookup waits on main memory, and the work of asking ahead pays: on a 32 MiB cache,
-/// 7-8 (575 M entries) searched about 1.1x faster with it; 6-6-3 (12 M), which stays
-/// in the cache, 1.4x slower.
-const PREFETCH_FROM: u64 = 64 << 20;
+/// A partition with a database of this many entries or more is asked ahead for the
+/// entries a position will look up ([`Problem::prefetch`]). Set by measurement, the
+/// builds alternating: 7-8 (a 519 M-entry database, every lookup a miss to main
+/// memory) searched the 80-move boards 1.15-1.25x faster with it on one thread;
+/// 6-6-6-6 (four of 128 M) searched Korf's 24-puzzle instance 40 1.2-1.3x slower on
+/// two, and 6-6-3 (12 M in all, in the cache) Korf's first 12 1.4x slower on one:
+/// there the work of asking costs more than the waits it saves.
+const PREFETCH_FROM: u64 = 256 << 20;
 
 impl<'a, D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Guide<'a, D, W, H> {
     /// A guide towards `target` from `databases`, which must partition the tiles of the
@@ -287,13 +289,13 @@ impl<'a, D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Guide<'a, D, W, 
                 }
             }
         }
-        let entries: u64 = databases.iter().map(|db| db.pattern.placements()).sum();
+        let largest = databases.iter().map(|db| db.pattern.placements()).max();
         Some(Guide {
             databases,
             frames,
             target,
             tiles,
-            prefetch: entries >= PREFETCH_FROM,
+            prefetch: largest >= Some(PREFETCH_FROM),
         })
     }
 
@@ -463,7 +465,7 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Problem for Guide<'_
     }
 
     /// Asks for the database entries of every child's moved pattern, in every frame,
-    /// when the databases are too large for the cache.
+    /// for the partitions where that pays ([`PREFETCH_FROM`]).
     #[inline]
     fn prefetch(&self, position: &Position<W, H>, skip: Option<Slide>) {
         if !self.prefetch {
