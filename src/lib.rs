@@ -10,10 +10,11 @@
 //! The crate, by concept:
 //! - [`moves`], [`rank`], [`search`], [`table`]: what every puzzle shares (move
 //!   letters, dense ranks, reverse search, walks and IDA*, table files);
-//! - [`sliding`]: sliding-tile boards of any size up to 16 cells, and IDA* over pattern
+//! - [`sliding`]: sliding-tile boards of any size from 2x2 to 5x5, and IDA* over pattern
 //!   databases for each ([`sliding::guided`]);
 //! - [`rotation`], [`eight`], [`fifteen`]: the puzzles;
-//! - [`judge`]: the judges' text formats, batches, checking and drawing.
+//! - [`judge`]: the judges' text formats, batches, checking and drawing;
+//! - [`catalogue`]: the list of puzzles, which the command and `build-tables` read.
 //!
 //! ```
 //! use tablesolve::rotation::Board;
@@ -47,6 +48,7 @@
 //! Nothing here panics on bad input; every failure is an [`Error`] (or the
 //! [`rotation::BoardError`] / [`eight::GridError`] of parsing) that says what failed.
 
+pub mod catalogue;
 pub mod eight;
 pub mod error;
 pub mod fifteen;
@@ -59,6 +61,7 @@ pub mod search;
 pub mod sliding;
 pub mod table;
 
+pub use catalogue::Puzzle;
 pub use error::Error;
 
 /// The README's Rust example, compiled and run as a doctest so that it stays true.

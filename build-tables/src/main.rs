@@ -8,15 +8,16 @@ use std::time::Instant;
 
 use tablesolve::fifteen::Partition;
 use tablesolve::search::Walks;
+use tablesolve::sliding::Board;
 use tablesolve::table::dir::build;
 use tablesolve::table::{Source, Table, TableDir, TableError, WalkSource};
-use tablesolve::{eight, rotation};
+use tablesolve::{eight, rotation, Puzzle};
 
 #[derive(Parser)]
 #[command(name = "build-tables", version)]
-/// Builds every table (the Rotation Game's and the 8-puzzle's nine, each with its
-/// walks, and the 15-puzzle's pattern databases for goals with a corner blank) into a
-/// directory, replacing any already there.
+/// Builds the tables of the puzzles named (by default the Rotation Game's and the
+/// 8-puzzle's nine, each with its walks, and the 15-puzzle's pattern databases for
+/// goals with a corner blank) into a directory, replacing any already there.
 struct Args {
     /// Directory to write the tables to
     #[arg(
@@ -27,8 +28,20 @@ struct Args {
     )]
     out: PathBuf,
 
-    /// The 15-puzzle's partitions to build: 6-6-3 (about 1 s), 7-8 (about 80 s on two
-    /// cores, 1 GB of memory while building, 577 MB on disk)
+    /// The puzzles whose tables to build: rotation; eight and eight2 (the same
+    /// tables); fifteen and twentyfour (their partitions' pattern databases)
+    #[arg(
+        long,
+        value_name = "NAME",
+        default_value = "rotation,eight,eight2,fifteen",
+        value_delimiter = ','
+    )]
+    puzzle: Vec<Puzzle>,
+
+    /// The partitions to build for fifteen and twentyfour, each for the boards it
+    /// fits: 6-6-3 (about 1 s), 7-8 (about 80 s on two cores, 1 GB of memory while
+    /// building, 577 MB on disk), 6-6-6-6 (twentyfour's; the one it gets when none
+    /// given fits it)
     #[arg(
         long,
         value_name = "NAME",
@@ -68,14 +81,72 @@ fn exact<S: Walks + Source>(dir: &TableDir, space: &S) -> Result<Vec<f64>, Table
     Ok(vec![distances, walks])
 }
 
+/// Builds the tables `puzzle` answers from, unless `done` already holds them.
+fn tables_of(
+    dir: &TableDir,
+    puzzle: Puzzle,
+    partitions: &[Partition],
+    done: &mut Vec<Puzzle>,
+) -> Result<Vec<f64>, String> {
+    // The 8-puzzle's two judges share their tables.
+    let shared = |p: Puzzle| match p {
+        Puzzle::Eight2 => Puzzle::Eight,
+        p => p,
+    };
+    if done.iter().any(|&p| shared(p) == shared(puzzle)) {
+        return Ok(Vec::new());
+    }
+    done.push(puzzle);
+    let built = match (puzzle, puzzle.board_size()) {
+        (Puzzle::Rotation, _) => exact(dir, &rotation::Space),
+        (Puzzle::Eight | Puzzle::Eight2, _) => (0..eight::GOALS)
+            .map(|blank| exact(dir, &eight::Space { blank }))
+            .collect::<Result<Vec<_>, _>>()
+            .map(|times| times.concat()),
+        (_, Some((4, 4))) => patterns::<4, 4>(dir, partitions),
+        (_, Some((5, 5))) => patterns::<5, 5>(dir, partitions),
+        _ => {
+            return Err(format!(
+                "{}: its tables are built on first use, size by size \
+                 (tablesolve --size WxH sliding); name fifteen or twentyfour here",
+                puzzle.name()
+            ))
+        }
+    };
+    built.map_err(|error| error.to_string())
+}
+
+/// Builds the pattern databases of a `W` x `H` board, for the goal with the blank on
+/// the last cell (and every goal whose blank a symmetry carries there), of each of
+/// `partitions` that fits the board, or of its default partition if none does.
+fn patterns<const W: usize, const H: usize>(
+    dir: &TableDir,
+    partitions: &[Partition],
+) -> Result<Vec<f64>, TableError> {
+    let goal = Board::<W, H>::canonical(W * H - 1);
+    let mut fitting: Vec<Partition> = partitions
+        .iter()
+        .filter(|p| p.check(W * H).is_ok())
+        .cloned()
+        .collect();
+    if fitting.is_empty() {
+        fitting.push(Partition::default_for(W * H));
+    }
+    fitting
+        .iter()
+        .flat_map(|p| p.patterns(&goal))
+        .map(|pattern| report(dir, &pattern))
+        .collect()
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
     let dir = TableDir::new(&args.out);
-    let goal = tablesolve::fifteen::default_goal();
-    let patterns = args.partition.iter().flat_map(|p| p.patterns(&goal));
-    let built = std::iter::once(exact(&dir, &rotation::Space))
-        .chain((0..eight::GOALS).map(|blank| exact(&dir, &eight::Space { blank })))
-        .chain(patterns.map(|pattern| report(&dir, &pattern).map(|took| vec![took])))
+    let mut done = Vec::new();
+    let built = args
+        .puzzle
+        .iter()
+        .map(|&puzzle| tables_of(&dir, puzzle, &args.partition, &mut done))
         .collect::<Result<Vec<Vec<f64>>, _>>()
         .map(|times| times.concat());
     match built {

@@ -465,7 +465,7 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Problem for Guide<'_
     }
 
     /// Asks for the database entries of every child's moved pattern, in every frame,
-    /// for the partitions where that pays ([`PREFETCH_FROM`]).
+    /// for the partitions with a database of 256 M entries or more, where that pays.
     #[inline]
     fn prefetch(&self, position: &Position<W, H>, skip: Option<Slide>) {
         if !self.prefetch {

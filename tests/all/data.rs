@@ -9,6 +9,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use clap::ValueEnum;
+
 use crate::common::tables;
 
 /// Every `.in` file under `tests/data/`, with its puzzle, in name order.
@@ -72,6 +74,14 @@ fn run(puzzle: &str, input: &Path) -> Option<String> {
 fn every_data_case_gives_its_expected_output() {
     let cases = cases();
     assert!(cases.len() >= 21, "only {} data cases found", cases.len());
+    // Every directory names a puzzle of the catalogue; every puzzle whose tables the
+    // tests build has data.
+    for (name, _) in &cases {
+        assert!(
+            tablesolve::Puzzle::from_str(name, false).is_ok(),
+            "tests/data/{name} is no puzzle"
+        );
+    }
     for puzzle in ["rotation", "eight", "eight2", "fifteen"] {
         assert!(
             cases.iter().any(|(p, _)| p == puzzle),

@@ -1,8 +1,6 @@
-//! The one list of puzzles: each one's name, its help, and how to open its judge.
-//! A new puzzle is a new entry here; every subcommand then serves it.
+//! How the command opens each puzzle of the library's catalogue ([`Puzzle`]) with its
+//! options; every subcommand then serves it.
 
-use clap::builder::PossibleValue;
-use clap::ValueEnum;
 use std::io::{self, IsTerminal};
 
 use tablesolve::fifteen::Partition;
@@ -10,6 +8,7 @@ use tablesolve::judge::{CrossCheck, EveryShortest, Format, Replay, Sample, Sampl
 use tablesolve::search::Limits;
 use tablesolve::sliding::Board;
 use tablesolve::table::TableDir;
+pub use tablesolve::Puzzle;
 use tablesolve::{Eight, Eight2, Rotation, Sliding, SlidingOptions};
 
 use crate::{progress, Failure};
@@ -37,79 +36,15 @@ pub trait Task {
     fn run<J: Judge>(self, judge: &J) -> Result<(), Failure>;
 }
 
-/// Which judge problem.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Puzzle {
-    Rotation,
-    Eight,
-    Eight2,
-    Fifteen,
-    Twentyfour,
-    Sliding,
+/// Opening a puzzle's judge, as the command's options say.
+pub trait Open {
+    /// Opens the puzzle's tables and runs `task` on its judge.
+    fn run(self, tables: &TableDir, options: &Options, task: impl Task) -> Result<(), Failure>;
 }
 
-impl Puzzle {
-    pub const ALL: [Puzzle; 6] = [
-        Puzzle::Rotation,
-        Puzzle::Eight,
-        Puzzle::Eight2,
-        Puzzle::Fifteen,
-        Puzzle::Twentyfour,
-        Puzzle::Sliding,
-    ];
-
-    /// The name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Puzzle::Rotation => "rotation",
-            Puzzle::Eight => "eight",
-            Puzzle::Eight2 => "eight2",
-            Puzzle::Fifteen => "fifteen",
-            Puzzle::Twentyfour => "twentyfour",
-            Puzzle::Sliding => "sliding",
-        }
-    }
-
-    /// What the puzzle is, for lists of puzzles.
-    pub fn title(self) -> &'static str {
-        match self {
-            Puzzle::Rotation => "The Rotation Game (UVA 1343)",
-            Puzzle::Eight => "The 8-puzzle to 12345678x (HDU 1043)",
-            Puzzle::Eight2 => "The 8-puzzle between any two grids (HDU 3567)",
-            Puzzle::Fifteen => "The 15-puzzle, by IDA* over pattern databases",
-            Puzzle::Twentyfour => "The 24-puzzle (5x5), as fifteen",
-            Puzzle::Sliding => "Sliding boards of --size WxH, 2x2 up to 5x5, as fifteen",
-        }
-    }
-
-    /// The help of the puzzle's own subcommand: its judge input and output.
-    pub fn about(self) -> &'static str {
-        match self {
-            Puzzle::Rotation => {
-                "The Rotation Game (UVA 1343): 24 values a case, a line `0` ends the input"
-            }
-            Puzzle::Eight => {
-                "The 8-puzzle to 12345678x (HDU 1043): nine characters a case, `unsolvable` if so"
-            }
-            Puzzle::Eight2 => {
-                "The 8-puzzle, any start and target (HDU 3567): T, then T start/target pairs"
-            }
-            Puzzle::Fifteen => {
-                "The 15-puzzle: 16 values a case (0 the blank), one line of moves an answer"
-            }
-            Puzzle::Twentyfour => {
-                "The 24-puzzle: 25 values a case (0 the blank), one line of moves an answer"
-            }
-            Puzzle::Sliding => {
-                "A sliding board of --size WxH (W columns, H rows, each 2-5): \
-                 W*H values a case (0 the blank), one line of moves an answer"
-            }
-        }
-    }
-
-    /// Opens the puzzle's tables and runs `task` on its judge.
-    pub fn run(self, tables: &TableDir, options: &Options, task: impl Task) -> Result<(), Failure> {
-        let sliding = matches!(self, Puzzle::Fifteen | Puzzle::Twentyfour | Puzzle::Sliding);
+impl Open for Puzzle {
+    fn run(self, tables: &TableDir, options: &Options, task: impl Task) -> Result<(), Failure> {
+        let sliding = self.is_sliding();
         let given = [
             (options.goal.is_some(), "--goal"),
             (options.partition.is_some(), "--partition"),
@@ -208,15 +143,5 @@ fn suggest_default(chosen: Option<&Partition>, cells: usize) {
             Partition::DEFAULT,
             Partition::DEFAULT.cost().unwrap_or_default()
         );
-    }
-}
-
-impl ValueEnum for Puzzle {
-    fn value_variants<'a>() -> &'a [Self] {
-        &Puzzle::ALL
-    }
-
-    fn to_possible_value(&self) -> Option<PossibleValue> {
-        Some(PossibleValue::new(self.name()).help(self.title()))
     }
 }

@@ -22,7 +22,7 @@ use std::process::ExitCode;
 use tablesolve::table::{BuildNote, TableDir, TableError};
 use tablesolve::Error;
 
-use catalogue::{Options, Puzzle};
+use catalogue::{Open, Options, Puzzle};
 use tablesolve::fifteen::Partition;
 
 /// `--size WxH`: W columns and H rows, each 2 to 5.

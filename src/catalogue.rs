@@ -1,0 +1,127 @@
+//! The puzzles the tool answers, in one list: each one's name, what it is, and the help
+//! of its subcommand. The command line, `build-tables` and the tests read this list; a
+//! new puzzle is its module, its judge and a line here.
+
+use clap::builder::PossibleValue;
+use clap::ValueEnum;
+
+/// A puzzle the tool answers, by its judge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Puzzle {
+    /// The Rotation Game (UVA 1343).
+    Rotation,
+    /// The 8-puzzle towards `12345678x` (HDU 1043).
+    Eight,
+    /// The 8-puzzle between any two grids (HDU 3567).
+    Eight2,
+    /// The 15-puzzle: the 4x4 sliding board.
+    Fifteen,
+    /// The 24-puzzle: the 5x5 sliding board.
+    Twentyfour,
+    /// A sliding board of any size from 2x2 to 5x5.
+    Sliding,
+}
+
+impl Puzzle {
+    /// Every puzzle, in the order the command lists them.
+    pub const ALL: [Puzzle; 6] = [
+        Puzzle::Rotation,
+        Puzzle::Eight,
+        Puzzle::Eight2,
+        Puzzle::Fifteen,
+        Puzzle::Twentyfour,
+        Puzzle::Sliding,
+    ];
+
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Puzzle::Rotation => "rotation",
+            Puzzle::Eight => "eight",
+            Puzzle::Eight2 => "eight2",
+            Puzzle::Fifteen => "fifteen",
+            Puzzle::Twentyfour => "twentyfour",
+            Puzzle::Sliding => "sliding",
+        }
+    }
+
+    /// What the puzzle is, for lists of puzzles.
+    pub fn title(self) -> &'static str {
+        match self {
+            Puzzle::Rotation => "The Rotation Game (UVA 1343)",
+            Puzzle::Eight => "The 8-puzzle to 12345678x (HDU 1043)",
+            Puzzle::Eight2 => "The 8-puzzle between any two grids (HDU 3567)",
+            Puzzle::Fifteen => "The 15-puzzle, by IDA* over pattern databases",
+            Puzzle::Twentyfour => "The 24-puzzle (5x5), as fifteen",
+            Puzzle::Sliding => "Sliding boards of --size WxH, 2x2 up to 5x5, as fifteen",
+        }
+    }
+
+    /// The help of the puzzle's own subcommand: its judge input and output.
+    pub fn about(self) -> &'static str {
+        match self {
+            Puzzle::Rotation => {
+                "The Rotation Game (UVA 1343): 24 values a case, a line `0` ends the input"
+            }
+            Puzzle::Eight => {
+                "The 8-puzzle to 12345678x (HDU 1043): nine characters a case, `unsolvable` if so"
+            }
+            Puzzle::Eight2 => {
+                "The 8-puzzle, any start and target (HDU 3567): T, then T start/target pairs"
+            }
+            Puzzle::Fifteen => {
+                "The 15-puzzle: 16 values a case (0 the blank), one line of moves an answer"
+            }
+            Puzzle::Twentyfour => {
+                "The 24-puzzle: 25 values a case (0 the blank), one line of moves an answer"
+            }
+            Puzzle::Sliding => {
+                "A sliding board of --size WxH (W columns, H rows, each 2-5): \
+                 W*H values a case (0 the blank), one line of moves an answer"
+            }
+        }
+    }
+
+    /// The board of a sliding puzzle named for its size: 4x4 for `fifteen`, 5x5 for
+    /// `twentyfour` (`sliding` takes its size as an option).
+    pub fn board_size(self) -> Option<(usize, usize)> {
+        match self {
+            Puzzle::Fifteen => Some((4, 4)),
+            Puzzle::Twentyfour => Some((5, 5)),
+            _ => None,
+        }
+    }
+
+    /// Whether it is a sliding board searched over pattern databases, which takes a
+    /// goal, a partition, labels and limits: `fifteen`, `twentyfour`, `sliding`.
+    pub fn is_sliding(self) -> bool {
+        matches!(self, Puzzle::Fifteen | Puzzle::Twentyfour | Puzzle::Sliding)
+    }
+}
+
+impl ValueEnum for Puzzle {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Puzzle::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.name()).help(self.title()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Puzzle;
+    use clap::ValueEnum;
+
+    #[test]
+    fn every_puzzle_is_found_by_its_name_once() {
+        for puzzle in Puzzle::ALL {
+            let found = Puzzle::from_str(puzzle.name(), false);
+            assert_eq!(found, Ok(puzzle));
+            let named = Puzzle::ALL.iter().filter(|p| p.name() == puzzle.name());
+            assert_eq!(named.count(), 1, "{}", puzzle.name());
+        }
+        assert!(Puzzle::from_str("nine", false).is_err());
+    }
+}
