@@ -83,6 +83,11 @@ pub trait Problem: Sync {
     fn prefetch(&self, state: &Self::State, skip: Option<Self::Move>) {
         let _ = (state, skip);
     }
+
+    /// Whether [`Problem::prefetch`] does anything, so that the search calls it at all.
+    fn prefetches(&self) -> bool {
+        false
+    }
 }
 
 /// Pushes onto `children` each move's state by `play` (`None` where the move cannot be
@@ -480,6 +485,8 @@ struct Worker<'s, P: Problem> {
     meter: Meter<'s>,
     /// In a split iteration: the earliest subtree with a solution so far, and this one.
     place: Option<(&'s AtomicUsize, usize)>,
+    /// Whether the problem wants to hear of children before they are entered.
+    prefetches: bool,
 }
 
 impl<'s, P: Problem> Worker<'s, P> {
@@ -498,6 +505,7 @@ impl<'s, P: Problem> Worker<'s, P> {
             pass: Pass::new(bound),
             meter: Meter::new(account),
             place,
+            prefetches: problem.prefetches(),
         }
     }
 
@@ -538,10 +546,12 @@ impl<'s, P: Problem> Worker<'s, P> {
             .map_err(Halt::Limit)?;
         // The children to enter, announced before the first is entered: the later
         // ones' lookups proceed while the earlier ones are searched.
-        for child in &children {
-            if depth + child.bound <= self.bound {
-                self.problem
-                    .prefetch(&child.state, Some(child.step.inverse()));
+        if self.prefetches {
+            for child in &children {
+                if depth + child.bound <= self.bound {
+                    self.problem
+                        .prefetch(&child.state, Some(child.step.inverse()));
+                }
             }
         }
         for child in &children {

@@ -184,6 +184,7 @@ impl Frame {
                 let between = from.min(onto) + 1..from.max(onto);
                 what.flip = 1 << from | 1 << onto;
                 what.rising = from < onto;
+                debug_assert!(between.len() <= MAX_PASSED, "boards are at most 5 wide");
                 what.passes = between.len() as u8;
                 for (passed, frame_cell) in what.passed.iter_mut().zip(between) {
                     *passed = uncell[usize::from(frame_cell)];
@@ -464,13 +465,14 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Problem for Guide<'_
         }
     }
 
+    fn prefetches(&self) -> bool {
+        self.prefetch
+    }
+
     /// Asks for the database entries of every child's moved pattern, in every frame,
     /// for the partitions with a database of 256 M entries or more, where that pays.
     #[inline]
     fn prefetch(&self, position: &Position<W, H>, skip: Option<Slide>) {
-        if !self.prefetch {
-            return;
-        }
         let blank = usize::from(position.blank);
         for (&step, &to) in Slide::ALL.iter().zip(&self.target[blank]) {
             if to == NOWHERE || Some(step) == skip {
