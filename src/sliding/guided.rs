@@ -490,7 +490,56 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Problem for Guide<'_
 
 #[cfg(test)]
 mod tests {
-    use super::Position;
+    use super::*;
+    use crate::sliding::pattern::Pattern;
+    use crate::sliding::random_walk;
+    use crate::table::in_memory;
+    use rand::SeedableRng;
+
+    #[test]
+    fn a_slide_read_off_either_board_gives_the_childs_lookups() {
+        // 3x3, goal blank on the last cell, three patterns: every frame and pattern
+        // serves both the search and its prefetch.
+        let goal = Board::<3, 3>::canonical(8);
+        let databases: Vec<_> = [&[0u8, 1, 3][..], &[2, 4, 5], &[6, 7]]
+            .iter()
+            .map(|cells| {
+                let pattern = Pattern::<3, 3>::new(cells, 8);
+                let table = in_memory(&pattern).unwrap();
+                PatternDb { pattern, table }
+            })
+            .collect();
+        let guide = Guide::new(&databases, &goal).unwrap();
+        assert_eq!(
+            guide.frames.len(),
+            2,
+            "the identity and the diagonal's reflection"
+        );
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
+        for length in 0..300 {
+            let board = random_walk(&mut rng, &goal, length % 40);
+            let parent = guide.position(&board);
+            let mut children = Children::new();
+            guide.expand(&parent, None, u32::MAX, &mut children);
+            let blank = usize::from(parent.blank);
+            for child in &children {
+                // Computed afresh: what the incremental updates must equal.
+                let fresh = guide.position(&child.state.board);
+                let tile = parent.board.tile(usize::from(fresh.blank));
+                for (f, frame) in guide.frames.iter().enumerate() {
+                    let step = (blank, child.step.index());
+                    let read_before = guide.after_slide(&parent, (f, frame), tile, step);
+                    let (pattern, covered, order) = read_before;
+                    assert_eq!(covered, fresh.covered[f][pattern], "{board} {length}");
+                    assert_eq!(order, fresh.order[f][pattern], "{board} {length}");
+                    assert_eq!(child.state.covered[f], fresh.covered[f]);
+                    assert_eq!(child.state.order[f], fresh.order[f]);
+                    assert_eq!(child.state.sum[f], fresh.sum[f]);
+                }
+                assert_eq!(child.bound, guide.bound(&fresh));
+            }
+        }
+    }
 
     #[test]
     fn a_position_is_small_enough_to_be_copied_inline() {
