@@ -8,9 +8,11 @@ use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
+use clap::ValueEnum;
 use tablesolve::judge::{
     answer_all, BadCases, CaseReader, EightCases, EightPairs, Output, RotationCases,
 };
+use tablesolve::Puzzle;
 
 /// Reads every case of `file` with `reader` and writes `answer` for each.
 fn floor<C: CaseReader + Send>(
@@ -48,12 +50,12 @@ fn main() -> ExitCode {
             return ExitCode::from(4);
         }
     };
-    let done = match puzzle.as_str() {
-        "rotation" => floor(RotationCases::default(), file, b"AC\n2\n"),
-        "eight" => floor(EightCases, file, b"dd\n"),
-        "eight2" => floor(EightPairs::default(), file, b"Case 1: 2\ndd\n"),
+    let done = match Puzzle::from_str(puzzle, false) {
+        Ok(Puzzle::Rotation) => floor(RotationCases::default(), file, b"AC\n2\n"),
+        Ok(Puzzle::Eight) => floor(EightCases, file, b"dd\n"),
+        Ok(Puzzle::Eight2) => floor(EightPairs::default(), file, b"Case 1: 2\ndd\n"),
         _ => {
-            eprintln!("floor: no puzzle {puzzle:?}");
+            eprintln!("floor: {puzzle:?} is not rotation, eight or eight2");
             return ExitCode::from(2);
         }
     };
