@@ -64,15 +64,28 @@ static BYTE_RANK: [[[u32; MAX_SET + 1]; 256]; 4] = {
 /// The rank of a mask with at most [`MAX_SET`] cells set, among the masks with as many.
 #[inline]
 pub fn rank(mask: u32) -> u32 {
+    rank_within(mask, MAX_CELLS)
+}
+
+/// [`rank`] of a mask of cells below `cells`: the bytes above them are not read, which
+/// a caller whose board size is a constant gets for free (two lookups, not four, on a
+/// 4x4 board).
+#[inline]
+pub fn rank_within(mask: u32, cells: usize) -> u32 {
     debug_assert!(mask.count_ones() as usize <= MAX_SET);
+    debug_assert!(cells >= MAX_CELLS || mask >> cells == 0);
     let [b0, b1, b2, b3] = mask.to_le_bytes();
     let below1 = ones8(b0) as usize;
-    let below2 = below1 + ones8(b1) as usize;
-    let below3 = (below2 + ones8(b2) as usize).min(MAX_SET);
-    BYTE_RANK[0][usize::from(b0)][0]
-        + BYTE_RANK[1][usize::from(b1)][below1]
-        + BYTE_RANK[2][usize::from(b2)][below2.min(MAX_SET)]
-        + BYTE_RANK[3][usize::from(b3)][below3]
+    let mut rank = BYTE_RANK[0][usize::from(b0)][0] + BYTE_RANK[1][usize::from(b1)][below1];
+    if cells > 16 {
+        let below2 = below1 + ones8(b1) as usize;
+        let below3 = (below2 + ones8(b2) as usize).min(MAX_SET);
+        rank += BYTE_RANK[2][usize::from(b2)][below2.min(MAX_SET)];
+        if cells > 24 {
+            rank += BYTE_RANK[3][usize::from(b3)][below3];
+        }
+    }
+    rank
 }
 
 /// The mask of `k` of `cells` cells with rank `rank` (`rank < count(cells, k)`).
@@ -110,6 +123,16 @@ mod tests {
             }
         }
         assert_eq!(count(24, 8), 735_471);
+    }
+
+    #[test]
+    fn a_rank_within_a_board_is_the_rank() {
+        for (cells, k) in [(16, 8), (16, 3), (20, 7), (24, 8), (25, 6), (9, 4)] {
+            for r in (0..count(cells, k)).step_by(97) {
+                let mask = unrank(r, cells, k);
+                assert_eq!(rank_within(mask, cells), r, "{cells} choose {k}");
+            }
+        }
         assert_eq!(unrank(count(24, 8) - 1, 24, 8), 0xff_0000);
     }
 }

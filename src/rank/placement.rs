@@ -82,14 +82,19 @@ pub fn order_after_pass(
 #[inline]
 pub fn rank(positions: &[u8]) -> u64 {
     let covered = positions.iter().fold(0u32, |mask, &cell| mask | 1 << cell);
-    rank_of(covered, order_rank(positions), positions.len())
+    rank_of(
+        covered,
+        order_rank(positions),
+        positions.len(),
+        combination::MAX_CELLS,
+    )
 }
 
-/// The rank of the placement of `k` tiles covering the cells of `covered` in the
-/// order `order` ([`order_rank`]).
+/// The rank of the placement of `k` tiles covering the cells of `covered`, all below
+/// `cells`, in the order `order` ([`order_rank`]).
 #[inline]
-pub fn rank_of(covered: u32, order: u64, k: usize) -> u64 {
-    u64::from(combination::rank(covered)) * orders(k) + order
+pub fn rank_of(covered: u32, order: u64, k: usize, cells: usize) -> u64 {
+    u64::from(combination::rank_within(covered, cells)) * orders(k) + order
 }
 
 /// The cells of the placement of `k` tiles on `n` cells with rank `rank`

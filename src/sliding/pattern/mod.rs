@@ -132,7 +132,8 @@ impl<D: AsRef<[u8]>, const W: usize, const H: usize> PatternDb<D, W, H> {
     #[inline]
     pub fn value_of(&self, covered: u32, order: u64) -> u8 {
         let k = self.pattern.cells.len();
-        self.table.entry_byte(placement::rank_of(covered, order, k))
+        self.table
+            .entry_byte(placement::rank_of(covered, order, k, W * H))
     }
 
     /// Hints that [`PatternDb::value_of`] will soon be asked for this placement.
@@ -140,6 +141,6 @@ impl<D: AsRef<[u8]>, const W: usize, const H: usize> PatternDb<D, W, H> {
     pub fn prefetch(&self, covered: u32, order: u64) {
         let k = self.pattern.cells.len();
         self.table
-            .prefetch_byte(placement::rank_of(covered, order, k));
+            .prefetch_byte(placement::rank_of(covered, order, k, W * H));
     }
 }
