@@ -81,25 +81,11 @@ fn exact<S: Walks + Source>(dir: &TableDir, space: &S) -> Result<Vec<f64>, Table
     Ok(vec![distances, walks])
 }
 
-/// Builds the tables `puzzle` answers from, unless `done` already holds them.
-fn tables_of(
-    dir: &TableDir,
-    puzzle: Puzzle,
-    partitions: &[Partition],
-    done: &mut Vec<Puzzle>,
-) -> Result<Vec<f64>, String> {
-    // The 8-puzzle's two judges share their tables.
-    let shared = |p: Puzzle| match p {
-        Puzzle::Eight2 => Puzzle::Eight,
-        p => p,
-    };
-    if done.iter().any(|&p| shared(p) == shared(puzzle)) {
-        return Ok(Vec::new());
-    }
-    done.push(puzzle);
+/// Builds the tables `puzzle` answers from.
+fn tables_of(dir: &TableDir, puzzle: Puzzle, partitions: &[Partition]) -> Result<Vec<f64>, String> {
     let built = match (puzzle, puzzle.board_size()) {
         (Puzzle::Rotation, _) => exact(dir, &rotation::Space),
-        (Puzzle::Eight | Puzzle::Eight2, _) => (0..eight::GOALS)
+        (Puzzle::Eight, _) => (0..eight::GOALS)
             .map(|blank| exact(dir, &eight::Space { blank }))
             .collect::<Result<Vec<_>, _>>()
             .map(|times| times.concat()),
@@ -142,11 +128,20 @@ fn patterns<const W: usize, const H: usize>(
 fn main() -> ExitCode {
     let args = Args::parse();
     let dir = TableDir::new(&args.out);
-    let mut done = Vec::new();
-    let built = args
-        .puzzle
-        .iter()
-        .map(|&puzzle| tables_of(&dir, puzzle, &args.partition, &mut done))
+    // Each puzzle once, the 8-puzzle's two judges sharing their tables.
+    let mut puzzles = Vec::new();
+    for &puzzle in &args.puzzle {
+        let puzzle = match puzzle {
+            Puzzle::Eight2 => Puzzle::Eight,
+            puzzle => puzzle,
+        };
+        if !puzzles.contains(&puzzle) {
+            puzzles.push(puzzle);
+        }
+    }
+    let built = puzzles
+        .into_iter()
+        .map(|puzzle| tables_of(&dir, puzzle, &args.partition))
         .collect::<Result<Vec<Vec<f64>>, _>>()
         .map(|times| times.concat());
     match built {

@@ -131,16 +131,18 @@ impl<D: AsRef<[u8]>, const W: usize, const H: usize> PatternDb<D, W, H> {
     /// to date move by move.
     #[inline]
     pub fn value_of(&self, covered: u32, order: u64) -> u8 {
-        let k = self.pattern.cells.len();
-        self.table
-            .entry_byte(placement::rank_of(covered, order, k, W * H))
+        self.table.entry_byte(self.index_of(covered, order))
     }
 
     /// Hints that [`PatternDb::value_of`] will soon be asked for this placement.
     #[inline]
     pub fn prefetch(&self, covered: u32, order: u64) {
-        let k = self.pattern.cells.len();
-        self.table
-            .prefetch_byte(placement::rank_of(covered, order, k, W * H));
+        self.table.prefetch_byte(self.index_of(covered, order));
+    }
+
+    /// The database index of the placement covering `covered` in the order `order`.
+    #[inline]
+    fn index_of(&self, covered: u32, order: u64) -> u64 {
+        placement::rank_of(covered, order, self.pattern.cells.len(), W * H)
     }
 }
