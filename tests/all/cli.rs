@@ -84,6 +84,78 @@ fn options_go_before_or_after_the_subcommand_and_in_the_environment() {
     assert_eq!(stdout(&from_env).as_bytes(), sample("eight2.out"));
 }
 
+/// The sliding boards' options are theirs: offered by their subcommands and by the tools,
+/// also taken before any subcommand (a later one overriding), refused by the others.
+#[test]
+fn sliding_options_belong_to_the_sliding_subcommands() {
+    let tables = crate::common::tables();
+    let help = |puzzle: &str| stdout(&tablesolve(tables, &[puzzle, "--help"], b"")).to_owned();
+    for option in [
+        "--goal",
+        "--partition",
+        "--numbered",
+        "--timeout",
+        "--max-nodes",
+    ] {
+        assert!(help("fifteen").contains(option), "fifteen: {option}");
+        assert!(help("sliding").contains(option), "sliding: {option}");
+        assert!(!help("eight").contains(option), "eight: {option}");
+        assert!(!help("rotation").contains(option), "rotation: {option}");
+    }
+    assert!(help("sliding").contains("--size") && !help("fifteen").contains("--size"));
+
+    // Korf's goal on 2x3, one slide away: answered alike wherever the options go.
+    let board = b"1 0 2 3 4 5\n";
+    let korf = ["--size", "2x3", "--goal", "korf"];
+    let before = tablesolve(tables, &[&korf[..], &["sliding"]].concat(), board);
+    let after = tablesolve(tables, &[&["sliding"], &korf[..]].concat(), board);
+    assert_eq!(stdout(&before).len(), 2, "{}", stdout(&before));
+    assert_eq!(stdout(&before), stdout(&after));
+    let default = tablesolve(tables, &["sliding", "--size", "2x3"], board);
+    let overridden = [
+        "--goal", "korf", "sliding", "--size", "2x3", "--goal", "default",
+    ];
+    let output = tablesolve(tables, &overridden, board);
+    assert_ne!(stdout(&default), stdout(&before));
+    assert_eq!(
+        stdout(&output),
+        stdout(&default),
+        "the goal after the subcommand counts"
+    );
+    let verify = [
+        "verify", "sliding", "--size", "2x3", "--goal", "korf", "--count", "5",
+    ];
+    assert_eq!(tablesolve(tables, &verify, b"").status.code(), Some(0));
+
+    for (args, message) in [
+        (
+            &["eight", "--goal", "korf"][..],
+            "unexpected argument '--goal'",
+        ),
+        (
+            &["fifteen", "--size", "4x4"][..],
+            "unexpected argument '--size'",
+        ),
+        (
+            &["rotation", "--timeout", "1"][..],
+            "unexpected argument '--timeout'",
+        ),
+        (
+            &["--goal", "korf", "eight"][..],
+            "--goal is for fifteen, twentyfour and sliding, not eight",
+        ),
+        (
+            &["stats", "eight", "--numbered"][..],
+            "--numbered is for fifteen, twentyfour and sliding, not eight",
+        ),
+    ] {
+        let output = tablesolve(tables, args, b"");
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+}
+
 #[test]
 fn no_build_refuses_a_missing_table_and_says_how_to_build_it() {
     let tables = tempfile::tempdir().unwrap();

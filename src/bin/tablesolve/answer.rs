@@ -1,10 +1,8 @@
 //! `tablesolve PUZZLE [FILE]`: judge input in, judge output out.
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use tablesolve::judge::{self, BadCases, Method, Output};
-use tablesolve::search::Limits;
 use tablesolve::Error;
 
 use crate::catalogue::{Judge, Task};
@@ -48,38 +46,6 @@ pub struct Answer {
     /// one a line, in letter order (Rotation Game: the digit, a space, the moves)
     #[arg(long, conflicts_with_all = ["method", "count"])]
     all: bool,
-    /// fifteen, twentyfour and sliding only: stop a case's search after SECONDS of
-    /// wall-clock time; its answer line is `limit L`, L the fewest moves it proved
-    /// necessary (exit status 5)
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
-    timeout: Option<Duration>,
-    /// fifteen, twentyfour and sliding only: stop a case's search after N nodes
-    /// (positions generated), as --timeout does
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    max_nodes: Option<u64>,
-}
-
-fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let seconds: f64 = text
-        .parse()
-        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
-    if !(seconds > 0.0 && seconds < 1e9) {
-        return Err(format!(
-            "{text} seconds: give a positive number below a billion"
-        ));
-    }
-    Ok(Duration::from_secs_f64(seconds))
-}
-
-impl Answer {
-    /// The limits on each case's search, if any was given.
-    pub fn limits(&self) -> Option<Limits> {
-        (self.timeout.is_some() || self.max_nodes.is_some()).then_some(Limits {
-            nodes: self.max_nodes,
-            time: self.timeout,
-            cancel: None,
-        })
-    }
 }
 
 impl Task for &Answer {

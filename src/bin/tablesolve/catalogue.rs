@@ -5,26 +5,13 @@ use std::io::{self, IsTerminal};
 
 use tablesolve::fifteen::Partition;
 use tablesolve::judge::{CrossCheck, EveryShortest, Format, Replay, Sample, SampleAt, Tables};
-use tablesolve::search::Limits;
 use tablesolve::sliding::Board;
 use tablesolve::table::TableDir;
 pub use tablesolve::Puzzle;
 use tablesolve::{Eight, Eight2, Rotation, Sliding, SlidingOptions};
 
+use crate::options::Options;
 use crate::{progress, Failure};
-
-/// The options that only some puzzles take.
-#[derive(Clone, Debug, Default)]
-pub struct Options {
-    /// The goal as given, read for the board's size.
-    pub goal: Option<String>,
-    /// The board's width and height (`sliding`).
-    pub size: Option<(usize, usize)>,
-    pub partition: Option<Partition>,
-    pub numbered: bool,
-    /// Limits on each case's search.
-    pub limits: Option<Limits>,
-}
 
 /// What every subcommand may ask of a judge.
 pub trait Judge: Format + Replay + CrossCheck + EveryShortest + Sample + SampleAt + Tables {}

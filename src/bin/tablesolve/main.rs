@@ -8,6 +8,7 @@ mod answer;
 mod catalogue;
 mod check;
 mod generate;
+mod options;
 mod progress;
 mod show;
 mod stats;
@@ -22,21 +23,8 @@ use std::process::ExitCode;
 use tablesolve::table::{BuildNote, TableDir, TableError};
 use tablesolve::Error;
 
-use catalogue::{Open, Options, Puzzle};
-use tablesolve::fifteen::Partition;
-
-/// `--size WxH`: W columns and H rows, each 2 to 5.
-fn parse_size(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("{text:?} is not WxH with W and H each 2 to 5, e.g. 3x4");
-    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    let side = |s: &str| {
-        s.trim()
-            .parse::<usize>()
-            .ok()
-            .filter(|n| (2..=5).contains(n))
-    };
-    Ok((side(w).ok_or_else(bad)?, side(h).ok_or_else(bad)?))
-}
+use catalogue::{Open, Puzzle};
+use options::{AnyBoard, Board, Options, SearchLimits, Size};
 
 const AFTER_HELP: &str = "\
 Tables live in the directory given by --tables, else by the environment variable
@@ -74,31 +62,9 @@ struct Cli {
     #[arg(long, global = true)]
     no_build: bool,
 
-    /// fifteen, twentyfour and sliding only: the goal, `default` (1 2 ... 15 0 on 4x4),
-    /// `korf` (0 1 ... 15) or the board's values in quotes
-    #[arg(long, global = true, value_name = "GOAL")]
-    goal: Option<String>,
-
-    /// sliding only: the board's size, W columns by H rows, each 2 to 5 (`3x4`);
-    /// `fifteen` is `--size 4x4`, `twentyfour` is `--size 5x5`
-    #[arg(long, global = true, value_name = "WxH", value_parser = parse_size)]
-    size: Option<(usize, usize)>,
-
-    /// fifteen, twentyfour and sliding only: the pattern databases; for fifteen `7-8`
-    /// (fastest answers; builds in about 80 s on two cores with 1 GB of memory, 577 MB on
-    /// disk) or `6-6-3` (builds in about 1 s, 11.5 MB; answers about 20x slower); for
-    /// twentyfour `6-6-6-6` (Korf and Felner's; about 50 s, 510 MB on disk); for any
-    /// size, groups of the tiles separated by `/` ("1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14
-    /// 15"; at most 5 groups of at most 8); default: the best one present, else 7-8 and
-    /// 6-6-6-6 (other sizes: the tiles in reading order, in as few groups as keep each
-    /// database under 600 M entries)
-    #[arg(long, global = true, value_name = "NAME|GROUPS")]
-    partition: Option<Partition>,
-
-    /// fifteen, twentyfour and sliding only: every case starts with a label, as in
-    /// Korf's instance files
-    #[arg(long, global = true)]
-    numbered: bool,
+    /// The sliding boards' options, given before the subcommand
+    #[command(flatten)]
+    before: AnyBoard,
 
     #[command(subcommand)]
     command: Command,
@@ -106,8 +72,40 @@ struct Cli {
 
 /// A puzzle's own subcommand (one per entry of the catalogue), or a tool.
 enum Command {
-    Answer(Puzzle, answer::Answer),
+    Answer(Puzzle, answer::Answer, Box<SlidingAnswer>),
     Tool(Tool),
+}
+
+/// The options a sliding board's subcommand takes after its name (none for the other
+/// puzzles).
+#[derive(Default)]
+struct SlidingAnswer {
+    board: AnyBoard,
+    limits: SearchLimits,
+}
+
+impl SlidingAnswer {
+    /// The options `puzzle`'s subcommand offers.
+    fn augment(puzzle: Puzzle, sub: clap::Command) -> clap::Command {
+        match puzzle {
+            Puzzle::Sliding => SearchLimits::augment_args(AnyBoard::augment_args(sub)),
+            _ if puzzle.is_sliding() => SearchLimits::augment_args(Board::augment_args(sub)),
+            _ => sub,
+        }
+    }
+
+    fn from_matches(puzzle: Puzzle, matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let board = match puzzle {
+            Puzzle::Sliding => AnyBoard::from_arg_matches(matches)?,
+            _ if puzzle.is_sliding() => AnyBoard {
+                board: Board::from_arg_matches(matches)?,
+                size: Size::default(),
+            },
+            _ => return Ok(SlidingAnswer::default()),
+        };
+        let limits = SearchLimits::from_arg_matches(matches)?;
+        Ok(SlidingAnswer { board, limits })
+    }
 }
 
 #[derive(Subcommand)]
@@ -122,6 +120,8 @@ enum Tool {
         /// Seed of the random cases
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        #[command(flatten)]
+        board: AnyBoard,
     },
     /// Judges an answer file written by anyone against the shortest, smallest answers
     Check {
@@ -130,12 +130,16 @@ enum Tool {
         input: PathBuf,
         /// The answers to judge, in the judge's output format (`-` for standard input)
         answers: PathBuf,
+        #[command(flatten)]
+        board: AnyBoard,
     },
     /// Draws each case and every state along its answer, one step per move
     Show {
         puzzle: Puzzle,
         /// Judge input; standard input if absent or `-`
         file: Option<PathBuf>,
+        #[command(flatten)]
+        board: AnyBoard,
     },
     /// Writes a judge input of random cases, optionally all of one shortest length
     Generate {
@@ -149,6 +153,8 @@ enum Tool {
         /// Seed of the random cases
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        #[command(flatten)]
+        board: AnyBoard,
     },
     /// Counts the states at each distance in each table of a puzzle
     Stats {
@@ -156,6 +162,8 @@ enum Tool {
         /// Rotation Game only: count all 9,465,511,770 boards by shortest solution length
         #[arg(long)]
         all_boards: bool,
+        #[command(flatten)]
+        board: AnyBoard,
     },
     /// Prints a completion script for SHELL to standard output
     Completions { shell: clap_complete::Shell },
@@ -180,6 +188,7 @@ impl FromArgMatches for Command {
             (Some(puzzle), Some((_, args))) => Ok(Command::Answer(
                 puzzle,
                 answer::Answer::from_arg_matches(args)?,
+                Box::new(SlidingAnswer::from_matches(puzzle, args)?),
             )),
             _ => Ok(Command::Tool(Tool::from_arg_matches(matches)?)),
         }
@@ -195,7 +204,8 @@ impl Subcommand for Command {
     fn augment_subcommands(cmd: clap::Command) -> clap::Command {
         let cmd = Puzzle::ALL.into_iter().fold(cmd, |cmd, puzzle| {
             let sub = clap::Command::new(puzzle.name()).about(puzzle.about());
-            cmd.subcommand(answer::Answer::augment_args(sub))
+            let sub = SlidingAnswer::augment(puzzle, answer::Answer::augment_args(sub));
+            cmd.subcommand(sub)
         });
         Tool::augment_subcommands(cmd)
     }
@@ -405,28 +415,23 @@ fn manual(subcommand: Option<&str>, dir: Option<&Path>) -> Result<(), Failure> {
 
 fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
     let tables = table_dir(cli, dir);
-    let options = Options {
-        goal: cli.goal.clone(),
-        size: cli.size,
-        partition: cli.partition.clone(),
-        numbered: cli.numbered,
-        limits: match &cli.command {
-            Command::Answer(_, answer) => answer.limits(),
-            Command::Tool(_) => None,
-        },
-    };
     let tool = match &cli.command {
-        Command::Answer(puzzle, answer) => return puzzle.run(&tables, &options, answer),
+        Command::Answer(puzzle, answer, after) => {
+            let options = Options::merge(&cli.before, &after.board, after.limits.limits());
+            return puzzle.run(&tables, &options, answer);
+        }
         Command::Tool(tool) => tool,
     };
+    let options = |after: &AnyBoard| Options::merge(&cli.before, after, None);
     match tool {
         Tool::Verify {
             puzzle,
             count,
             seed,
+            board,
         } => puzzle.run(
             &tables,
-            &options,
+            &options(board),
             verify::Verify {
                 count: *count,
                 seed: *seed,
@@ -436,36 +441,46 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
             puzzle,
             input,
             answers,
+            board,
         } => {
             if input == answers && input.as_os_str() == "-" {
                 let message = "only one of INPUT and ANSWERS can be `-` (standard input)";
                 return Err(Failure::Usage(message.into()));
             }
-            puzzle.run(&tables, &options, check::Check { input, answers })
+            puzzle.run(&tables, &options(board), check::Check { input, answers })
         }
         Tool::Generate {
             puzzle,
             length,
             count,
             seed,
+            board,
         } => puzzle.run(
             &tables,
-            &options,
+            &options(board),
             generate::Generate {
                 length: *length,
                 count: *count,
                 seed: *seed,
             },
         ),
-        Tool::Show { puzzle, file } => puzzle.run(&tables, &options, show::Show { file }),
-        Tool::Stats { puzzle, all_boards } => {
+        Tool::Show {
+            puzzle,
+            file,
+            board,
+        } => puzzle.run(&tables, &options(board), show::Show { file }),
+        Tool::Stats {
+            puzzle,
+            all_boards,
+            board,
+        } => {
             if *all_boards && *puzzle != Puzzle::Rotation {
                 return Err(Failure::Usage(
                     "--all-boards counts Rotation Game boards: use `stats rotation --all-boards`"
                         .into(),
                 ));
             }
-            puzzle.run(&tables, &options, stats::Stats { tables: &tables })?;
+            puzzle.run(&tables, &options(board), stats::Stats { tables: &tables })?;
             if *all_boards {
                 stats::census(&tables)?;
             }
