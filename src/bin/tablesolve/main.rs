@@ -24,7 +24,7 @@ use tablesolve::table::{BuildNote, TableDir, TableError};
 use tablesolve::Error;
 
 use catalogue::{Open, Puzzle};
-use options::{AnyBoard, Board, Options, SearchLimits, Size};
+use options::{AfterPuzzle, Options, SlidingArgs};
 
 const AFTER_HELP: &str = "\
 Tables live in the directory given by --tables, else by the environment variable
@@ -64,7 +64,7 @@ struct Cli {
 
     /// The sliding boards' options, given before the subcommand
     #[command(flatten)]
-    before: AnyBoard,
+    before: SlidingArgs,
 
     #[command(subcommand)]
     command: Command,
@@ -72,40 +72,8 @@ struct Cli {
 
 /// A puzzle's own subcommand (one per entry of the catalogue), or a tool.
 enum Command {
-    Answer(Puzzle, answer::Answer, Box<SlidingAnswer>),
+    Answer(Puzzle, answer::Answer, Box<AfterPuzzle>),
     Tool(Tool),
-}
-
-/// The options a sliding board's subcommand takes after its name (none for the other
-/// puzzles).
-#[derive(Default)]
-struct SlidingAnswer {
-    board: AnyBoard,
-    limits: SearchLimits,
-}
-
-impl SlidingAnswer {
-    /// The options `puzzle`'s subcommand offers.
-    fn augment(puzzle: Puzzle, sub: clap::Command) -> clap::Command {
-        match puzzle {
-            Puzzle::Sliding => SearchLimits::augment_args(AnyBoard::augment_args(sub)),
-            _ if puzzle.is_sliding() => SearchLimits::augment_args(Board::augment_args(sub)),
-            _ => sub,
-        }
-    }
-
-    fn from_matches(puzzle: Puzzle, matches: &ArgMatches) -> Result<Self, clap::Error> {
-        let board = match puzzle {
-            Puzzle::Sliding => AnyBoard::from_arg_matches(matches)?,
-            _ if puzzle.is_sliding() => AnyBoard {
-                board: Board::from_arg_matches(matches)?,
-                size: Size::default(),
-            },
-            _ => return Ok(SlidingAnswer::default()),
-        };
-        let limits = SearchLimits::from_arg_matches(matches)?;
-        Ok(SlidingAnswer { board, limits })
-    }
 }
 
 #[derive(Subcommand)]
@@ -121,7 +89,7 @@ enum Tool {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         #[command(flatten)]
-        board: AnyBoard,
+        board: SlidingArgs,
     },
     /// Judges an answer file written by anyone against the shortest, smallest answers
     Check {
@@ -131,7 +99,7 @@ enum Tool {
         /// The answers to judge, in the judge's output format (`-` for standard input)
         answers: PathBuf,
         #[command(flatten)]
-        board: AnyBoard,
+        board: SlidingArgs,
     },
     /// Draws each case and every state along its answer, one step per move
     Show {
@@ -139,7 +107,7 @@ enum Tool {
         /// Judge input; standard input if absent or `-`
         file: Option<PathBuf>,
         #[command(flatten)]
-        board: AnyBoard,
+        board: SlidingArgs,
     },
     /// Writes a judge input of random cases, optionally all of one shortest length
     Generate {
@@ -154,7 +122,7 @@ enum Tool {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         #[command(flatten)]
-        board: AnyBoard,
+        board: SlidingArgs,
     },
     /// Counts the states at each distance in each table of a puzzle
     Stats {
@@ -163,7 +131,7 @@ enum Tool {
         #[arg(long)]
         all_boards: bool,
         #[command(flatten)]
-        board: AnyBoard,
+        board: SlidingArgs,
     },
     /// Prints a completion script for SHELL to standard output
     Completions { shell: clap_complete::Shell },
@@ -188,7 +156,7 @@ impl FromArgMatches for Command {
             (Some(puzzle), Some((_, args))) => Ok(Command::Answer(
                 puzzle,
                 answer::Answer::from_arg_matches(args)?,
-                Box::new(SlidingAnswer::from_matches(puzzle, args)?),
+                Box::new(AfterPuzzle::from_matches(puzzle, args)?),
             )),
             _ => Ok(Command::Tool(Tool::from_arg_matches(matches)?)),
         }
@@ -204,7 +172,7 @@ impl Subcommand for Command {
     fn augment_subcommands(cmd: clap::Command) -> clap::Command {
         let cmd = Puzzle::ALL.into_iter().fold(cmd, |cmd, puzzle| {
             let sub = clap::Command::new(puzzle.name()).about(puzzle.about());
-            let sub = SlidingAnswer::augment(puzzle, answer::Answer::augment_args(sub));
+            let sub = AfterPuzzle::augment(puzzle, answer::Answer::augment_args(sub));
             cmd.subcommand(sub)
         });
         Tool::augment_subcommands(cmd)
@@ -422,7 +390,7 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
         }
         Command::Tool(tool) => tool,
     };
-    let options = |after: &AnyBoard| Options::merge(&cli.before, after, None);
+    let options = |after: &SlidingArgs| Options::merge(&cli.before, after, None);
     match tool {
         Tool::Verify {
             puzzle,

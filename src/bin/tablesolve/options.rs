@@ -5,14 +5,15 @@
 
 use std::time::Duration;
 
-use clap::Args;
+use clap::{ArgMatches, Args, FromArgMatches};
 use tablesolve::fifteen::Partition;
 use tablesolve::search::Limits;
+use tablesolve::Puzzle;
 
 /// A sliding board's goal, partition and input labels.
 #[derive(Args, Clone, Debug, Default)]
 #[command(next_help_heading = "Sliding boards")]
-pub struct Board {
+pub struct BoardArgs {
     /// The goal: `default` (1 2 ... 15 0 on 4x4), `korf` (0 1 ... 15) or the board's
     /// values in quotes
     #[arg(long, value_name = "GOAL")]
@@ -37,7 +38,7 @@ pub struct Board {
 /// `sliding`'s board size.
 #[derive(Args, Clone, Debug, Default)]
 #[command(next_help_heading = "Sliding boards")]
-pub struct Size {
+pub struct SizeArg {
     /// `sliding`'s board size, W columns by H rows, each 2 to 5 (`3x4`); `fifteen` is
     /// `--size 4x4`, `twentyfour` is `--size 5x5`
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
@@ -46,17 +47,17 @@ pub struct Size {
 
 /// Both, for the tools and for the options given before the subcommand.
 #[derive(Args, Clone, Debug, Default)]
-pub struct AnyBoard {
+pub struct SlidingArgs {
     #[command(flatten)]
-    pub board: Board,
+    pub board: BoardArgs,
     #[command(flatten)]
-    pub size: Size,
+    pub size: SizeArg,
 }
 
 /// Limits on each case's search.
 #[derive(Args, Clone, Debug, Default)]
 #[command(next_help_heading = "Sliding boards")]
-pub struct SearchLimits {
+pub struct LimitArgs {
     /// Stop a case's search after SECONDS of wall-clock time; its answer line is
     /// `limit L`, L the fewest moves it proved necessary (exit status 5)
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
@@ -66,7 +67,7 @@ pub struct SearchLimits {
     max_nodes: Option<u64>,
 }
 
-impl SearchLimits {
+impl LimitArgs {
     /// The limits, if any was given.
     pub fn limits(&self) -> Option<Limits> {
         (self.timeout.is_some() || self.max_nodes.is_some()).then_some(Limits {
@@ -74,6 +75,39 @@ impl SearchLimits {
             time: self.timeout,
             cancel: None,
         })
+    }
+}
+
+/// The options a puzzle's own subcommand takes after its name: a sliding board's (none
+/// for the other puzzles).
+#[derive(Default)]
+pub struct AfterPuzzle {
+    pub board: SlidingArgs,
+    pub limits: LimitArgs,
+}
+
+impl AfterPuzzle {
+    /// Adds the options `puzzle`'s subcommand offers to `sub`.
+    pub fn augment(puzzle: Puzzle, sub: clap::Command) -> clap::Command {
+        match puzzle {
+            Puzzle::Sliding => LimitArgs::augment_args(SlidingArgs::augment_args(sub)),
+            _ if puzzle.is_sliding() => LimitArgs::augment_args(BoardArgs::augment_args(sub)),
+            _ => sub,
+        }
+    }
+
+    /// The options given to `puzzle`'s subcommand, as [`AfterPuzzle::augment`] offered.
+    pub fn from_matches(puzzle: Puzzle, matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let board = match puzzle {
+            Puzzle::Sliding => SlidingArgs::from_arg_matches(matches)?,
+            _ if puzzle.is_sliding() => SlidingArgs {
+                board: BoardArgs::from_arg_matches(matches)?,
+                size: SizeArg::default(),
+            },
+            _ => return Ok(AfterPuzzle::default()),
+        };
+        let limits = LimitArgs::from_arg_matches(matches)?;
+        Ok(AfterPuzzle { board, limits })
     }
 }
 
@@ -93,12 +127,13 @@ pub struct Options {
 impl Options {
     /// The options given before the subcommand (`before`) and after it (`after`); an
     /// option given in both places is taken from after, as a later option overrides.
-    pub fn merge(before: &AnyBoard, after: &AnyBoard, limits: Option<Limits>) -> Self {
+    pub fn merge(before: &SlidingArgs, after: &SlidingArgs, limits: Option<Limits>) -> Self {
+        let (b, a) = (&before.board, &after.board);
         Options {
-            goal: after.board.goal.clone().or(before.board.goal.clone()),
+            goal: a.goal.as_ref().or(b.goal.as_ref()).cloned(),
             size: after.size.size.or(before.size.size),
-            partition: (after.board.partition.clone()).or(before.board.partition.clone()),
-            numbered: after.board.numbered || before.board.numbered,
+            partition: a.partition.as_ref().or(b.partition.as_ref()).cloned(),
+            numbered: a.numbered || b.numbered,
             limits,
         }
     }
