@@ -55,6 +55,9 @@ pub enum Error {
     /// A search reached one of its limits before its answer.
     #[error("{}: every answer has at least {} moves ({} nodes searched)", .0.reason, .0.lower_bound, .0.nodes)]
     Stopped(crate::search::Stopped),
+    /// Options that do not fit the puzzle opened.
+    #[error(transparent)]
+    Option(#[from] crate::catalogue::OptionError),
     /// A table passed its checks yet has a state with no move one step closer.
     #[error("the {table} table contradicts itself")]
     Inconsistent {

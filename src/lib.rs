@@ -14,7 +14,8 @@
 //!   databases for each ([`sliding::guided`]);
 //! - [`rotation`], [`eight`], [`fifteen`]: the puzzles;
 //! - [`judge`]: the judges' text formats, batches, checking and drawing;
-//! - [`catalogue`]: the list of puzzles, which the command and `build-tables` read.
+//! - [`catalogue`]: the list of puzzles, which the command and `build-tables` read, and
+//!   how each opens its judge for any task and builds its tables.
 //!
 //! ```
 //! use tablesolve::rotation::Board;

@@ -4,14 +4,11 @@
 use clap::Parser;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
 
+use tablesolve::catalogue::Built;
 use tablesolve::fifteen::Partition;
-use tablesolve::search::Walks;
-use tablesolve::sliding::Board;
-use tablesolve::table::dir::build;
-use tablesolve::table::{Source, Table, TableDir, TableError, WalkSource};
-use tablesolve::{eight, rotation, Puzzle};
+use tablesolve::table::TableDir;
+use tablesolve::{Error, Puzzle};
 
 #[derive(Parser)]
 #[command(name = "build-tables", version)]
@@ -29,7 +26,8 @@ struct Args {
     out: PathBuf,
 
     /// The puzzles whose tables to build: rotation; eight and eight2 (the same
-    /// tables); fifteen and twentyfour (their partitions' pattern databases)
+    /// tables); fifteen, twentyfour and sliding (their partitions' pattern databases,
+    /// or a board's exact table up to 12 cells)
     #[arg(
         long,
         value_name = "NAME",
@@ -49,16 +47,23 @@ struct Args {
         value_delimiter = ','
     )]
     partition: Vec<Partition>,
+
+    /// The board size of `sliding`, W columns by H rows, each 2 to 5 (`3x4`); up to
+    /// 12 cells its exact table is built unless a partition given fits it
+    #[arg(long, value_name = "WxH", value_parser = tablesolve::sliding::parse_size)]
+    size: Option<(usize, usize)>,
 }
 
-fn report<S: Source>(dir: &TableDir, source: &S) -> Result<f64, TableError> {
-    let path = dir.path(source);
-    let started = Instant::now();
-    let header = build(source, &path, &|_| {})?;
-    let took = started.elapsed().as_secs_f64();
+/// Prints what was built: its file, states, size, build time and depth histogram.
+fn report(built: Built) {
+    let Built {
+        path,
+        header,
+        seconds,
+    } = built;
     let bytes = header.payload_offset + header.states * header.entry.width() as u64;
     println!(
-        "{}: {} states, {} unreachable, {bytes} bytes, built in {took:.3} s",
+        "{}: {} states, {} unreachable, {bytes} bytes, built in {seconds:.3} s",
         path.display(),
         header.states,
         header.unreachable
@@ -70,88 +75,39 @@ fn report<S: Source>(dir: &TableDir, source: &S) -> Result<f64, TableError> {
         .map(|(d, count)| format!("{d}:{count}"))
         .collect();
     println!("  depth:count  {}", depths.join(" "));
-    Ok(took)
-}
-
-/// Builds the distances of `space`, then the walks down them.
-fn exact<S: Walks + Source>(dir: &TableDir, space: &S) -> Result<Vec<f64>, TableError> {
-    let distances = report(dir, space)?;
-    let table = Table::open(&dir.path(space), space.id(), space.entries())?;
-    let walks = report(dir, &WalkSource::new(space, &table))?;
-    Ok(vec![distances, walks])
-}
-
-/// Builds the tables `puzzle` answers from.
-fn tables_of(dir: &TableDir, puzzle: Puzzle, partitions: &[Partition]) -> Result<Vec<f64>, String> {
-    let built = match (puzzle, puzzle.board_size()) {
-        (Puzzle::Rotation, _) => exact(dir, &rotation::Space),
-        (Puzzle::Eight, _) => (0..eight::GOALS)
-            .map(|blank| exact(dir, &eight::Space { blank }))
-            .collect::<Result<Vec<_>, _>>()
-            .map(|times| times.concat()),
-        (_, Some((4, 4))) => patterns::<4, 4>(dir, partitions),
-        (_, Some((5, 5))) => patterns::<5, 5>(dir, partitions),
-        _ => {
-            return Err(format!(
-                "{}: its tables are built on first use, size by size \
-                 (tablesolve --size WxH sliding); name fifteen or twentyfour here",
-                puzzle.name()
-            ))
-        }
-    };
-    built.map_err(|error| error.to_string())
-}
-
-/// Builds the pattern databases of a `W` x `H` board, for the goal with the blank on
-/// the last cell (and every goal whose blank a symmetry carries there), of each of
-/// `partitions` that fits the board, or of its default partition if none does.
-fn patterns<const W: usize, const H: usize>(
-    dir: &TableDir,
-    partitions: &[Partition],
-) -> Result<Vec<f64>, TableError> {
-    let goal = Board::<W, H>::canonical(W * H - 1);
-    let mut fitting: Vec<Partition> = partitions
-        .iter()
-        .filter(|p| p.check(W * H).is_ok())
-        .cloned()
-        .collect();
-    if fitting.is_empty() {
-        fitting.push(Partition::default_for(W * H));
-    }
-    fitting
-        .iter()
-        .flat_map(|p| p.patterns(&goal))
-        .map(|pattern| report(dir, &pattern))
-        .collect()
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    if args.size.is_some() && !args.puzzle.contains(&Puzzle::Sliding) {
+        eprintln!("build-tables: --size is for sliding: add it to --puzzle");
+        return ExitCode::from(2);
+    }
     let dir = TableDir::new(&args.out);
-    // Each puzzle once, the 8-puzzle's two judges sharing their tables.
-    let mut puzzles = Vec::new();
-    for &puzzle in &args.puzzle {
-        let puzzle = match puzzle {
-            Puzzle::Eight2 => Puzzle::Eight,
-            puzzle => puzzle,
-        };
-        if !puzzles.contains(&puzzle) {
-            puzzles.push(puzzle);
+    // Each puzzle's tables once, whichever judges share them.
+    let mut owners = Vec::new();
+    for puzzle in args.puzzle.iter().map(|p| p.table_owner()) {
+        if !owners.contains(&puzzle) {
+            owners.push(puzzle);
         }
     }
-    let built = puzzles
+    let (mut tables, mut seconds) = (0, 0.0);
+    let mut told = |built: Built| {
+        tables += 1;
+        seconds += built.seconds;
+        report(built);
+    };
+    let built = owners
         .into_iter()
-        .map(|puzzle| tables_of(&dir, puzzle, &args.partition))
-        .collect::<Result<Vec<Vec<f64>>, _>>()
-        .map(|times| times.concat());
+        .try_for_each(|puzzle| puzzle.build_tables(&dir, args.size, &args.partition, &mut told));
     match built {
-        Ok(times) => {
-            println!(
-                "{} tables built in {:.3} s",
-                times.len(),
-                times.iter().sum::<f64>()
-            );
+        Ok(()) => {
+            println!("{tables} tables built in {seconds:.3} s");
             ExitCode::SUCCESS
+        }
+        Err(Error::Option(error)) => {
+            eprintln!("build-tables: {error}");
+            ExitCode::from(2)
         }
         Err(error) => {
             eprintln!("build-tables: {error}");

@@ -28,7 +28,9 @@ create_exception!(
 /// `error` as a Python exception; tables are in `dir`.
 pub fn to_py(error: Error, dir: &Path) -> PyErr {
     match error {
-        Error::Case(_) | Error::Input { .. } => PyValueError::new_err(error.to_string()),
+        Error::Case(_) | Error::Input { .. } | Error::Option(_) => {
+            PyValueError::new_err(error.to_string())
+        }
         Error::Table(_) | Error::TooLarge { .. } | Error::Inconsistent { .. } => {
             TableError::new_err(format!("{error}{}", advice(&error, dir)))
         }

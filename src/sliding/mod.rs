@@ -116,6 +116,19 @@ macro_rules! for_size {
     };
 }
 
+/// A board size as written, `WxH` (`3x4`: W columns and H rows), each 2 to 5.
+pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("{text:?} is not WxH with W and H each 2 to 5, e.g. 3x4");
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let side = |s: &str| {
+        s.trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (2..=5).contains(n))
+    };
+    Ok((side(w).ok_or_else(bad)?, side(h).ok_or_else(bad)?))
+}
+
 /// The most slides any board of `width` x `height` needs towards a goal with the blank
 /// in a corner, where it is published (by exhaustive search: the sizes up to 15 cells,
 /// and 4x4's 80); `None` where it is not known.

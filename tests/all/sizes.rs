@@ -38,7 +38,7 @@ fn slides(blank: usize, width: usize, height: usize) -> Vec<(char, usize)> {
 }
 
 /// Every arrangement's distance to `goal`, by breadth-first search from it.
-fn distances(goal: &[u8], width: usize, height: usize) -> HashMap<Vec<u8>, usize> {
+pub(crate) fn distances(goal: &[u8], width: usize, height: usize) -> HashMap<Vec<u8>, usize> {
     let mut seen = HashMap::from([(goal.to_vec(), 0)]);
     let mut queue = VecDeque::from([goal.to_vec()]);
     while let Some(cells) = queue.pop_front() {

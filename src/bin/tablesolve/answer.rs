@@ -49,6 +49,8 @@ pub struct Answer {
 }
 
 impl Task for &Answer {
+    type Output = Result<(), Failure>;
+
     fn run<J: Judge>(self, judge: &J) -> Result<(), Failure> {
         let format = match self.format {
             Format::Judge => Output::Judge,

@@ -15,6 +15,8 @@ pub struct Check<'a> {
 }
 
 impl Task for Check<'_> {
+    type Output = Result<(), Failure>;
+
     fn run<J: Judge>(self, judge: &J) -> Result<(), Failure> {
         let mut out = stdout();
         let mut written = Ok(());

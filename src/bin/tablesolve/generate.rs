@@ -17,6 +17,8 @@ pub struct Generate {
 }
 
 impl Task for Generate {
+    type Output = Result<(), Failure>;
+
     fn run<J: Judge>(self, judge: &J) -> Result<(), Failure> {
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
         let draw: CasesAt<'_, J::Case> = match self.length {

@@ -23,8 +23,8 @@ use std::process::ExitCode;
 use tablesolve::table::{BuildNote, TableDir, TableError};
 use tablesolve::Error;
 
-use catalogue::{Open, Puzzle};
-use options::{AfterPuzzle, Options, SlidingArgs};
+use catalogue::Puzzle;
+use options::{AfterPuzzle, SlidingArgs};
 
 const AFTER_HELP: &str = "\
 Tables live in the directory given by --tables, else by the environment variable
@@ -200,7 +200,10 @@ pub enum Failure {
 
 impl From<Error> for Failure {
     fn from(error: Error) -> Self {
-        Failure::Error(error)
+        match error {
+            Error::Option(error) => Failure::Usage(error.to_string()),
+            error => Failure::Error(error),
+        }
     }
 }
 
@@ -238,6 +241,7 @@ fn main() -> ExitCode {
                 Error::Input { .. } | Error::Case(_) => 1,
                 Error::Table(_) | Error::Inconsistent { .. } | Error::TooLarge { .. } => 3,
                 Error::Stopped(_) => 5,
+                Error::Option(_) => 2,
                 Error::Open { .. } | Error::Io(_) | Error::Answers(_) | Error::Output(_) => 4,
             })
         }
@@ -385,21 +389,22 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
     let tables = table_dir(cli, dir);
     let tool = match &cli.command {
         Command::Answer(puzzle, answer, after) => {
-            let options = Options::merge(&cli.before, &after.board, after.limits.limits());
-            return puzzle.run(&tables, &options, answer);
+            let options = options::merge(&cli.before, &after.board, after.limits.limits());
+            return catalogue::serve(*puzzle, &tables, options, answer);
         }
         Command::Tool(tool) => tool,
     };
-    let options = |after: &SlidingArgs| Options::merge(&cli.before, after, None);
+    let options = |after: &SlidingArgs| options::merge(&cli.before, after, None);
     match tool {
         Tool::Verify {
             puzzle,
             count,
             seed,
             board,
-        } => puzzle.run(
+        } => catalogue::serve(
+            *puzzle,
             &tables,
-            &options(board),
+            options(board),
             verify::Verify {
                 count: *count,
                 seed: *seed,
@@ -415,7 +420,12 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
                 let message = "only one of INPUT and ANSWERS can be `-` (standard input)";
                 return Err(Failure::Usage(message.into()));
             }
-            puzzle.run(&tables, &options(board), check::Check { input, answers })
+            catalogue::serve(
+                *puzzle,
+                &tables,
+                options(board),
+                check::Check { input, answers },
+            )
         }
         Tool::Generate {
             puzzle,
@@ -423,9 +433,10 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
             count,
             seed,
             board,
-        } => puzzle.run(
+        } => catalogue::serve(
+            *puzzle,
             &tables,
-            &options(board),
+            options(board),
             generate::Generate {
                 length: *length,
                 count: *count,
@@ -436,7 +447,7 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
             puzzle,
             file,
             board,
-        } => puzzle.run(&tables, &options(board), show::Show { file }),
+        } => catalogue::serve(*puzzle, &tables, options(board), show::Show { file }),
         Tool::Stats {
             puzzle,
             all_boards,
@@ -448,7 +459,12 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
                         .into(),
                 ));
             }
-            puzzle.run(&tables, &options(board), stats::Stats { tables: &tables })?;
+            catalogue::serve(
+                *puzzle,
+                &tables,
+                options(board),
+                stats::Stats { tables: &tables },
+            )?;
             if *all_boards {
                 stats::census(&tables)?;
             }

@@ -6,6 +6,7 @@
 use std::time::Duration;
 
 use clap::{ArgMatches, Args, FromArgMatches};
+use tablesolve::catalogue::Options;
 use tablesolve::fifteen::Partition;
 use tablesolve::search::Limits;
 use tablesolve::Puzzle;
@@ -41,7 +42,7 @@ pub struct BoardArgs {
 pub struct SizeArg {
     /// `sliding`'s board size, W columns by H rows, each 2 to 5 (`3x4`); `fifteen` is
     /// `--size 4x4`, `twentyfour` is `--size 5x5`
-    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    #[arg(long, value_name = "WxH", value_parser = tablesolve::sliding::parse_size)]
     pub size: Option<(usize, usize)>,
 }
 
@@ -111,45 +112,18 @@ impl AfterPuzzle {
     }
 }
 
-/// The options that only some puzzles take, wherever they were given.
-#[derive(Clone, Debug, Default)]
-pub struct Options {
-    /// The goal as given, read for the board's size.
-    pub goal: Option<String>,
-    /// The board's width and height (`sliding`).
-    pub size: Option<(usize, usize)>,
-    pub partition: Option<Partition>,
-    pub numbered: bool,
-    /// Limits on each case's search.
-    pub limits: Option<Limits>,
-}
-
-impl Options {
-    /// The options given before the subcommand (`before`) and after it (`after`); an
-    /// option given in both places is taken from after, as a later option overrides.
-    pub fn merge(before: &SlidingArgs, after: &SlidingArgs, limits: Option<Limits>) -> Self {
-        let (b, a) = (&before.board, &after.board);
-        Options {
-            goal: a.goal.as_ref().or(b.goal.as_ref()).cloned(),
-            size: after.size.size.or(before.size.size),
-            partition: a.partition.as_ref().or(b.partition.as_ref()).cloned(),
-            numbered: a.numbered || b.numbered,
-            limits,
-        }
+/// The options given before the subcommand (`before`) and after it (`after`); an
+/// option given in both places is taken from after, as a later option overrides.
+pub fn merge(before: &SlidingArgs, after: &SlidingArgs, limits: Option<Limits>) -> Options {
+    let (b, a) = (&before.board, &after.board);
+    Options {
+        goal: a.goal.as_ref().or(b.goal.as_ref()).cloned(),
+        size: after.size.size.or(before.size.size),
+        partition: a.partition.as_ref().or(b.partition.as_ref()).cloned(),
+        numbered: a.numbered || b.numbered,
+        limits,
+        progress: None,
     }
-}
-
-/// `--size WxH`: W columns and H rows, each 2 to 5.
-fn parse_size(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("{text:?} is not WxH with W and H each 2 to 5, e.g. 3x4");
-    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    let side = |s: &str| {
-        s.trim()
-            .parse::<usize>()
-            .ok()
-            .filter(|n| (2..=5).contains(n))
-    };
-    Ok((side(w).ok_or_else(bad)?, side(h).ok_or_else(bad)?))
 }
 
 fn parse_seconds(text: &str) -> Result<Duration, String> {

@@ -12,6 +12,8 @@ pub struct Show<'a> {
 }
 
 impl Task for Show<'_> {
+    type Output = Result<(), Failure>;
+
     fn run<J: Judge>(self, judge: &J) -> Result<(), Failure> {
         let input = open_input(self.file)?;
         let output = stdout();

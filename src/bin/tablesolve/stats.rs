@@ -17,6 +17,8 @@ pub struct Stats<'a> {
 }
 
 impl Task for Stats<'_> {
+    type Output = Result<(), Failure>;
+
     fn run<J: Judge>(self, judge: &J) -> Result<(), Failure> {
         let mut out = stdout();
         for (index, (id, table)) in judge.tables().into_iter().enumerate() {

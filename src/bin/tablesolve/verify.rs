@@ -42,6 +42,8 @@ impl Timing {
 }
 
 impl Task for Verify {
+    type Output = Result<(), Failure>;
+
     fn run<J: Judge>(self, judge: &J) -> Result<(), Failure> {
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
         let started = Instant::now();

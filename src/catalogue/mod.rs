@@ -1,6 +1,13 @@
-//! The puzzles the tool answers, in one list: each one's name, what it is, and the help
-//! of its subcommand. The command line, `build-tables` and the tests read this list; a
-//! new puzzle is its module, its judge and a line here.
+//! The puzzles the tool answers, in one list: each one's name, what it is, the help of
+//! its subcommand, how to open its judge ([`Puzzle::open`]) and how to build its tables
+//! ([`Puzzle::build_tables`]). The command line, `build-tables` and the tests read this
+//! list; a new puzzle is its module, its judge and its lines here.
+
+mod build;
+mod open;
+
+pub use build::Built;
+pub use open::{Judge, OptionError, OptionName, Options, Progress, Task};
 
 use clap::builder::PossibleValue;
 use clap::ValueEnum;

@@ -1,0 +1,258 @@
+//! Opening any puzzle of the catalogue by its name and options, and running a task on
+//! its judge: the one place that knows which judge answers which puzzle, so that a
+//! program serving every puzzle (the command, its tools) is written once, generic
+//! over [`Judge`].
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::Puzzle;
+use crate::error::Error;
+use crate::fifteen::Partition;
+use crate::judge::{CrossCheck, EveryShortest, Format, Replay, Sample, SampleAt, Tables};
+use crate::search::{Limits, Report};
+use crate::sliding::Board;
+use crate::table::{Mapped, TableDir};
+use crate::{Eight, Eight2, Rotation, Sliding, SlidingOptions};
+
+/// Everything a program serving any puzzle may ask of its judge.
+pub trait Judge: Format + Replay + CrossCheck + EveryShortest + Sample + SampleAt + Tables {
+    /// How many cases a limit stopped since opening; only searches have limits.
+    fn stopped_cases(&self) -> usize {
+        0
+    }
+
+    /// The partition whose pattern databases guide the search, as given or chosen
+    /// when opening; `None` where the answers come from an exact table.
+    fn partition(&self) -> Option<&Partition> {
+        None
+    }
+}
+
+impl<D: AsRef<[u8]> + Sync> Judge for Rotation<D> {}
+impl<D: AsRef<[u8]> + Sync> Judge for Eight<D> {}
+impl<D: AsRef<[u8]> + Sync> Judge for Eight2<D> {}
+
+impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Judge for Sliding<D, W, H> {
+    fn stopped_cases(&self) -> usize {
+        Sliding::stopped_cases(self)
+    }
+
+    fn partition(&self) -> Option<&Partition> {
+        Sliding::partition(self)
+    }
+}
+
+/// Work to do with a puzzle's judge, whichever the puzzle: what [`Puzzle::open`] runs.
+pub trait Task {
+    /// What the work gives.
+    type Output;
+
+    /// Does the work with `judge`.
+    fn run<J: Judge>(self, judge: &J) -> Self::Output;
+}
+
+/// Told where each search stands (see [`Sliding::with_progress`]).
+pub type Progress = Arc<dyn Fn(Report) + Send + Sync>;
+
+/// How to open a puzzle. Only the sliding boards (`fifteen`, `twentyfour`, `sliding`)
+/// take options; the other puzzles refuse any given ([`OptionError::NotSliding`]).
+#[derive(Clone, Default)]
+pub struct Options {
+    /// `sliding`'s width and height, each 2 to 5; the other sliding boards have theirs.
+    pub size: Option<(usize, usize)>,
+    /// The goal: `default` (`1 2 ... 0`), `korf` (`0 1 2 ...`) or the board's values.
+    pub goal: Option<String>,
+    /// The partition whose databases guide the search (see [`SlidingOptions`]).
+    pub partition: Option<Partition>,
+    /// Cases in text start with a label, as in Korf's instance files.
+    pub numbered: bool,
+    /// The bounds on each case's search.
+    pub limits: Option<Limits>,
+    /// Told where each long search stands; not an option a puzzle can refuse.
+    pub progress: Option<Progress>,
+}
+
+impl fmt::Debug for Options {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Options")
+            .field("size", &self.size)
+            .field("goal", &self.goal)
+            .field("partition", &self.partition)
+            .field("numbered", &self.numbered)
+            .field("limits", &self.limits)
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
+}
+
+/// An option of [`Options`], named in errors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionName {
+    /// [`Options::size`].
+    Size,
+    /// [`Options::goal`].
+    Goal,
+    /// [`Options::partition`].
+    Partition,
+    /// [`Options::numbered`].
+    Numbered,
+    /// [`Options::limits`].
+    Limits,
+}
+
+impl OptionName {
+    /// The option as `tablesolve` and `build-tables` name it.
+    pub fn flag(self) -> &'static str {
+        match self {
+            OptionName::Size => "--size",
+            OptionName::Goal => "--goal",
+            OptionName::Partition => "--partition",
+            OptionName::Numbered => "--numbered",
+            OptionName::Limits => "--timeout or --max-nodes",
+        }
+    }
+}
+
+/// Options that do not fit the puzzle opened, named as the command line names them.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    /// An option of the sliding boards, given for another puzzle.
+    #[error("{} is for fifteen, twentyfour and sliding, not {}", .option.flag(), .puzzle.name())]
+    NotSliding {
+        /// The option.
+        option: OptionName,
+        /// The puzzle opened.
+        puzzle: Puzzle,
+    },
+    /// A size, given for a puzzle whose board has its own.
+    #[error("--size is for sliding, not {}", .0.name())]
+    SizeNotFor(Puzzle),
+    /// `sliding` opened without its size.
+    #[error("sliding needs --size WxH, e.g. --size 3x4")]
+    NoSize,
+    /// A size past the boards there are.
+    #[error("--size {0}x{1}: W and H are each 2 to 5")]
+    Size(usize, usize),
+    /// A goal that is not one of the board.
+    #[error("--goal: {0}")]
+    Goal(String),
+    /// A partition that does not fit the board.
+    #[error("--partition {0}: {1}")]
+    Partition(Partition, String),
+}
+
+impl Puzzle {
+    /// Opens the puzzle's tables in `tables` as `options` say, and runs `task` on its
+    /// judge: a sliding board's searches tell [`Options::progress`] where they stand,
+    /// within [`Options::limits`].
+    ///
+    /// ```
+    /// use tablesolve::catalogue::{Judge, Options, Task};
+    /// use tablesolve::{Puzzle, TableDir};
+    ///
+    /// /// How many states a puzzle's tables hold.
+    /// struct States;
+    ///
+    /// impl Task for States {
+    ///     type Output = u64;
+    ///     fn run<J: Judge>(self, judge: &J) -> u64 {
+    ///         judge.tables().iter().map(|(_, table)| table.header().states).sum()
+    ///     }
+    /// }
+    ///
+    /// # let dir = tempfile::tempdir()?;
+    /// let tables = TableDir::new(dir.path()).build_missing(|_| {});
+    /// // The 2x3 boards of the goal's parity: 6!/2.
+    /// let sliding = Options { size: Some((2, 3)), ..Options::default() };
+    /// assert_eq!(Puzzle::Sliding.open(&tables, &sliding, States)?, 360);
+    /// // The 8-puzzle's grids: 9!.
+    /// assert_eq!(Puzzle::Eight.open(&tables, &Options::default(), States)?, 362_880);
+    /// // The 8-puzzle has no goal to choose.
+    /// let goal = Options { goal: Some("korf".into()), ..Options::default() };
+    /// assert!(Puzzle::Eight.open(&tables, &goal, States).is_err());
+    /// # Ok::<(), tablesolve::Error>(())
+    /// ```
+    pub fn open<T: Task>(
+        self,
+        tables: &TableDir,
+        options: &Options,
+        task: T,
+    ) -> Result<T::Output, Error> {
+        self.refuse_foreign(options)?;
+        match self {
+            Puzzle::Rotation => Ok(task.run(&Rotation::open(tables)?)),
+            Puzzle::Eight => Ok(task.run(&Eight::open(tables)?)),
+            Puzzle::Eight2 => Ok(task.run(&Eight2::open(tables)?)),
+            Puzzle::Fifteen | Puzzle::Twentyfour | Puzzle::Sliding => {
+                let (w, h) = self
+                    .board_size()
+                    .or(options.size)
+                    .ok_or(OptionError::NoSize)?;
+                // Each size's board is its own type: the task runs inside, and its
+                // output comes out here.
+                let mut output = None;
+                crate::for_size!(
+                    (w, h),
+                    open_sliding(tables, options, |board| output = Some(task.run(board))),
+                    Err(OptionError::Size(w, h).into())
+                )?;
+                Ok(output.expect("the task runs once the board is open"))
+            }
+        }
+    }
+
+    /// The first option in `options` that this puzzle does not take.
+    fn refuse_foreign(self, options: &Options) -> Result<(), OptionError> {
+        let given = [
+            (options.goal.is_some(), OptionName::Goal),
+            (options.partition.is_some(), OptionName::Partition),
+            (options.numbered, OptionName::Numbered),
+            (options.limits.is_some(), OptionName::Limits),
+        ];
+        if let Some(&(_, option)) = given.iter().find(|(given, _)| *given && !self.is_sliding()) {
+            return Err(OptionError::NotSliding {
+                option,
+                puzzle: self,
+            });
+        }
+        match (self, options.size) {
+            (Puzzle::Sliding, _) | (_, None) => Ok(()),
+            (_, Some(_)) => Err(OptionError::SizeNotFor(self)),
+        }
+    }
+}
+
+/// Opens a `W` x `H` sliding board as `options` say and hands it to `run`.
+fn open_sliding<const W: usize, const H: usize>(
+    tables: &TableDir,
+    options: &Options,
+    run: impl FnOnce(&Sliding<Mapped, W, H>),
+) -> Result<(), Error> {
+    let goal = match &options.goal {
+        Some(text) => {
+            Board::<W, H>::parse_goal(text).map_err(|e| OptionError::Goal(e.to_string()))?
+        }
+        None => Board::canonical(W * H - 1),
+    };
+    if let Some(partition) = &options.partition {
+        partition
+            .check(W * H)
+            .map_err(|e| OptionError::Partition(partition.clone(), e.to_string()))?;
+    }
+    let mut board = Sliding::open(
+        tables,
+        SlidingOptions {
+            goal,
+            partition: options.partition.clone(),
+            numbered: options.numbered,
+            limits: options.limits.clone().unwrap_or_default(),
+        },
+    )?;
+    if let Some(progress) = &options.progress {
+        let progress = progress.clone();
+        board = board.with_progress(move |report| progress(report));
+    }
+    run(&board);
+    Ok(())
+}
