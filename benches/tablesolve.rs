@@ -11,12 +11,13 @@ use std::hint::black_box;
 use std::io;
 
 use tablesolve::eight;
-use tablesolve::judge::{self, BadCases, Eight, Eight2, Format, Method, Output, Rotation, Sample};
+use tablesolve::judge::{self, BadCases, Format, Method, Output, Sample};
 use tablesolve::judge::{CrossCheck, Replay};
 use tablesolve::rotation;
 use tablesolve::search::reverse_bfs;
 use tablesolve::sliding::pattern::Pattern;
 use tablesolve::table::{encode, exact_in_memory, Source, Table};
+use tablesolve::{Eight, Eight2, Rotation};
 
 /// Answers one case after another from a fixed set of random cases.
 fn per_case<J: Sample>(c: &mut Criterion, name: &str, judge: &J) {

@@ -69,5 +69,8 @@ pub use error::Error;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeExample;
-pub use judge::{Eight, Eight2, Fifteen, FifteenOptions, Rotation, Sliding, SlidingOptions};
+pub use eight::{Eight, Eight2};
+pub use fifteen::{Fifteen, FifteenOptions};
+pub use rotation::Rotation;
+pub use sliding::{Sliding, SlidingOptions};
 pub use table::TableDir;

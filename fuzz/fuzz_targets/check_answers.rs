@@ -4,7 +4,8 @@
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 use tablesolve::eight;
-use tablesolve::judge::{self, Eight2, Rotation};
+use tablesolve::judge;
+use tablesolve::{Eight2, Rotation};
 use tablesolve::rotation;
 use tablesolve::table::exact_in_memory;
 

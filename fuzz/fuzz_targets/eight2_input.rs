@@ -4,7 +4,8 @@
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 use tablesolve::eight;
-use tablesolve::judge::{self, BadCases, Eight2, Method, Output};
+use tablesolve::judge::{self, BadCases, Method, Output};
+use tablesolve::Eight2;
 use tablesolve::table::exact_in_memory;
 
 static JUDGE: OnceLock<Eight2<Vec<u8>>> = OnceLock::new();

@@ -3,7 +3,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
-use tablesolve::judge::{self, BadCases, Method, Output, Rotation};
+use tablesolve::judge::{self, BadCases, Method, Output};
+use tablesolve::Rotation;
 use tablesolve::table::exact_in_memory;
 use tablesolve::rotation;
 

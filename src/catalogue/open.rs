@@ -4,14 +4,13 @@
 //! over [`Judge`].
 
 use std::fmt;
-use std::sync::Arc;
 
 use super::Puzzle;
 use crate::error::Error;
 use crate::fifteen::Partition;
 use crate::judge::{CrossCheck, EveryShortest, Format, Replay, Sample, SampleAt, Tables};
-use crate::search::{Limits, Report};
-use crate::sliding::Board;
+use crate::search::Limits;
+use crate::sliding::{Board, Progress};
 use crate::table::{Mapped, TableDir};
 use crate::{Eight, Eight2, Rotation, Sliding, SlidingOptions};
 
@@ -51,9 +50,6 @@ pub trait Task {
     /// Does the work with `judge`.
     fn run<J: Judge>(self, judge: &J) -> Self::Output;
 }
-
-/// Told where each search stands (see [`Sliding::with_progress`]).
-pub type Progress = Arc<dyn Fn(Report) + Send + Sync>;
 
 /// How to open a puzzle. Only the sliding boards (`fifteen`, `twentyfour`, `sliding`)
 /// take options; the other puzzles refuse any given ([`OptionError::NotSliding`]).

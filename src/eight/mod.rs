@@ -32,9 +32,11 @@
 
 mod grid;
 pub mod sample;
+mod solver;
 
 pub use crate::sliding::{Slide as Move, BLANK};
 pub use grid::GridError;
+pub use solver::{Eight, Eight2, Slides};
 
 use crate::error::Error;
 use crate::rank::permutation;

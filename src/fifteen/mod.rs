@@ -29,14 +29,21 @@ pub use text::{BoardError, GoalError};
 
 pub use crate::sliding::partition::{Partition, PartitionError};
 
-use crate::sliding;
 use crate::sliding::guided;
+use crate::sliding::{self, Sliding, SlidingOptions};
+use crate::table::Mapped;
 
 /// A 15-puzzle position.
 pub type Board = sliding::Board<4, 4>;
 
 /// The number of cells.
 pub const CELLS: usize = 16;
+
+/// The 15-puzzle, answered by IDA* over pattern databases.
+pub type Fifteen<D = Mapped> = Sliding<D, 4, 4>;
+
+/// How to open the 15-puzzle.
+pub type FifteenOptions = SlidingOptions<4, 4>;
 
 /// The default goal: `1 2 ... 15 0`, the blank last.
 pub fn default_goal() -> Board {

@@ -4,18 +4,17 @@
 use rand::RngCore;
 use std::io::Read;
 
-use super::batch::in_parallel;
 use super::{
     in_passes, input_error, CaseReader, CasesAt, CrossCheck, EveryShortest, Format, Input, Place,
     Replay, Sample, SampleAt, Shortest, Solver, Written,
 };
 use crate::eight::sample::GridsAt;
-use crate::eight::{self, Grid, GridError, Lookup, Move, CELLS, STANDARD_GOAL};
+use crate::eight::{self, Eight, Grid, GridError, Lookup, Move, Slides, CELLS, STANDARD_GOAL};
 use crate::error::Error;
 use crate::moves::{letters, parse_letters, write_letters};
 use crate::sample::NoSuchLength;
 use crate::sliding::{manhattan_ida, random_board};
-use crate::table::{walk_moves, ExactTable, Mapped, Table, TableDir};
+use crate::table::{walk_moves, Table};
 
 /// Reads HDU 1043 starts: the next nine characters that are not white space.
 #[derive(Default)]
@@ -63,9 +62,6 @@ impl CaseReader for EightCases {
         })
     }
 }
-
-/// An 8-puzzle answer: the moves, or `None` for unsolvable.
-pub type Slides = Option<Vec<Move>>;
 
 /// The moves, or `unsolvable` for `None`, on one line.
 pub(super) fn write_slides(moves: Option<impl Iterator<Item = Move>>, out: &mut Vec<u8>) {
@@ -118,79 +114,6 @@ pub(super) fn headline(answer: &Slides) -> String {
 /// What a slide that leaves the grid is called in messages.
 pub(super) const OFF_GRID: &str = "takes the blank off the grid";
 
-/// HDU 1043: the 8-puzzle to `12345678x`, answered from that goal's table.
-#[derive(Debug)]
-pub struct Eight<D = Mapped> {
-    /// The table of the standard goal, [`eight::table_id`]`(STANDARD_GOAL)`.
-    pub table: ExactTable<D>,
-}
-
-impl Eight {
-    /// Opens the standard goal's table from `tables`, building it if missing and allowed.
-    pub fn open(tables: &TableDir) -> Result<Self, Error> {
-        let space = eight::Space {
-            blank: STANDARD_GOAL,
-        };
-        Ok(Eight {
-            table: tables.load_exact(&[space])?.remove(0),
-        })
-    }
-}
-
-fn goal() -> Grid {
-    Grid::canonical(STANDARD_GOAL)
-}
-
-impl<D: AsRef<[u8]>> Eight<D> {
-    /// The shortest, lexicographically smallest moves from `start` to `12345678x`, or
-    /// `None` when the parities differ.
-    ///
-    /// ```
-    /// use tablesolve::{Eight, TableDir};
-    ///
-    /// # let dir = tempfile::tempdir()?;
-    /// let eight = Eight::open(&TableDir::new(dir.path()).build_missing(|_| {}))?;
-    /// let moves = eight.solve(&"2 3 4 1 5 x 7 6 8".parse()?)?.expect("solvable");
-    /// assert_eq!(moves.len(), 19);
-    /// assert_eq!(eight.solve(&"21345678x".parse()?)?, None);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn solve(&self, start: &Grid) -> Result<Slides, Error> {
-        eight::solve(&self.table, start, &goal())
-    }
-
-    /// The number of moves from `start` to `12345678x`, `None` if unsolvable.
-    pub fn distance(&self, start: &Grid) -> Option<u8> {
-        eight::distance(&self.table.distances, start, &goal())
-    }
-}
-
-impl<D: AsRef<[u8]> + Sync> Eight<D> {
-    /// [`Eight::solve`] for each of `starts`, on every core, in their order.
-    ///
-    /// ```
-    /// use tablesolve::eight::Grid;
-    /// use tablesolve::{Eight, TableDir};
-    ///
-    /// # let dir = tempfile::tempdir()?;
-    /// let eight = Eight::open(&TableDir::new(dir.path()).build_missing(|_| {}))?;
-    /// let starts: Vec<Grid> = ["23415x768", "21345678x", "12345678x"]
-    ///     .iter()
-    ///     .map(|text| text.parse())
-    ///     .collect::<Result<_, _>>()?;
-    /// let lengths: Vec<Option<usize>> =
-    ///     eight.solve_many(starts).map(|moves| moves.unwrap().map(|m| m.len())).collect();
-    /// assert_eq!(lengths, [Some(19), None, Some(0)]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn solve_many<'a>(
-        &'a self,
-        starts: impl IntoIterator<Item = Grid> + 'a,
-    ) -> impl Iterator<Item = Result<Slides, Error>> + 'a {
-        in_parallel(starts, |start| self.solve(&start))
-    }
-}
-
 impl<D: AsRef<[u8]> + Sync> Solver for Eight<D> {
     type Case = Grid;
     type Answer = Slides;
@@ -213,11 +136,11 @@ impl<D: AsRef<[u8]> + Sync> Replay for Eight<D> {
     }
 
     fn solved(_: &Grid, grid: &Grid) -> bool {
-        *grid == goal()
+        *grid == Self::goal()
     }
 
     fn target(_: &Grid) -> Option<Grid> {
-        Some(goal())
+        Some(Self::goal())
     }
 
     fn headline(answer: &Slides) -> String {
@@ -239,7 +162,7 @@ impl<D: AsRef<[u8]> + Sync> Format for Eight<D> {
 
     /// Each answer as recorded in the table, looked up in passes.
     fn write_answers(&self, cases: &[(usize, Grid)], out: &mut Vec<u8>) -> Result<(), Error> {
-        let goal = goal();
+        let goal = Self::goal();
         let look_up = |at: Lookup| self.table.walk(at.rank);
         in_passes(
             cases,
@@ -272,14 +195,14 @@ impl<D: AsRef<[u8]> + Sync> Format for Eight<D> {
 
 impl<D: AsRef<[u8]> + Sync> EveryShortest for Eight<D> {
     fn every_shortest(&self, start: &Grid, list: bool) -> Result<Shortest, Error> {
-        let walks = eight::every_shortest(&self.table.distances, start, &goal(), list)?;
+        let walks = eight::every_shortest(&self.table.distances, start, &Self::goal(), list)?;
         Ok(Shortest::of_walks::<Move>(walks))
     }
 }
 
 impl<D: AsRef<[u8]> + Sync> CrossCheck for Eight<D> {
     fn search(&self, start: &Grid) -> Slides {
-        manhattan_ida(start, &goal())
+        manhattan_ida(start, &Self::goal())
     }
 }
 

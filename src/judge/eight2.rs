@@ -3,9 +3,8 @@
 use rand::RngCore;
 use std::io::{self, Read, Write};
 
-use super::batch::in_parallel;
 use super::eight::{
-    headline, json_slides, read_slides, recorded_slides, slides, write_slides, Slides, OFF_GRID,
+    headline, json_slides, read_slides, recorded_slides, slides, write_slides, OFF_GRID,
 };
 use super::{
     after_the_end, in_passes, input_error, quote, write_case_lines, CaseReader, CasesAt,
@@ -13,11 +12,11 @@ use super::{
     Written,
 };
 use crate::eight::sample::PairsAt;
-use crate::eight::{self, Grid, GridError, Lookup, Move, CELLS};
+use crate::eight::{self, Eight2, Grid, GridError, Lookup, Move, Slides, CELLS};
 use crate::error::Error;
 use crate::sample::NoSuchLength;
 use crate::sliding::{manhattan_ida, random_board, random_board_like};
-use crate::table::{ExactTable, Mapped, Table, TableDir};
+use crate::table::Table;
 
 /// Reads HDU 3567: the case count `T`, then `T` pairs of start and target.
 #[derive(Default)]
@@ -130,78 +129,6 @@ impl CaseReader for EightPairs {
         let (start, at) = read("start", self.count_at)?;
         let (target, _) = read("target", at)?;
         Ok(Some((start?, target?)))
-    }
-}
-
-/// HDU 3567: the 8-puzzle between any two grids, answered from the nine goal tables.
-#[derive(Debug)]
-pub struct Eight2<D = Mapped> {
-    /// The table of each target blank cell, in cell order.
-    pub tables: Vec<ExactTable<D>>,
-}
-
-impl Eight2 {
-    /// Opens the nine goal tables from `tables`, building missing ones if allowed.
-    pub fn open(tables: &TableDir) -> Result<Self, Error> {
-        let spaces: Vec<eight::Space> = (0..eight::GOALS)
-            .map(|blank| eight::Space { blank })
-            .collect();
-        Ok(Eight2 {
-            tables: tables.load_exact(&spaces)?,
-        })
-    }
-}
-
-impl<D: AsRef<[u8]>> Eight2<D> {
-    /// The shortest, lexicographically smallest moves from `start` to `target`, or
-    /// `None` when the parities differ.
-    ///
-    /// ```
-    /// use tablesolve::{Eight2, TableDir};
-    ///
-    /// # let dir = tempfile::tempdir()?;
-    /// let eight2 = Eight2::open(&TableDir::new(dir.path()).build_missing(|_| {}))?;
-    /// let (start, target) = ("564178X23".parse()?, "7568X4123".parse()?);
-    /// let moves = eight2.solve_pair(&start, &target)?.expect("same parity");
-    /// assert_eq!(tablesolve::moves::letters(&moves), "urrulldr");
-    /// assert_eq!(eight2.distance(&start, &target), Some(8));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn solve_pair(&self, start: &Grid, target: &Grid) -> Result<Slides, Error> {
-        eight::solve(&self.tables[target.blank()], start, target)
-    }
-
-    /// The number of moves from `start` to `target`, `None` if no moves join them.
-    pub fn distance(&self, start: &Grid, target: &Grid) -> Option<u8> {
-        eight::distance(&self.tables[target.blank()].distances, start, target)
-    }
-}
-
-impl<D: AsRef<[u8]> + Sync> Eight2<D> {
-    /// [`Eight2::solve_pair`] for each `(start, target)` of `pairs`, on every core, in
-    /// their order.
-    ///
-    /// ```
-    /// use tablesolve::{Eight2, TableDir};
-    ///
-    /// # let dir = tempfile::tempdir()?;
-    /// let eight2 = Eight2::open(&TableDir::new(dir.path()).build_missing(|_| {}))?;
-    /// let pairs = vec![
-    ///     ("12X453786".parse()?, "12345678X".parse()?),
-    ///     ("564178X23".parse()?, "7568X4123".parse()?),
-    /// ];
-    /// let moves: Vec<String> = eight2
-    ///     .solve_many(pairs)
-    ///     .map(|m| tablesolve::moves::letters(&m.unwrap().unwrap()))
-    ///     .collect();
-    /// assert_eq!(moves, ["dd", "urrulldr"]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn solve_many<'a>(
-        &'a self,
-        pairs: impl IntoIterator<Item = (Grid, Grid)> + 'a,
-    ) -> impl Iterator<Item = Result<Slides, Error>> + 'a {
-        in_parallel(pairs, |(start, target)| self.solve_pair(&start, &target))
     }
 }
 

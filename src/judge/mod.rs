@@ -1,5 +1,7 @@
 //! The judges: reading cases, answering them, writing, drawing and checking answers,
-//! in the judges' own text formats.
+//! in the judges' own text formats. The solvers live with their puzzles
+//! ([`crate::Rotation`], [`crate::Eight`], [`crate::Eight2`], [`crate::Sliding`]); here
+//! each is given its judge's format.
 //!
 //! A judge states what it can do, one trait per concern:
 //! - [`Solver`]: answer a case (the tables' answer);
@@ -25,14 +27,11 @@ pub use batch::{
     BadCases, Method, Output,
 };
 pub use check::{check_all, quoted_answer, CheckSummary, Verdict, Written};
-pub use eight::{Eight, EightCases, Slides};
-pub use eight2::{Eight2, EightPairs};
-pub use fifteen::{
-    Fifteen, FifteenAnswer, FifteenCase, FifteenCases, FifteenOptions, Sliding, SlidingCase,
-    SlidingCases, SlidingOptions,
-};
+pub use eight::EightCases;
+pub use eight2::EightPairs;
+pub use fifteen::{FifteenAnswer, FifteenCase, FifteenCases, SlidingCase, SlidingCases};
 pub use input::{quote, Input, Place, Token, KEPT};
-pub use rotation::{Rotation, RotationCases};
+pub use rotation::RotationCases;
 
 use rand::RngCore;
 use std::fmt;

@@ -37,9 +37,11 @@ pub mod census;
 pub mod mask;
 pub mod sample;
 mod search;
+mod solver;
 
 pub use board::{Board, BoardError, Move, CELLS, CENTRE};
 pub use search::ida;
+pub use solver::Rotation;
 
 use crate::error::Error;
 use crate::moves;

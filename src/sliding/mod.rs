@@ -22,10 +22,12 @@ mod ida;
 pub mod partition;
 pub mod pattern;
 mod sample;
+mod solver;
 
 pub use board::{Board, TilesError};
 pub use ida::{manhattan_ida, manhattan_search};
 pub use sample::{random_board, random_board_like, random_walk};
+pub use solver::{Progress, Sliding, SlidingOptions};
 
 use crate::moves::Move;
 

@@ -10,10 +10,10 @@ use std::sync::OnceLock;
 
 use tablesolve::eight::Grid;
 use tablesolve::fifteen::{self, Partition};
-use tablesolve::judge::{Fifteen, FifteenOptions};
 pub use tablesolve::rotation::sample::random_board;
 pub use tablesolve::sliding::{random_board as random_grid, random_board_like as random_grid_like};
 pub use tablesolve::table::in_memory;
+use tablesolve::{Fifteen, FifteenOptions};
 
 /// The table of `source`, built in memory.
 pub fn table<S: tablesolve::table::Source>(source: &S) -> tablesolve::table::Table<Vec<u8>> {

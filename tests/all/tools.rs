@@ -4,10 +4,11 @@ use std::fs;
 
 use crate::common::{exact, rng, sample, stdout, tablesolve};
 use tablesolve::eight::{self, Grid, Move, STANDARD_GOAL};
-use tablesolve::judge::{Eight2, Format, Rotation, Sample, SampleAt, Solver};
+use tablesolve::judge::{Format, Sample, SampleAt, Solver};
 use tablesolve::moves::letters;
 use tablesolve::rotation::{self, census, mask, Board};
 use tablesolve::sliding::manhattan_ida;
+use tablesolve::{Eight2, Rotation};
 
 /// Checks `answers` for `input` through the command line: (exit code, stdout).
 fn check(puzzle: &str, input: &[u8], answers: &[u8]) -> (i32, String) {
