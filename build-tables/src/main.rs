@@ -36,7 +36,7 @@ struct Args {
     )]
     puzzle: Vec<Puzzle>,
 
-    /// The partitions to build for fifteen and twentyfour, each for the boards it
+    /// The partitions to build for fifteen, twentyfour and sliding, each for the boards it
     /// fits: 6-6-3 (about 1 s), 7-8 (about 80 s on two cores, 1 GB of memory while
     /// building, 577 MB on disk), 6-6-6-6 (twentyfour's; the one it gets when none
     /// given fits it)
