@@ -47,7 +47,7 @@ impl Puzzle {
             Puzzle::Eight | Puzzle::Eight2 => (0..eight::GOALS)
                 .try_for_each(|blank| exact_with_walks(dir, &eight::Space { blank }, told)),
             Puzzle::Fifteen | Puzzle::Twentyfour | Puzzle::Sliding => {
-                let (w, h) = self.board_size().or(size).ok_or(OptionError::NoSize)?;
+                let (w, h) = self.sliding_size(size)?;
                 crate::for_size!(
                     (w, h),
                     sliding_tables(dir, partitions, told),
@@ -97,16 +97,16 @@ fn sliding_tables<const W: usize, const H: usize>(
     told: Told,
 ) -> Result<(), Error> {
     let goal = Board::<W, H>::canonical(W * H - 1);
-    let mut fitting: Vec<&Partition> = partitions
+    let mut fitting: Vec<Partition> = partitions
         .iter()
         .filter(|p| p.check(W * H).is_ok())
+        .cloned()
         .collect();
-    let default = Partition::default_for(W * H);
+    if fitting.is_empty() && W * H <= exact::MAX_CELLS {
+        return build_one(dir, &exact::Space::towards(&goal), told);
+    }
     if fitting.is_empty() {
-        if W * H <= exact::MAX_CELLS {
-            return build_one(dir, &exact::Space::towards(&goal), told);
-        }
-        fitting.push(&default);
+        fitting.push(Partition::default_for(W * H));
     }
     fitting
         .iter()

@@ -99,6 +99,12 @@ impl Puzzle {
         }
     }
 
+    /// The board size of a sliding puzzle: its own (`fifteen`, `twentyfour`), else
+    /// `size` as given (`sliding`, which needs one).
+    fn sliding_size(self, size: Option<(usize, usize)>) -> Result<(usize, usize), OptionError> {
+        self.board_size().or(size).ok_or(OptionError::NoSize)
+    }
+
     /// Whether it is a sliding board searched over pattern databases, which takes a
     /// goal, a partition, labels and limits: `fifteen`, `twentyfour`, `sliding`.
     pub fn is_sliding(self) -> bool {

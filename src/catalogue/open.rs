@@ -181,10 +181,7 @@ impl Puzzle {
             Puzzle::Eight => Ok(task.run(&Eight::open(tables)?)),
             Puzzle::Eight2 => Ok(task.run(&Eight2::open(tables)?)),
             Puzzle::Fifteen | Puzzle::Twentyfour | Puzzle::Sliding => {
-                let (w, h) = self
-                    .board_size()
-                    .or(options.size)
-                    .ok_or(OptionError::NoSize)?;
+                let (w, h) = self.sliding_size(options.size)?;
                 // Each size's board is its own type: the task runs inside, and its
                 // output comes out here.
                 let mut output = None;

@@ -22,10 +22,10 @@ pub fn serve(
 ) -> Result<(), Failure> {
     let status = progress::search();
     let shown = status.clone();
-    let cells = puzzle.board_size().or(options.size).map(|(w, h)| w * h);
+    let fifteen = puzzle.board_size().or(options.size) == Some((4, 4));
     let served = Served {
         task,
-        chosen_for: cells.filter(|_| options.partition.is_none()),
+        hint_default: fifteen && options.partition.is_none(),
     };
     let options = Options {
         progress: Some(Arc::new(move |report| shown.show(report))),
@@ -39,16 +39,16 @@ pub fn serve(
 /// A subcommand's work, and what the command adds around it.
 struct Served<T> {
     task: T,
-    /// The board's cells, where the partition is the library's choice.
-    chosen_for: Option<usize>,
+    /// A 15-puzzle whose partition is the library's choice: a lesser one earns a hint.
+    hint_default: bool,
 }
 
 impl<T: Task<Output = Result<(), Failure>>> Task for Served<T> {
     type Output = Result<(), Failure>;
 
     fn run<J: Judge>(self, judge: &J) -> Result<(), Failure> {
-        if let (Some(cells), Some(chosen)) = (self.chosen_for, judge.partition()) {
-            suggest_default(chosen, cells);
+        if let Some(chosen) = judge.partition().filter(|_| self.hint_default) {
+            suggest_default(chosen);
         }
         self.task.run(judge)?;
         match judge.stopped_cases() {
@@ -61,8 +61,8 @@ impl<T: Task<Output = Result<(), Failure>>> Task for Served<T> {
 /// Answering the 15-puzzle with a lesser partition than the default, one chosen
 /// because its databases were present, earns a word on stderr (to a person) about
 /// building the default.
-fn suggest_default(chosen: &Partition, cells: usize) {
-    if cells == 16 && *chosen != Partition::DEFAULT && io::stderr().is_terminal() {
+fn suggest_default(chosen: &Partition) {
+    if *chosen != Partition::DEFAULT && io::stderr().is_terminal() {
         eprintln!(
             "tablesolve: answering with the {chosen} pattern databases; run once with \
              --partition {} to build the fastest ones ({})",
