@@ -103,6 +103,28 @@ fn sliding_options_belong_to_the_sliding_subcommands() {
         assert!(!help("rotation").contains(option), "rotation: {option}");
     }
     assert!(help("sliding").contains("--size") && !help("fifteen").contains("--size"));
+    // Each subcommand is described as its puzzle, in its help, the command's and the
+    // manual page, not by the options it was given.
+    let listed = stdout(&tablesolve(tables, &["--help"], b"")).to_owned();
+    for (puzzle, about) in [
+        ("rotation", "The Rotation Game (UVA 1343): 24 values"),
+        ("fifteen", "The 15-puzzle: 16 values a case"),
+        ("twentyfour", "The 24-puzzle"),
+        ("sliding", "A sliding board of --size WxH"),
+    ] {
+        assert!(
+            help(puzzle).starts_with(about),
+            "{puzzle}: {}",
+            help(puzzle)
+        );
+        let line = listed.lines().find(|l| l.trim_start().starts_with(puzzle));
+        assert!(
+            line.is_some_and(|l| l.contains(about)),
+            "{puzzle} in {listed}"
+        );
+        let manual = stdout(&tablesolve(tables, &["man", puzzle], b"")).to_owned();
+        assert!(!manual.contains("Limits on each"), "{puzzle}'s manual page");
+    }
 
     // Korf's goal on 2x3, one slide away: answered alike wherever the options go.
     let board = b"1 0 2 3 4 5\n";

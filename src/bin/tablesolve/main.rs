@@ -171,9 +171,10 @@ impl FromArgMatches for Command {
 impl Subcommand for Command {
     fn augment_subcommands(cmd: clap::Command) -> clap::Command {
         let cmd = Puzzle::ALL.into_iter().fold(cmd, |cmd, puzzle| {
-            let sub = clap::Command::new(puzzle.name()).about(puzzle.about());
+            let sub = clap::Command::new(puzzle.name());
             let sub = AfterPuzzle::augment(puzzle, answer::Answer::augment_args(sub));
-            cmd.subcommand(sub)
+            // Last: an options struct's doc comment, added above, would be its about.
+            cmd.subcommand(sub.about(puzzle.about()).long_about(None))
         });
         Tool::augment_subcommands(cmd)
     }
