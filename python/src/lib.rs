@@ -590,16 +590,10 @@ struct Sliding {
     dir: PathBuf,
 }
 
-/// `"WxH"`: W columns and H rows, each 2 to 5.
+/// `"WxH"`: W columns and H rows, each 2 to 5, as the command reads `--size`.
 fn parse_size(text: &str) -> PyResult<(usize, usize)> {
-    let side = |s: &str| s.trim().parse().ok().filter(|n| (2..=5).contains(n));
-    text.split_once(['x', 'X'])
-        .and_then(|(w, h)| Some((side(w)?, side(h)?)))
-        .ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "size={text:?}: give \"WxH\", W and H each 2 to 5, e.g. \"3x4\""
-            ))
-        })
+    tablesolve::sliding::parse_size(text)
+        .map_err(|e| PyValueError::new_err(format!("size={text:?}: {e}")))
 }
 
 /// Limits of `limit` nodes and `timeout` seconds, and the handle that cancels them.
