@@ -51,10 +51,37 @@ pub fn order_rank(positions: &[u8]) -> u64 {
     rank
 }
 
+/// `PASS[k][moved][passed]`: what tile `moved` of `k` going to a higher cell past tile
+/// `passed` adds to their order ([`order_rank`]); going to a lower one, it subtracts as
+/// much. Only two digits change, by one each: a later tile passed counts in the moved
+/// tile's digit, the moved tile in an earlier tile's.
+pub const PASS: [[[i32; MAX_TILES]; MAX_TILES]; MAX_TILES + 1] = {
+    let mut table = [[[0; MAX_TILES]; MAX_TILES]; MAX_TILES + 1];
+    let mut k = 1;
+    while k <= MAX_TILES {
+        let mut moved = 0;
+        while moved < k {
+            let mut passed = 0;
+            while passed < k {
+                table[k][moved][passed] = if passed > moved {
+                    FACTORIAL[k - 1 - moved] as i32
+                } else if passed < moved {
+                    -(FACTORIAL[k - 1 - passed] as i32)
+                } else {
+                    0
+                };
+                passed += 1;
+            }
+            moved += 1;
+        }
+        k += 1;
+    }
+    table
+};
+
 /// The order ([`order_rank`]) of `k` tiles after tile `moved` went past the tiles
 /// `passed` (those on the cells strictly between its old cell and its new one), to a
-/// higher cell if `rising`, given the order `order` before: only their digits, or the
-/// moved tile's, change, by one each.
+/// higher cell if `rising`, given the order `order` before.
 #[inline]
 pub fn order_after_pass(
     order: u16,
@@ -63,15 +90,7 @@ pub fn order_after_pass(
     passed: impl IntoIterator<Item = usize>,
     rising: bool,
 ) -> u16 {
-    let mut delta = 0i32;
-    for tile in passed {
-        // A later tile passed counts in the moved tile's digit; the moved tile counts
-        // in an earlier tile's.
-        delta += match tile > moved {
-            true => FACTORIAL[k - 1 - moved] as i32,
-            false => -(FACTORIAL[k - 1 - tile] as i32),
-        };
-    }
+    let delta: i32 = passed.into_iter().map(|tile| PASS[k][moved][tile]).sum();
     // The new order is a rank below k! <= 8!, which fits.
     let sign = if rising { 1 } else { -1 };
     (i32::from(order) + sign * delta) as u16

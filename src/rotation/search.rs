@@ -21,13 +21,7 @@ impl Problem for Centre {
         8 - counts.iter().max().expect("four counts")
     }
 
-    fn expand(
-        &self,
-        board: &Board,
-        skip: Option<Move>,
-        _: u32,
-        children: &mut Children<Board, Move>,
-    ) {
+    fn expand(&self, board: &Board, skip: Option<Move>, children: &mut Children<Board, Move>) {
         let play = |board: &Board, m: Move| {
             let mut next = *board;
             next.apply(m);

@@ -64,14 +64,11 @@ pub trait Problem: Sync {
     fn lower_bound(&self, state: &Self::State) -> u32;
 
     /// Pushes onto `children`, in letter order, every state one move from `state` but
-    /// the one `skip` reaches, each with its lower bound. A bound above `enough` may be
-    /// left short of the best the puzzle knows (the search will not enter that child),
-    /// and that child's state need not be complete.
+    /// the one `skip` reaches, each with its lower bound.
     fn expand(
         &self,
         state: &Self::State,
         skip: Option<Self::Move>,
-        enough: u32,
         children: &mut Children<Self::State, Self::Move>,
     );
 
@@ -437,9 +434,7 @@ fn frontier<P: Problem>(
             }
             let mut children = Children::new();
             let skip = item.path.last().map(|m| m.inverse());
-            let depth = item.path.len() as u32 + 1;
-            let enough = enough(bound, pass.next_bound, depth);
-            problem.expand(&item.state, skip, enough, &mut children);
+            problem.expand(&item.state, skip, &mut children);
             meter.count(children.len() as u64).map_err(Halt::Limit)?;
             for child in children {
                 let cost = item.path.len() as u32 + 1 + child.bound;
@@ -464,15 +459,6 @@ fn frontier<P: Problem>(
     }
     meter.finish();
     Ok((items, pass))
-}
-
-/// The largest lower bound of a child at `depth` that still matters at `bound`, the
-/// next bound being at most `next_bound`: a larger one prunes the child whatever its
-/// exact value, and cannot lower the next bound.
-#[inline]
-fn enough(bound: u32, next_bound: u32, depth: u32) -> u32 {
-    let passes = bound.saturating_sub(depth);
-    passes.max(next_bound.saturating_sub(depth + 1))
 }
 
 /// One thread's depth-first search at one bound.
@@ -539,8 +525,7 @@ impl<'s, P: Problem> Worker<'s, P> {
         let mut children = Children::new();
         let skip = self.path.last().map(|m| m.inverse());
         let depth = self.path.len() as u32 + 1;
-        let enough = enough(self.bound, self.pass.next_bound, depth);
-        self.problem.expand(state, skip, enough, &mut children);
+        self.problem.expand(state, skip, &mut children);
         self.meter
             .count(children.len() as u64)
             .map_err(Halt::Limit)?;
@@ -602,7 +587,7 @@ mod tests {
         fn lower_bound(&self, &n: &i32) -> u32 {
             (n as u32).div_ceil(3)
         }
-        fn expand(&self, n: &i32, skip: Option<Step>, _: u32, children: &mut Children<i32, Step>) {
+        fn expand(&self, n: &i32, skip: Option<Step>, children: &mut Children<i32, Step>) {
             let play = |&n: &i32, step: Step| (n + step.0 >= 0).then_some(n + step.0);
             expand_each(n, skip, children, play, |n| self.lower_bound(n));
         }

@@ -143,12 +143,13 @@ struct FrameSlide {
     /// The frame cells the slid tile leaves and takes: its pattern's mask changes by
     /// both.
     flip: u32,
-    /// Whether the tile goes to a higher frame cell.
-    rising: bool,
-    /// How many tiles it passes in the frame's reading order (a slide across the
-    /// frame's rows; none along them, which keeps the pattern's order).
-    passes: u8,
-    /// The board cells of the tiles it passes.
+    /// 1 if the tile goes to a higher frame cell, -1 if to a lower one.
+    sign: i32,
+    /// The board cells of the tiles it passes in the frame's reading order: the rest of
+    /// a row, `W - 1` cells, for a slide across the frame's rows. A slide along them
+    /// passes none, and its slots, like any unused one, name the cell the tile leaves,
+    /// which holds the blank after the slide and the slid tile itself before: neither
+    /// changes the order ([`placement::PASS`]), so every slide reads `W - 1` slots.
     passed: [u8; MAX_PASSED],
 }
 
@@ -159,6 +160,11 @@ struct Frame {
     cell: [u8; MAX_CELLS],
     /// Each tile's pattern, and its place among that pattern's tiles.
     tile: [(u8, u8); MAX_CELLS],
+    /// `pass[t][u]`: what tile `t` going to a higher frame cell past tile `u` adds to
+    /// the order of `t`'s pattern ([`placement::PASS`]): nothing unless that pattern
+    /// holds `u` too (and `u` is not `t`), so that a slide reads every slot it has
+    /// without asking whose tile, or the blank, lies there.
+    pass: [[i16; MAX_CELLS]; MAX_CELLS],
     /// `slide[blank][s]`: what slide `s` (in letter order) does from `blank`.
     slide: [[FrameSlide; Slide::ALL.len()]; MAX_CELLS],
 }
@@ -183,15 +189,36 @@ impl Frame {
                 let (from, onto) = (cell[to], cell[blank]);
                 let between = from.min(onto) + 1..from.max(onto);
                 what.flip = 1 << from | 1 << onto;
-                what.rising = from < onto;
-                debug_assert!(between.len() <= MAX_PASSED, "boards are at most 5 wide");
-                what.passes = between.len() as u8;
+                what.sign = if from < onto { 1 } else { -1 };
+                debug_assert!(
+                    between.is_empty() || between.len() == W - 1,
+                    "a slide passes no tile or the rest of a row"
+                );
+                what.passed = [to as u8; MAX_PASSED];
                 for (passed, frame_cell) in what.passed.iter_mut().zip(between) {
                     *passed = uncell[usize::from(frame_cell)];
                 }
             }
         }
-        Frame { cell, tile, slide }
+        let mut pass = [[0; MAX_CELLS]; MAX_CELLS];
+        let tiles = 1..W * H;
+        for t in tiles.clone() {
+            let (pattern, moved) = tile[t];
+            let k = tile[tiles.clone()]
+                .iter()
+                .filter(|&&(p, _)| p == pattern)
+                .count();
+            for u in tiles.clone().filter(|&u| u != t && tile[u].0 == pattern) {
+                let weight = placement::PASS[k][usize::from(moved)][usize::from(tile[u].1)];
+                pass[t][u] = weight as i16; // At most 7!, and 5040 fits.
+            }
+        }
+        Frame {
+            cell,
+            tile,
+            pass,
+            slide,
+        }
     }
 }
 
@@ -213,18 +240,53 @@ pub struct Position<const W: usize, const H: usize> {
 /// IDA* towards one target, guided by a partition's databases.
 pub struct Guide<'a, D, const W: usize, const H: usize> {
     databases: &'a [PatternDb<D, W, H>],
+    /// Each pattern's entries, read without going through its table.
+    entries: [Entries<'a, W, H>; MAX_PATTERNS],
     frames: Vec<Frame>,
-    /// `target[blank][s]`: the cell slide `s` takes the blank to, [`NOWHERE`] off the
-    /// board.
-    target: [[u8; Slide::ALL.len()]; MAX_CELLS],
+    /// `steps[blank][skip]`: the slides from `blank` but the one `skip` is the index
+    /// of ([`Slide::ALL.len()`] for none).
+    steps: [[Steps; Slide::ALL.len() + 1]; MAX_CELLS],
     /// The number of tiles of each pattern.
     tiles: [usize; MAX_PATTERNS],
     /// Whether to ask for a position's lookups before it is expanded.
     prefetch: bool,
 }
 
-/// No cell: a slide that would leave the board.
-const NOWHERE: u8 = u8::MAX;
+/// A pattern database's entries, and its number of tiles.
+#[derive(Clone, Copy, Debug, Default)]
+struct Entries<'a, const W: usize, const H: usize> {
+    bytes: &'a [u8],
+    tiles: usize,
+}
+
+impl<const W: usize, const H: usize> Entries<'_, W, H> {
+    /// The value of the placement covering `covered` in the order `order`.
+    #[inline(always)]
+    fn value(&self, covered: u32, order: u16) -> u8 {
+        self.bytes[placement::rank_of(covered, order.into(), self.tiles, W * H) as usize]
+    }
+}
+
+/// The slides that may follow one, from one blank cell, in letter order.
+#[derive(Clone, Copy, Debug)]
+struct Steps {
+    len: u8,
+    /// Each slide, and the cell it takes the blank to.
+    step: [(Slide, u8); Slide::ALL.len()],
+}
+
+impl Steps {
+    const NONE: Steps = Steps {
+        len: 0,
+        step: [(Slide::ALL[0], 0); Slide::ALL.len()],
+    };
+
+    fn iter(&self) -> impl Iterator<Item = (Slide, usize)> + '_ {
+        self.step[..usize::from(self.len)]
+            .iter()
+            .map(|&(step, to)| (step, usize::from(to)))
+    }
+}
 
 /// A partition with a database of this many entries or more is asked ahead for the
 /// entries a position will look up ([`Problem::prefetch`]). Set by measurement, the
@@ -282,19 +344,30 @@ impl<'a, D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Guide<'a, D, W, 
         if frames.is_empty() {
             return None;
         }
-        let mut target = [[NOWHERE; Slide::ALL.len()]; MAX_CELLS];
-        for (blank, cells) in target[..W * H].iter_mut().enumerate() {
-            for (step, to) in Slide::ALL.iter().zip(cells) {
-                if let Some(cell) = step.target(blank, W, H) {
-                    *to = cell as u8;
+        let mut steps = [[Steps::NONE; Slide::ALL.len() + 1]; MAX_CELLS];
+        for (blank, by_skip) in steps[..W * H].iter_mut().enumerate() {
+            for (skip, steps) in by_skip.iter_mut().enumerate() {
+                for step in Slide::ALL {
+                    if let (Some(to), false) = (step.target(blank, W, H), step.index() == skip) {
+                        steps.step[usize::from(steps.len)] = (step, to as u8);
+                        steps.len += 1;
+                    }
                 }
             }
         }
         let largest = databases.iter().map(|db| db.pattern.placements()).max();
+        let mut entries = [Entries::default(); MAX_PATTERNS];
+        for (entries, db) in entries.iter_mut().zip(databases) {
+            *entries = Entries {
+                bytes: db.table.distances(),
+                tiles: db.pattern.cells().len(),
+            };
+        }
         Some(Guide {
             databases,
+            entries,
             frames,
-            target,
+            steps,
             tiles,
             prefetch: largest >= Some(PREFETCH_FROM),
         })
@@ -361,28 +434,26 @@ impl<'a, D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Guide<'a, D, W, 
         tile: u8,
         (blank, step): (usize, usize),
     ) -> (usize, u32, u16) {
-        let (pattern, place) = frame.tile[usize::from(tile)];
-        let pattern = usize::from(pattern);
+        let pattern = usize::from(frame.tile[usize::from(tile)].0);
         let what = &frame.slide[blank][step];
         let covered = position.covered[f][pattern] ^ what.flip;
-        let mut order = position.order[f][pattern];
-        if what.passes > 0 {
-            // The pattern's tiles passed change places with the slid one.
-            let passed = what.passed[..usize::from(what.passes)]
-                .iter()
-                .filter_map(|&cell| {
-                    let (other, at) = frame.tile[usize::from(position.board.tile(cell.into()))];
-                    (usize::from(other) == pattern).then_some(usize::from(at))
-                });
-            order = placement::order_after_pass(
-                order,
-                self.tiles[pattern],
-                place.into(),
-                passed,
-                what.rising,
-            );
+        // The pattern's tiles passed change places with the slid one. Every slot is
+        // read and added, whatever lies there: whether a passed tile is the pattern's
+        // is anyone's guess, and a branch on it was a third of the search's mispredicted
+        // branches.
+        let pass = &frame.pass[usize::from(tile)];
+        let mut delta = 0;
+        for &cell in &what.passed[..W - 1] {
+            delta += i32::from(pass[usize::from(position.board.tile(cell.into()))]);
         }
+        let order = (i32::from(position.order[f][pattern]) + what.sign * delta) as u16;
         (pattern, covered, order)
+    }
+
+    /// The slides from `blank` but `skip`.
+    #[inline]
+    fn steps(&self, blank: usize, skip: Option<Slide>) -> &Steps {
+        &self.steps[blank][skip.map_or(Slide::ALL.len(), Slide::index)]
     }
 
     /// The lower bound of `board`: the largest over the frames of its patterns' sum.
@@ -406,61 +477,39 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Problem for Guide<'_
         self.bound(position)
     }
 
-    /// Every child is made first and looked up after, frame by frame, so that the
-    /// lookups of one frame do not wait on each other and their cache misses overlap.
-    /// A child whose bound already exceeds `enough` is not looked up in further frames.
+    /// Every child is looked up in every frame, even one the first frame already
+    /// prunes: whether it does is the search's least predictable branch, and taken
+    /// before the reflected lookup it cost more than that lookup (the lookups of one
+    /// node do not wait on each other; a mispredicted branch on a value waits on its
+    /// load).
     #[inline]
     fn expand(
         &self,
         position: &Position<W, H>,
         skip: Option<Slide>,
-        enough: u32,
         children: &mut Children<Position<W, H>, Slide>,
     ) {
         let blank = usize::from(position.blank);
-        // The tile each child slid, and the slide.
-        let mut slid = [(0u8, 0usize); Slide::ALL.len()];
-        for (&step, &to) in Slide::ALL.iter().zip(&self.target[blank]) {
-            if to == NOWHERE || Some(step) == skip {
-                continue;
-            }
+        for (step, to) in self.steps(blank, skip).iter() {
             // Made in its place among the children: a position is copied once.
             children.push(Child {
                 step,
                 state: *position,
                 bound: 0,
             });
-            let c = children.len() - 1;
-            let next = &mut children[c].state;
-            slid[c] = (next.board.slide(blank, to.into()), step.index());
-            next.blank = to;
-        }
-        let mut open = [true; Slide::ALL.len()];
-        for (f, frame) in self.frames.iter().enumerate() {
-            let mut moved_pattern = [0usize; Slide::ALL.len()];
-            for (c, child) in children.iter_mut().enumerate() {
-                if !open[c] {
-                    continue;
-                }
-                let (tile, step) = slid[c];
-                let next = &mut child.state;
+            let child = children.last_mut().expect("just pushed");
+            let next = &mut child.state;
+            let tile = next.board.slide(blank, to);
+            next.blank = to as u8;
+            for (f, frame) in self.frames.iter().enumerate() {
                 let (pattern, covered, order) =
-                    self.after_slide(next, (f, frame), tile, (blank, step));
+                    self.after_slide(next, (f, frame), tile, (blank, step.index()));
                 next.covered[f][pattern] = covered;
                 next.order[f][pattern] = order;
-                moved_pattern[c] = pattern;
-            }
-            for (c, child) in children.iter_mut().enumerate() {
-                if !open[c] {
-                    continue;
-                }
-                let next = &mut child.state;
-                let pattern = moved_pattern[c];
-                let value = self.look_up(next, f, pattern);
+                let value = self.entries[pattern].value(covered, order);
                 let old = std::mem::replace(&mut next.value[f][pattern], value);
                 next.sum[f] = next.sum[f] + u16::from(value) - u16::from(old);
                 child.bound = child.bound.max(u32::from(next.sum[f]));
-                open[c] = child.bound <= enough;
             }
         }
     }
@@ -474,11 +523,8 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Problem for Guide<'_
     #[inline]
     fn prefetch(&self, position: &Position<W, H>, skip: Option<Slide>) {
         let blank = usize::from(position.blank);
-        for (&step, &to) in Slide::ALL.iter().zip(&self.target[blank]) {
-            if to == NOWHERE || Some(step) == skip {
-                continue;
-            }
-            let tile = position.board.tile(to.into());
+        for (step, to) in self.steps(blank, skip).iter() {
+            let tile = position.board.tile(to);
             for (f, frame) in self.frames.iter().enumerate() {
                 let (pattern, covered, order) =
                     self.after_slide(position, (f, frame), tile, (blank, step.index()));
@@ -520,7 +566,7 @@ mod tests {
             let board = random_walk(&mut rng, &goal, length % 40);
             let parent = guide.position(&board);
             let mut children = Children::new();
-            guide.expand(&parent, None, u32::MAX, &mut children);
+            guide.expand(&parent, None, &mut children);
             let blank = usize::from(parent.blank);
             for child in &children {
                 // Computed afresh: what the incremental updates must equal.

@@ -22,7 +22,6 @@ impl<const W: usize, const H: usize> Problem for Towards<W, H> {
         &self,
         board: &Board<W, H>,
         skip: Option<Slide>,
-        _: u32,
         children: &mut Children<Board<W, H>, Slide>,
     ) {
         expand_each(board, skip, children, Board::apply, |b| self.lower_bound(b));
