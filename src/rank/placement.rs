@@ -53,7 +53,7 @@ pub fn order_rank(positions: &[u8]) -> u64 {
 
 /// `PASS[k][moved][passed]`: what tile `moved` of `k` going to a higher cell past tile
 /// `passed` adds to their order ([`order_rank`]); going to a lower one, it subtracts as
-/// much. Only two digits change, by one each: a later tile passed counts in the moved
+/// much. A move past several tiles changes the order by the sum for each. Only two digits change, by one each: a later tile passed counts in the moved
 /// tile's digit, the moved tile in an earlier tile's.
 pub const PASS: [[[i32; MAX_TILES]; MAX_TILES]; MAX_TILES + 1] = {
     let mut table = [[[0; MAX_TILES]; MAX_TILES]; MAX_TILES + 1];
@@ -78,23 +78,6 @@ pub const PASS: [[[i32; MAX_TILES]; MAX_TILES]; MAX_TILES + 1] = {
     }
     table
 };
-
-/// The order ([`order_rank`]) of `k` tiles after tile `moved` went past the tiles
-/// `passed` (those on the cells strictly between its old cell and its new one), to a
-/// higher cell if `rising`, given the order `order` before.
-#[inline]
-pub fn order_after_pass(
-    order: u16,
-    k: usize,
-    moved: usize,
-    passed: impl IntoIterator<Item = usize>,
-    rising: bool,
-) -> u16 {
-    let delta: i32 = passed.into_iter().map(|tile| PASS[k][moved][tile]).sum();
-    // The new order is a rank below k! <= 8!, which fits.
-    let sign = if rising { 1 } else { -1 };
-    (i32::from(order) + sign * delta) as u16
-}
 
 /// The rank of the placement where tile `t` lies on `positions[t]` (distinct cells
 /// below 32, at most [`MAX_TILES`] of them).
@@ -191,7 +174,9 @@ mod tests {
             let onto = positions[moved];
             let (low, high) = (from.min(onto), from.max(onto));
             let passed = (0..k).filter(|&t| low < positions[t] && positions[t] < high);
-            let after = order_after_pass(before, k, moved, passed, from < onto);
+            let delta: i32 = passed.map(|t| PASS[k][moved][t]).sum();
+            let sign = if from < onto { 1 } else { -1 };
+            let after = i32::from(before) + sign * delta;
             assert_eq!(after as u64, order_rank(positions), "{positions:?}");
         }
     }
