@@ -53,8 +53,9 @@ pub fn order_rank(positions: &[u8]) -> u64 {
 
 /// `PASS[k][moved][passed]`: what tile `moved` of `k` going to a higher cell past tile
 /// `passed` adds to their order ([`order_rank`]); going to a lower one, it subtracts as
-/// much. A move past several tiles changes the order by the sum for each. Only two digits change, by one each: a later tile passed counts in the moved
-/// tile's digit, the moved tile in an earlier tile's.
+/// much; a move past several tiles, the sum for each. Only two digits change, by one
+/// each: a later tile passed counts in the moved tile's digit, the moved tile in an
+/// earlier tile's.
 pub const PASS: [[[i32; MAX_TILES]; MAX_TILES]; MAX_TILES + 1] = {
     let mut table = [[[0; MAX_TILES]; MAX_TILES]; MAX_TILES + 1];
     let mut k = 1;

@@ -170,10 +170,12 @@ struct Frame {
 }
 
 impl Frame {
-    /// The frame of the symmetry `cell`, `tile` placing each tile in its pattern.
+    /// The frame of the symmetry `cell`, `tile` placing each tile in its pattern of
+    /// `tiles[p]` tiles.
     fn new<const W: usize, const H: usize>(
         cell: [u8; MAX_CELLS],
         tile: [(u8, u8); MAX_CELLS],
+        tiles: &[usize; MAX_PATTERNS],
     ) -> Self {
         let mut uncell = [0; MAX_CELLS];
         for (from, &to) in cell[..W * H].iter().enumerate() {
@@ -201,14 +203,10 @@ impl Frame {
             }
         }
         let mut pass = [[0; MAX_CELLS]; MAX_CELLS];
-        let tiles = 1..W * H;
-        for t in tiles.clone() {
+        for t in 1..W * H {
             let (pattern, moved) = tile[t];
-            let k = tile[tiles.clone()]
-                .iter()
-                .filter(|&&(p, _)| p == pattern)
-                .count();
-            for u in tiles.clone().filter(|&u| u != t && tile[u].0 == pattern) {
+            let k = tiles[usize::from(pattern)];
+            for u in (1..W * H).filter(|&u| u != t && tile[u].0 == pattern) {
                 let weight = placement::PASS[k][usize::from(moved)][usize::from(tile[u].1)];
                 pass[t][u] = weight as i16; // At most 7!, and 5040 fits.
             }
@@ -240,8 +238,6 @@ pub struct Position<const W: usize, const H: usize> {
 /// IDA* towards one target, guided by a partition's databases.
 pub struct Guide<'a, D, const W: usize, const H: usize> {
     databases: &'a [PatternDb<D, W, H>],
-    /// Each pattern's entries, read without going through its table.
-    entries: [Entries<'a, W, H>; MAX_PATTERNS],
     frames: Vec<Frame>,
     /// `steps[blank][skip]`: the slides from `blank` but the one `skip` is the index
     /// of ([`Slide::ALL.len()`] for none).
@@ -250,21 +246,6 @@ pub struct Guide<'a, D, const W: usize, const H: usize> {
     tiles: [usize; MAX_PATTERNS],
     /// Whether to ask for a position's lookups before it is expanded.
     prefetch: bool,
-}
-
-/// A pattern database's entries, and its number of tiles.
-#[derive(Clone, Copy, Debug, Default)]
-struct Entries<'a, const W: usize, const H: usize> {
-    bytes: &'a [u8],
-    tiles: usize,
-}
-
-impl<const W: usize, const H: usize> Entries<'_, W, H> {
-    /// The value of the placement covering `covered` in the order `order`.
-    #[inline(always)]
-    fn value(&self, covered: u32, order: u16) -> u8 {
-        self.bytes[placement::rank_of(covered, order.into(), self.tiles, W * H) as usize]
-    }
 }
 
 /// The slides that may follow one, from one blank cell, in letter order.
@@ -338,7 +319,7 @@ impl<'a, D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Guide<'a, D, W, 
                     let home = cell[usize::from(homes[t])];
                     *place = place_of_home[usize::from(home)].expect("every tile placed");
                 }
-                Frame::new::<W, H>(cell, tile)
+                Frame::new::<W, H>(cell, tile, &tiles)
             })
             .collect();
         if frames.is_empty() {
@@ -356,16 +337,8 @@ impl<'a, D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Guide<'a, D, W, 
             }
         }
         let largest = databases.iter().map(|db| db.pattern.placements()).max();
-        let mut entries = [Entries::default(); MAX_PATTERNS];
-        for (entries, db) in entries.iter_mut().zip(databases) {
-            *entries = Entries {
-                bytes: db.table.distances(),
-                tiles: db.pattern.cells().len(),
-            };
-        }
         Some(Guide {
             databases,
-            entries,
             frames,
             steps,
             tiles,
@@ -506,7 +479,7 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Problem for Guide<'_
                     self.after_slide(next, (f, frame), tile, (blank, step.index()));
                 next.covered[f][pattern] = covered;
                 next.order[f][pattern] = order;
-                let value = self.entries[pattern].value(covered, order);
+                let value = self.look_up(next, f, pattern);
                 let old = std::mem::replace(&mut next.value[f][pattern], value);
                 next.sum[f] = next.sum[f] + u16::from(value) - u16::from(old);
                 child.bound = child.bound.max(u32::from(next.sum[f]));
