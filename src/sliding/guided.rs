@@ -148,8 +148,8 @@ struct FrameSlide {
     /// The board cells of the tiles it passes in the frame's reading order: the rest of
     /// a row, `W - 1` cells, for a slide across the frame's rows. A slide along them
     /// passes none, and its slots, like any unused one, name the cell the tile leaves,
-    /// which holds the blank after the slide and the slid tile itself before: neither
-    /// changes the order ([`placement::PASS`]), so every slide reads `W - 1` slots.
+    /// which holds the blank once it slid: the blank changes no order
+    /// ([`placement::PASS`]), so every slide reads `W - 1` slots.
     passed: [u8; MAX_PASSED],
 }
 
@@ -233,6 +233,10 @@ pub struct Position<const W: usize, const H: usize> {
     value: [[u8; MAX_PATTERNS]; MAX_FRAMES],
     /// `sum[f]`: the values' sum in frame `f`.
     sum: [u16; MAX_FRAMES],
+    /// Between a slide and its lookups: the pattern it moved in each frame, and that
+    /// pattern's new database index.
+    moved: [u8; MAX_FRAMES],
+    index: [u64; MAX_FRAMES],
 }
 
 /// IDA* towards one target, guided by a partition's databases.
@@ -244,8 +248,8 @@ pub struct Guide<'a, D, const W: usize, const H: usize> {
     steps: [[Steps; Slide::ALL.len() + 1]; MAX_CELLS],
     /// The number of tiles of each pattern.
     tiles: [usize; MAX_PATTERNS],
-    /// Whether to ask for a position's lookups before it is expanded.
-    prefetch: bool,
+    /// Whether to ask for the children's entries ahead of their bounds.
+    ask_ahead: bool,
 }
 
 /// The slides that may follow one, from one blank cell, in letter order.
@@ -269,14 +273,14 @@ impl Steps {
     }
 }
 
-/// A partition with a database of this many entries or more is asked ahead for the
-/// entries a position will look up ([`Problem::prefetch`]). Set by measurement, the
-/// builds alternating: 7-8 (a 519 M-entry database, every lookup a miss to main
-/// memory) searched the 80-move boards 1.15-1.25x faster with it on one thread;
-/// 6-6-6-6 (four of 128 M) searched Korf's 24-puzzle instance 40 1.2-1.3x slower on
-/// two, and 6-6-3 (12 M in all, in the cache) Korf's first 12 1.4x slower on one:
-/// there the work of asking costs more than the waits it saves.
-const PREFETCH_FROM: u64 = 256 << 20;
+/// A partition with a database of this many entries or more asks ahead for the entries
+/// its children will look up ([`Problem::ask_ahead`]). Set by measurement, one run each:
+/// 7-8 (a 519 M-entry database, nearly every lookup a miss to main memory) searched the
+/// 80-move boards 1.25x faster with it on one thread; 6-6-6-6 (four of 128 M, whose
+/// entries in use mostly stay cached) searched Korf's 24-puzzle instance 40 1.1x
+/// slower on two, and 6-6-3 (12 M in all) Korf's first 40 1.04x slower on one: there
+/// the subtrees side by side cost more than the waits they save.
+const ASK_AHEAD_FROM: u64 = 256 << 20;
 
 impl<'a, D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Guide<'a, D, W, H> {
     /// A guide towards `target` from `databases`, which must partition the tiles of the
@@ -342,7 +346,7 @@ impl<'a, D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Guide<'a, D, W, 
             frames,
             steps,
             tiles,
-            prefetch: largest >= Some(PREFETCH_FROM),
+            ask_ahead: largest >= Some(ASK_AHEAD_FROM),
         })
     }
 
@@ -355,6 +359,8 @@ impl<'a, D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Guide<'a, D, W, 
             order: [[0; MAX_PATTERNS]; MAX_FRAMES],
             value: [[0; MAX_PATTERNS]; MAX_FRAMES],
             sum: [0; MAX_FRAMES],
+            moved: [0; MAX_FRAMES],
+            index: [0; MAX_FRAMES],
         };
         for (f, frame) in self.frames.iter().enumerate() {
             // The cells (in the frame) of each pattern's tiles, in pattern order.
@@ -369,20 +375,13 @@ impl<'a, D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Guide<'a, D, W, 
                 let cells = &place[p][..self.tiles[p]];
                 position.covered[f][p] = cells.iter().fold(0, |mask, &c| mask | 1 << c);
                 position.order[f][p] = placement::order_rank(cells) as u16;
-                position.value[f][p] = self.look_up(&position, f, p);
+                let index =
+                    self.databases[p].index_of(position.covered[f][p], position.order[f][p].into());
+                position.value[f][p] = self.databases[p].value_at(index);
                 position.sum[f] += u16::from(position.value[f][p]);
             }
         }
         position
-    }
-
-    #[inline]
-    fn look_up(&self, position: &Position<W, H>, frame: usize, pattern: usize) -> u8 {
-        let (covered, order) = (
-            position.covered[frame][pattern],
-            position.order[frame][pattern],
-        );
-        self.databases[pattern].value_of(covered, order.into())
     }
 
     /// The largest over the frames of the patterns' sum.
@@ -397,8 +396,7 @@ impl<'a, D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Guide<'a, D, W, 
 
     /// The pattern of `tile` in frame `f`, and that pattern's cells and order once the
     /// tile slid onto the blank's cell by slide `step` (in letter order) from `blank`.
-    /// `position` holds the pattern as it was before; its board may be either, since the
-    /// tiles the slide passes are on neither cell it changes.
+    /// `position` holds the board after the slide and the pattern as it was before.
     #[inline(always)]
     fn after_slide(
         &self,
@@ -450,11 +448,8 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Problem for Guide<'_
         self.bound(position)
     }
 
-    /// Every child is looked up in every frame, even one the first frame already
-    /// prunes: whether it does is the search's least predictable branch, and taken
-    /// before the reflected lookup it cost more than that lookup (the lookups of one
-    /// node do not wait on each other; a mispredicted branch on a value waits on its
-    /// load).
+    /// Each child's moved pattern gets its new index in every frame; its entries are
+    /// asked for ahead where that pays, and read by [`Problem::bound_children`].
     #[inline]
     fn expand(
         &self,
@@ -470,8 +465,7 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Problem for Guide<'_
                 state: *position,
                 bound: 0,
             });
-            let child = children.last_mut().expect("just pushed");
-            let next = &mut child.state;
+            let next = &mut children.last_mut().expect("just pushed").state;
             let tile = next.board.slide(blank, to);
             next.blank = to as u8;
             for (f, frame) in self.frames.iter().enumerate() {
@@ -479,7 +473,24 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Problem for Guide<'_
                     self.after_slide(next, (f, frame), tile, (blank, step.index()));
                 next.covered[f][pattern] = covered;
                 next.order[f][pattern] = order;
-                let value = self.look_up(next, f, pattern);
+                next.moved[f] = pattern as u8;
+                next.index[f] = self.databases[pattern].index_of(covered, order.into());
+            }
+        }
+    }
+
+    /// Every child is looked up in every frame, even one the first frame already
+    /// prunes: whether it does is the search's least predictable branch, and taken
+    /// before the reflected lookup it cost more than that lookup (the lookups of one
+    /// node do not wait on each other; a mispredicted branch on a value waits on its
+    /// load).
+    #[inline]
+    fn bound_children(&self, children: &mut Children<Position<W, H>, Slide>) {
+        for child in children {
+            let next = &mut child.state;
+            for f in 0..self.frames.len() {
+                let pattern = usize::from(next.moved[f]);
+                let value = self.databases[pattern].value_at(next.index[f]);
                 let old = std::mem::replace(&mut next.value[f][pattern], value);
                 next.sum[f] = next.sum[f] + u16::from(value) - u16::from(old);
                 child.bound = child.bound.max(u32::from(next.sum[f]));
@@ -487,23 +498,18 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Problem for Guide<'_
         }
     }
 
-    fn prefetches(&self) -> bool {
-        self.prefetch
-    }
-
-    /// Asks for the database entries of every child's moved pattern, in every frame,
-    /// for the partitions with a database of 256 M entries or more, where that pays.
     #[inline]
-    fn prefetch(&self, position: &Position<W, H>, skip: Option<Slide>) {
-        let blank = usize::from(position.blank);
-        for (step, to) in self.steps(blank, skip).iter() {
-            let tile = position.board.tile(to);
-            for (f, frame) in self.frames.iter().enumerate() {
-                let (pattern, covered, order) =
-                    self.after_slide(position, (f, frame), tile, (blank, step.index()));
-                self.databases[pattern].prefetch(covered, order.into());
+    fn ask_ahead(&self, children: &Children<Position<W, H>, Slide>) {
+        for child in children {
+            for f in 0..self.frames.len() {
+                let pattern = usize::from(child.state.moved[f]);
+                self.databases[pattern].prefetch(child.state.index[f]);
             }
         }
+    }
+
+    fn asks_ahead(&self) -> bool {
+        self.ask_ahead
     }
 }
 
@@ -516,9 +522,9 @@ mod tests {
     use rand::SeedableRng;
 
     #[test]
-    fn a_slide_read_off_either_board_gives_the_childs_lookups() {
+    fn every_childs_lookups_equal_a_fresh_ranking() {
         // 3x3, goal blank on the last cell, three patterns: every frame and pattern
-        // serves both the search and its prefetch.
+        // serves.
         let goal = Board::<3, 3>::canonical(8);
         let databases: Vec<_> = [&[0u8, 1, 3][..], &[2, 4, 5], &[6, 7]]
             .iter()
@@ -540,20 +546,15 @@ mod tests {
             let parent = guide.position(&board);
             let mut children = Children::new();
             guide.expand(&parent, None, &mut children);
-            let blank = usize::from(parent.blank);
+            guide.bound_children(&mut children);
             for child in &children {
                 // Computed afresh: what the incremental updates must equal.
                 let fresh = guide.position(&child.state.board);
-                let tile = parent.board.tile(usize::from(fresh.blank));
-                for (f, frame) in guide.frames.iter().enumerate() {
-                    let step = (blank, child.step.index());
-                    let read_before = guide.after_slide(&parent, (f, frame), tile, step);
-                    let (pattern, covered, order) = read_before;
-                    assert_eq!(covered, fresh.covered[f][pattern], "{board} {length}");
-                    assert_eq!(order, fresh.order[f][pattern], "{board} {length}");
-                    assert_eq!(child.state.covered[f], fresh.covered[f]);
-                    assert_eq!(child.state.order[f], fresh.order[f]);
-                    assert_eq!(child.state.sum[f], fresh.sum[f]);
+                for f in 0..guide.frames.len() {
+                    assert_eq!(child.state.covered[f], fresh.covered[f], "{board} {length}");
+                    assert_eq!(child.state.order[f], fresh.order[f], "{board} {length}");
+                    assert_eq!(child.state.value[f], fresh.value[f], "{board} {length}");
+                    assert_eq!(child.state.sum[f], fresh.sum[f], "{board} {length}");
                 }
                 assert_eq!(child.bound, guide.bound(&fresh));
             }
@@ -568,7 +569,7 @@ mod tests {
             std::mem::size_of::<Position<4, 4>>(),
             std::mem::size_of::<Position<5, 5>>(),
         ];
-        assert_eq!(sizes, [100, 100]);
+        assert_eq!(sizes, [120, 120]);
         assert!(sizes.iter().all(|&size| size <= 128));
     }
 }

@@ -126,23 +126,23 @@ impl<D: AsRef<[u8]>, const W: usize, const H: usize> PatternDb<D, W, H> {
         self.table.entry_byte(self.pattern.index(positions))
     }
 
-    /// The value of the placement whose tiles cover `covered` in the order `order`
+    /// The index of the placement whose tiles cover `covered` in the order `order`
     /// ([`placement::order_rank`]): the index's two parts, which a search can keep up
     /// to date move by move.
     #[inline]
-    pub fn value_of(&self, covered: u32, order: u64) -> u8 {
-        self.table.entry_byte(self.index_of(covered, order))
-    }
-
-    /// Hints that [`PatternDb::value_of`] will soon be asked for this placement.
-    #[inline]
-    pub fn prefetch(&self, covered: u32, order: u64) {
-        self.table.prefetch_byte(self.index_of(covered, order));
-    }
-
-    /// The database index of the placement covering `covered` in the order `order`.
-    #[inline]
-    fn index_of(&self, covered: u32, order: u64) -> u64 {
+    pub fn index_of(&self, covered: u32, order: u64) -> u64 {
         placement::rank_of(covered, order, self.pattern.cells.len(), W * H)
+    }
+
+    /// The value at `index` ([`PatternDb::index_of`]).
+    #[inline]
+    pub fn value_at(&self, index: u64) -> u8 {
+        self.table.entry_byte(index)
+    }
+
+    /// Hints that [`PatternDb::value_at`] will soon be asked for `index`.
+    #[inline]
+    pub fn prefetch(&self, index: u64) {
+        self.table.prefetch_byte(index);
     }
 }
