@@ -202,8 +202,9 @@ pub const SPLIT_FROM: u64 = 100_000;
 pub struct Settings<'a> {
     /// Its limits.
     pub limits: Limits,
-    /// An iteration follows one of at least this many nodes split over rayon's threads
-    /// (0: every one; `u64::MAX`: none). [`SPLIT_FROM`] when built by [`Settings::new`].
+    /// An iteration follows one of at least this many nodes split over rayon's threads,
+    /// or over one thread's subtrees side by side for a problem that asks ahead (0:
+    /// every one; `u64::MAX`: none). [`SPLIT_FROM`] when built by [`Settings::new`].
     pub split_from: u64,
     /// Told of each new bound, and of the nodes every few thousand.
     pub progress: Option<&'a (dyn Fn(Report) + Sync)>,
@@ -329,7 +330,7 @@ fn deepen<P: Problem>(
     loop {
         account.begin(bound);
         let before = account.nodes();
-        // Split for the other threads, or for one thread's lanes.
+        // Split for the other threads, or for one thread's subtrees side by side.
         let split = (rayon::current_num_threads() > 1 || problem.asks_ahead())
             && last_iteration >= settings.split_from;
         let root = Item {
@@ -502,11 +503,11 @@ fn frontier<P: Problem>(
     Ok((items, pass))
 }
 
-/// How many subtrees one thread searches side by side when the problem asks ahead
-/// ([`Problem::asks_ahead`]). Each turn expands one node of each; their children's
-/// entries are asked for together at the turn's end, and read at the next. Measured on
-/// the 80-move boards with 7-8, one thread: 2 lanes 1.05-1.1x, 4 lanes 1.25x, 8 no
-/// better than 4.
+/// How many subtrees (lanes) one thread searches side by side when the problem asks
+/// ahead ([`Problem::asks_ahead`]). Each turn expands one node of each; their
+/// children's entries are asked for together at the turn's end, and read at the next.
+/// Measured on the 80-move boards with 7-8 on two threads (`bench/hard.md`): 3 lanes
+/// 0.52-0.54 s and 0.57-0.61 s, 4 lanes 0.49-0.50 s and 0.56-0.58 s, 6 or 8 no better.
 const LANES: usize = 4;
 
 /// A split iteration has this many subtrees for each lane of each thread: enough that
