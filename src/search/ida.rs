@@ -597,16 +597,13 @@ impl<S, M: Clone> Lane<S, M> {
         }
     }
 
-    /// Takes up `item` in place of a finished subtree, keeping the memory.
+    /// Takes up `item` in place of a finished subtree, keeping the levels' memory.
     fn restart(&mut self, place: usize, item: Item<S, M>, bound: u32) {
-        self.place = place;
-        self.root = item.state;
-        self.estimate = item.estimate;
-        self.path.clear();
-        self.path.extend(item.path);
-        self.depth = 0;
-        self.unbounded = false;
-        self.pass = Pass::new(bound);
+        let levels = std::mem::take(&mut self.levels);
+        *self = Lane {
+            levels,
+            ..Lane::new(place, item, bound)
+        };
     }
 
     /// What the finished subtree found, `solved` if the path is a solution.
@@ -688,10 +685,11 @@ impl<'s, P: Problem> Worker<'s, P> {
                 }
             }
             // The round's new children asked for in a row: their waits overlap.
-            let asking = lanes.iter().filter(|lane| self.width > 1 && lane.unbounded);
-            for lane in asking {
-                let level = &lane.levels[lane.depth - 1];
-                self.problem.ask_ahead(&level.children);
+            if self.width > 1 {
+                for lane in lanes.iter().filter(|lane| lane.unbounded) {
+                    self.problem
+                        .ask_ahead(&lane.levels[lane.depth - 1].children);
+                }
             }
         }
         self.meter.finish();
@@ -829,6 +827,11 @@ mod tests {
         }
     }
 
+    /// The counter after `step`, which must not go below zero.
+    fn count(&n: &i32, step: Step) -> Option<i32> {
+        (n + step.0 >= 0).then_some(n + step.0)
+    }
+
     struct Counter;
 
     impl Problem for Counter {
@@ -838,8 +841,7 @@ mod tests {
             (n as u32).div_ceil(3)
         }
         fn expand(&self, n: &i32, skip: Option<Step>, children: &mut Children<i32, Step>) {
-            let play = |&n: &i32, step: Step| (n + step.0 >= 0).then_some(n + step.0);
-            expand_each(n, skip, children, play, |n| self.lower_bound(n));
+            expand_each(n, skip, children, count, |n| self.lower_bound(n));
         }
     }
 
@@ -855,8 +857,7 @@ mod tests {
             (n as u32).div_ceil(6)
         }
         fn expand(&self, n: &i32, skip: Option<Step>, children: &mut Children<i32, Step>) {
-            let play = |&n: &i32, step: Step| (n + step.0 >= 0).then_some(n + step.0);
-            expand_each(n, skip, children, play, |_| 0);
+            expand_each(n, skip, children, count, |_| 0);
         }
         fn bound_children(&self, children: &mut Children<i32, Step>) {
             for child in children {

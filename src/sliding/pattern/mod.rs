@@ -123,7 +123,7 @@ impl<D: AsRef<[u8]>, const W: usize, const H: usize> PatternDb<D, W, H> {
     /// `positions[i]`.
     #[inline]
     pub fn value(&self, positions: &[u8]) -> u8 {
-        self.table.entry_byte(self.pattern.index(positions))
+        self.value_at(self.pattern.index(positions))
     }
 
     /// The index of the placement whose tiles cover `covered` in the order `order`
