@@ -832,40 +832,46 @@ mod tests {
         (n + step.0 >= 0).then_some(n + step.0)
     }
 
-    struct Counter;
+    /// The counter to bring to zero, bounded by its value over `divisor`, rounded up
+    /// (over 3, the longest step: exact enough); with `ahead`, the bound is given only
+    /// in [`Problem::bound_children`] (until then a child's bound reads 0, a goal's),
+    /// and the subtrees are searched side by side.
+    struct Counter {
+        divisor: u32,
+        ahead: bool,
+    }
+
+    /// The counter under its best bound.
+    const COUNTER: Counter = Counter {
+        divisor: 3,
+        ahead: false,
+    };
+    /// The counter under a weaker bound, so that its iterations are wide, searched side
+    /// by side.
+    const AHEAD: Counter = Counter {
+        divisor: 6,
+        ahead: true,
+    };
 
     impl Problem for Counter {
         type State = i32;
         type Move = Step;
         fn lower_bound(&self, &n: &i32) -> u32 {
-            (n as u32).div_ceil(3)
+            (n as u32).div_ceil(self.divisor)
         }
         fn expand(&self, n: &i32, skip: Option<Step>, children: &mut Children<i32, Step>) {
-            expand_each(n, skip, children, count, |n| self.lower_bound(n));
-        }
-    }
-
-    /// [`Counter`] under a weaker bound, so that its iterations are wide, given only
-    /// in [`Problem::bound_children`] (until then a child's bound reads 0, a goal's),
-    /// its subtrees searched side by side.
-    struct Ahead;
-
-    impl Problem for Ahead {
-        type State = i32;
-        type Move = Step;
-        fn lower_bound(&self, &n: &i32) -> u32 {
-            (n as u32).div_ceil(6)
-        }
-        fn expand(&self, n: &i32, skip: Option<Step>, children: &mut Children<i32, Step>) {
-            expand_each(n, skip, children, count, |_| 0);
+            let bound = |n: &i32| if self.ahead { 0 } else { self.lower_bound(n) };
+            expand_each(n, skip, children, count, bound);
         }
         fn bound_children(&self, children: &mut Children<i32, Step>) {
-            for child in children {
-                child.bound = self.lower_bound(&child.state);
+            if self.ahead {
+                for child in children {
+                    child.bound = self.lower_bound(&child.state);
+                }
             }
         }
         fn asks_ahead(&self) -> bool {
-            true
+            self.ahead
         }
     }
 
@@ -876,12 +882,12 @@ mod tests {
     #[test]
     fn finds_the_smallest_of_the_shortest() {
         // 7 = 3 + 2 + 2 in three moves; in letter order "abb" comes first.
-        let found = ida_star(&Counter, &7).unwrap();
+        let found = ida_star(&COUNTER, &7).unwrap();
         assert_eq!(letters(&found.moves), "abb");
         assert!(found.nodes > 0);
-        assert_eq!(ida_star(&Counter, &0).unwrap().moves, vec![]);
+        assert_eq!(ida_star(&COUNTER, &0).unwrap().moves, vec![]);
         // 1 needs +1 first: "cb" (1 -> 2 -> 0).
-        assert_eq!(letters(&ida_star(&Counter, &1).unwrap().moves), "cb");
+        assert_eq!(letters(&ida_star(&COUNTER, &1).unwrap().moves), "cb");
     }
 
     #[test]
@@ -895,9 +901,9 @@ mod tests {
             ..Settings::new()
         };
         for n in 0..40 {
-            let alone = ida_star(&Counter, &n).unwrap().moves;
+            let alone = ida_star(&COUNTER, &n).unwrap().moves;
             let together = pool
-                .install(|| search(&Counter, &n, &split))
+                .install(|| search(&COUNTER, &n, &split))
                 .solved()
                 .unwrap();
             assert_eq!(together.moves, alone, "from {n}");
@@ -916,8 +922,8 @@ mod tests {
                 .build()
                 .unwrap();
             for n in 0..40 {
-                let alone = ida_star(&Counter, &n).unwrap().moves;
-                let side_by_side = pool.install(|| search(&Ahead, &n, &split)).solved();
+                let alone = ida_star(&COUNTER, &n).unwrap().moves;
+                let side_by_side = pool.install(|| search(&AHEAD, &n, &split)).solved();
                 assert_eq!(
                     side_by_side.unwrap().moves,
                     alone,
@@ -925,8 +931,8 @@ mod tests {
                 );
                 let every =
                     |problem: &dyn Fn() -> Outcome<Every<Step>>| problem().solved().unwrap();
-                let listed = every(&|| every_shortest(&Counter, &n, &Settings::new(), true));
-                let together = every(&|| pool.install(|| every_shortest(&Ahead, &n, &split, true)));
+                let listed = every(&|| every_shortest(&COUNTER, &n, &Settings::new(), true));
+                let together = every(&|| pool.install(|| every_shortest(&AHEAD, &n, &split, true)));
                 assert_eq!(
                     together.answers, listed.answers,
                     "from {n}, {threads} threads"
@@ -939,13 +945,13 @@ mod tests {
     #[test]
     fn every_shortest_solution_is_counted_and_listed_in_order() {
         // 4 in two moves: "bb" only; 5 in two: "ab", "ba".
-        let every = every_shortest(&Counter, &5, &Settings::new(), true)
+        let every = every_shortest(&COUNTER, &5, &Settings::new(), true)
             .solved()
             .unwrap();
         let listed: Vec<String> = every.answers.iter().map(|m| letters(m)).collect();
         assert_eq!((every.length, every.count), (2, 2));
         assert_eq!(listed, ["ab", "ba"]);
-        let every = every_shortest(&Counter, &4, &Settings::new(), false)
+        let every = every_shortest(&COUNTER, &4, &Settings::new(), false)
             .solved()
             .unwrap();
         assert_eq!((every.length, every.count, every.answers.len()), (2, 1, 0));
@@ -961,7 +967,7 @@ mod tests {
             ..Settings::new()
         };
         // 3000 needs 1000 moves; the first bound is already 1000, and proven.
-        let Outcome::Stopped(stopped) = search(&Counter, &3000, &settings) else {
+        let Outcome::Stopped(stopped) = search(&COUNTER, &3000, &settings) else {
             panic!("not stopped");
         };
         assert_eq!((stopped.reason, stopped.lower_bound), (Reason::Nodes, 1000));
@@ -975,7 +981,7 @@ mod tests {
             },
             ..Settings::new()
         };
-        let outcome = search(&Counter, &10_000, &settings);
+        let outcome = search(&COUNTER, &10_000, &settings);
         assert!(matches!(outcome, Outcome::Stopped(s) if s.reason == Reason::Cancelled));
     }
 }
