@@ -722,9 +722,9 @@ impl Sliding {
         self.board.goal().iter().map(|&c| c.into()).collect()
     }
 
-    /// The partition of the databases guiding the search: "7-8", "6-6-3", "6-6-6-6",
-    /// or its groups of tiles ("1 2 3 4 5 6 7 / 8 9 ..."); None for a board answered
-    /// from its exact table.
+    /// The partition of the databases guiding the search: "7-8", "6-6-3", "compound",
+    /// "6-6-6-6", or its groups of tiles ("1 2 3 4 5 6 7 / 8 9 ...", splits of a
+    /// catalogue separated by ";"); None for a board answered from its exact table.
     #[getter]
     fn partition(&self) -> Option<String> {
         self.partition.as_ref().map(Partition::name)

@@ -53,7 +53,8 @@ class Fifteen(_OneSize):
 
 class TwentyFour(_OneSize):
     """The 24-puzzle, ``Sliding("5x5")``: by IDA* over additive pattern databases
-    (by default Korf and Felner's 6-6-6-6, about 50 s to build)."""
+    (by default the compound catalogue, about 5 minutes and 2.4 GB on disk to build;
+    partition="6-6-6-6", Korf and Felner's, about 50 s)."""
 
     SIZE = "5x5"
 

@@ -90,10 +90,11 @@ class Sliding:
         """size: "WxH", W columns and H rows, each 2 to 5; goal: "default" (1..W*H-1
         then the blank), "korf" (the blank first) or a board; partition: for the
         search, "7-8" (4x4: fast; about 80 s and 1 GB to build), "6-6-3" (4x4: about
-        1 s), "6-6-6-6" (5x5; about 50 s) or groups of the tiles separated by "/"
-        ("1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15"); by default the exact table up to
-        12 cells, else the best one present, else 7-8, 6-6-6-6 or reading-order
-        groups."""
+        1 s), "compound" (5x5: a catalogue; about 5 minutes, 2.4 GB), "6-6-6-6"
+        (5x5; about 50 s) or groups of the tiles separated by "/" ("1 2 3 4 5 / 6 7 8
+        9 10 / 11 12 13 14 15"), several such splits separated by ";" (the bound is
+        the largest of their sums); by default the exact table up to 12 cells, else the
+        best one present, else 7-8, compound or reading-order groups."""
     def solve(
         self, board: Board, *, limit: Optional[int] = None, timeout: Optional[float] = None
     ) -> Optional[str]:

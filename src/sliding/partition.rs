@@ -1,36 +1,136 @@
 //! Partitions: how a board's tiles are split into the patterns whose databases add up
 //! to the search's lower bound. A few are built in by name, for the boards where the
-//! field measured them; any grouping of tiles is one too, as data.
+//! field measured them; any grouping of tiles is one too, as data; and so is a
+//! catalogue of several groupings, whose bound is the largest of their sums.
 
-use super::guided::{self, MAX_PATTERNS};
+use super::guided::{self, MAX_MEMBERSHIPS, MAX_PATTERNS, MAX_SUMS, MAX_SUM_PATTERNS};
 use super::pattern::{Pattern, MAX_TILES};
 use super::{Board, MAX_CELLS};
 use crate::rank::placement;
 use crate::table::TableDir;
 
 /// A split of the tiles into patterns, each with its own database: a built-in one by
-/// name, or any grouping of the tiles (`--partition "1 2 3 / 4 5 6 / ..."`).
+/// name, or any grouping of the tiles (`--partition "1 2 3 / 4 5 6 / ..."`); or a
+/// catalogue of several such splits, whose bound is the largest of their sums
+/// (`"1 2 3 / ... ; 1 2 4 / ..."`), each group's database built once however many
+/// splits share it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Partition {
     /// The 15-puzzle's two patterns of 7 and 8 tiles: the fast one, and its default.
     SevenEight,
     /// The 15-puzzle's patterns of 6, 6 and 3 tiles: the quick one to build.
     SixSixThree,
-    /// The 24-puzzle's four patterns of 6 tiles, Korf and Felner's: its default.
+    /// The 24-puzzle's four patterns of 6 tiles, Korf and Felner's: its quick one.
     SixSixSixSix,
+    /// The 24-puzzle's catalogue of splits into four patterns of 6 tiles: its default.
+    Compound,
     /// Groups of tiles named as in the goal, each tile but the blank in one group.
     Tiles(Vec<Vec<u8>>),
+    /// Several groupings of the tiles, each as [`Partition::Tiles`]: the bound is the
+    /// largest of their sums.
+    Catalogue(Vec<Vec<Vec<u8>>>),
 }
 
 /// The most entries a database of the default partitions has: a group takes as many
 /// tiles as keep it under this (8 on 16 cells, 7 on 20, 6 on 25).
 const DEFAULT_ENTRIES: u64 = 600_000_000;
 
+/// A catalogue's splits of the 24 tiles into four groups of 6 (home cells, blank on
+/// the last cell): Clausecker's "improved compound" catalogue (14 splits, 20 groups),
+/// turned half round for the blank on the last cell.
+const COMPOUND: &[&[&[u8]]] = &[
+    &[
+        &[12, 13, 14, 18, 19, 23],
+        &[15, 16, 17, 20, 21, 22],
+        &[0, 1, 5, 6, 10, 11],
+        &[2, 3, 4, 7, 8, 9],
+    ],
+    &[
+        &[13, 14, 18, 19, 22, 23],
+        &[12, 15, 16, 17, 20, 21],
+        &[0, 1, 5, 6, 10, 11],
+        &[2, 3, 4, 7, 8, 9],
+    ],
+    &[
+        &[12, 13, 14, 18, 19, 23],
+        &[15, 16, 17, 20, 21, 22],
+        &[6, 7, 8, 9, 10, 11],
+        &[0, 1, 2, 3, 4, 5],
+    ],
+    &[
+        &[13, 14, 18, 19, 22, 23],
+        &[12, 15, 16, 17, 20, 21],
+        &[6, 7, 8, 9, 10, 11],
+        &[0, 1, 2, 3, 4, 5],
+    ],
+    &[
+        &[4, 9, 14, 18, 19, 23],
+        &[15, 16, 17, 20, 21, 22],
+        &[2, 3, 7, 8, 12, 13],
+        &[0, 1, 5, 6, 10, 11],
+    ],
+    &[
+        &[13, 14, 18, 19, 22, 23],
+        &[0, 5, 10, 15, 20, 21],
+        &[1, 6, 11, 12, 16, 17],
+        &[2, 3, 4, 7, 8, 9],
+    ],
+    &[
+        &[4, 9, 14, 18, 19, 23],
+        &[6, 11, 16, 17, 21, 22],
+        &[0, 1, 5, 10, 15, 20],
+        &[2, 3, 7, 8, 12, 13],
+    ],
+    &[
+        &[12, 13, 14, 18, 19, 23],
+        &[6, 11, 16, 17, 21, 22],
+        &[0, 1, 5, 10, 15, 20],
+        &[2, 3, 4, 7, 8, 9],
+    ],
+    &[
+        &[4, 9, 14, 18, 19, 23],
+        &[15, 16, 17, 20, 21, 22],
+        &[6, 7, 8, 11, 12, 13],
+        &[0, 1, 2, 3, 5, 10],
+    ],
+    &[
+        &[9, 14, 18, 19, 22, 23],
+        &[10, 15, 16, 17, 20, 21],
+        &[6, 7, 8, 11, 12, 13],
+        &[0, 1, 2, 3, 4, 5],
+    ],
+    &[
+        &[9, 14, 18, 19, 22, 23],
+        &[0, 5, 10, 15, 20, 21],
+        &[1, 6, 11, 12, 16, 17],
+        &[2, 3, 4, 7, 8, 13],
+    ],
+    &[
+        &[9, 14, 18, 19, 22, 23],
+        &[12, 15, 16, 17, 20, 21],
+        &[2, 3, 4, 7, 8, 13],
+        &[0, 1, 5, 6, 10, 11],
+    ],
+    &[
+        &[13, 14, 18, 19, 22, 23],
+        &[10, 15, 16, 17, 20, 21],
+        &[0, 1, 5, 6, 11, 12],
+        &[2, 3, 4, 7, 8, 9],
+    ],
+    &[
+        &[9, 14, 18, 19, 22, 23],
+        &[10, 15, 16, 17, 20, 21],
+        &[2, 3, 4, 7, 8, 13],
+        &[0, 1, 5, 6, 11, 12],
+    ],
+];
+
 impl Partition {
     /// Every built-in partition, the best of each board first.
-    pub const ALL: [Partition; 3] = [
+    pub const ALL: [Partition; 4] = [
         Partition::SevenEight,
         Partition::SixSixThree,
+        Partition::Compound,
         Partition::SixSixSixSix,
     ];
 
@@ -48,23 +148,34 @@ impl Partition {
             Partition::SixSixSixSix => {
                 Some("about 50 s on two cores, 500 MB of memory, 510 MB on disk")
             }
-            Partition::Tiles(_) => None,
+            Partition::Compound => {
+                Some("about 5 minutes on two cores, 2.5 GB of memory, 2.4 GB on disk")
+            }
+            Partition::Tiles(_) | Partition::Catalogue(_) => None,
         }
     }
 
-    /// Its name on the command line: a built-in one's, or the groups of tiles.
+    /// Its name on the command line: a built-in one's, or the groups of tiles (`/`
+    /// between groups, `;` between a catalogue's splits).
     pub fn name(&self) -> String {
+        let split = |groups: &[Vec<u8>]| {
+            let groups: Vec<String> = groups
+                .iter()
+                .map(|g| g.iter().map(u8::to_string).collect::<Vec<_>>().join(" "))
+                .collect();
+            groups.join(" / ")
+        };
         match self {
             Partition::SevenEight => "7-8".to_owned(),
             Partition::SixSixThree => "6-6-3".to_owned(),
             Partition::SixSixSixSix => "6-6-6-6".to_owned(),
-            Partition::Tiles(groups) => {
-                let groups: Vec<String> = groups
-                    .iter()
-                    .map(|g| g.iter().map(u8::to_string).collect::<Vec<_>>().join(" "))
-                    .collect();
-                groups.join(" / ")
-            }
+            Partition::Compound => "compound".to_owned(),
+            Partition::Tiles(groups) => split(groups),
+            Partition::Catalogue(splits) => splits
+                .iter()
+                .map(|g| split(g))
+                .collect::<Vec<_>>()
+                .join(" ; "),
         }
     }
 
@@ -72,29 +183,32 @@ impl Partition {
     fn board_cells(&self) -> Option<usize> {
         match self {
             Partition::SevenEight | Partition::SixSixThree => Some(16),
-            Partition::SixSixSixSix => Some(25),
-            Partition::Tiles(_) => None,
+            Partition::SixSixSixSix | Partition::Compound => Some(25),
+            Partition::Tiles(_) | Partition::Catalogue(_) => None,
         }
     }
 
-    /// The home cells of a built-in partition's patterns, for the goal with the blank
-    /// on the last cell.
-    fn cells(&self) -> &'static [&'static [u8]] {
+    /// The home cells of a built-in partition's patterns, split by split, for the goal
+    /// with the blank on the last cell.
+    fn cells(&self) -> &'static [&'static [&'static [u8]]] {
         match self {
             // The top two rows, and the bottom two but the blank's cell.
-            Partition::SevenEight => &[&[0, 1, 2, 3, 4, 5, 6, 7], &[8, 9, 10, 11, 12, 13, 14]],
+            Partition::SevenEight => &[&[&[0, 1, 2, 3, 4, 5, 6, 7], &[8, 9, 10, 11, 12, 13, 14]]],
             // The left block, the right block, and the three cells left at the bottom.
-            Partition::SixSixThree => &[&[0, 1, 4, 5, 8, 12], &[2, 3, 6, 7, 10, 11], &[9, 13, 14]],
+            Partition::SixSixThree => {
+                &[&[&[0, 1, 4, 5, 8, 12], &[2, 3, 6, 7, 10, 11], &[9, 13, 14]]]
+            }
             // Korf and Felner's, turned half round for the blank on the last cell:
             // three 2x3 blocks turning about the centre (top left, top right, bottom
             // left), and the cells around the blank's corner with the centre.
-            Partition::SixSixSixSix => &[
+            Partition::SixSixSixSix => &[&[
                 &[0, 1, 2, 5, 6, 7],
                 &[3, 4, 8, 9, 13, 14],
                 &[10, 11, 15, 16, 20, 21],
                 &[12, 17, 18, 19, 22, 23],
-            ],
-            Partition::Tiles(_) => &[],
+            ]],
+            Partition::Compound => COMPOUND,
+            Partition::Tiles(_) | Partition::Catalogue(_) => &[],
         }
     }
 
@@ -138,10 +252,12 @@ impl Partition {
     }
 
     /// Whether the partition splits the tiles of a board of `cells` cells: a built-in
-    /// one only its board's; groups, when every tile `1..cells` is in one.
+    /// one only its board's; groups, when every tile `1..cells` is in one (in each
+    /// split of a catalogue).
     pub fn check(&self, cells: usize) -> Result<(), PartitionError> {
-        let groups = match (self, self.board_cells()) {
-            (Partition::Tiles(groups), _) => groups,
+        let splits = match (self, self.board_cells()) {
+            (Partition::Tiles(groups), _) => std::slice::from_ref(groups),
+            (Partition::Catalogue(splits), _) => &splits[..],
             (_, Some(own)) if own == cells => return Ok(()),
             (named, own) => {
                 let own = own.unwrap_or_default();
@@ -153,27 +269,30 @@ impl Partition {
                 return Err(PartitionError(message));
             }
         };
-        let mut seen = vec![false; cells];
-        for &tile in groups.iter().flatten() {
-            match seen.get_mut(usize::from(tile)) {
-                Some(seen) => *seen = true,
-                None => {
-                    let message = format!("tile {tile} is not on a board of {cells} cells");
-                    return Err(PartitionError(message));
+        for groups in splits {
+            let mut seen = vec![false; cells];
+            for &tile in groups.iter().flatten() {
+                match seen.get_mut(usize::from(tile)) {
+                    Some(seen) => *seen = true,
+                    None => {
+                        let message = format!("tile {tile} is not on a board of {cells} cells");
+                        return Err(PartitionError(message));
+                    }
                 }
             }
+            if let Some(missing) = (1..cells).find(|&t| !seen[t]) {
+                return Err(PartitionError(format!("tile {missing} is in no group")));
+            }
         }
-        match (1..cells).find(|&t| !seen[t]) {
-            Some(missing) => Err(PartitionError(format!("tile {missing} is in no group"))),
-            None => Ok(()),
-        }
+        Ok(())
     }
 
-    /// The patterns whose databases guide the search towards `goal`. They are built for
-    /// the canonical goal with the blank on [`guided::database_blank`]'s cell: a built-in
-    /// partition's groups with that cell, now a tile's home, in place of the last cell;
-    /// a grouping of tiles, the cells a symmetry carrying `goal`'s blank there (the
-    /// first, as the search's first lookup takes it) carries each tile's home to.
+    /// The patterns whose databases guide the search towards `goal`, each once however
+    /// many splits hold it. They are built for the canonical goal with the blank on
+    /// [`guided::database_blank`]'s cell: a built-in partition's groups with that cell,
+    /// now a tile's home, in place of the last cell; a grouping of tiles, the cells a
+    /// symmetry carrying `goal`'s blank there (the first, as the search's first lookup
+    /// takes it) carries each tile's home to.
     ///
     /// # Panics
     /// Unless the partition passes [`Partition::check`] for the board's cells.
@@ -181,31 +300,71 @@ impl Partition {
         &self,
         goal: &Board<W, H>,
     ) -> Vec<Pattern<W, H>> {
+        self.sums(goal).0
+    }
+
+    /// [`Partition::patterns`], and the patterns each split adds up (by their places
+    /// in that list): one list for a partition, one per split for a catalogue.
+    ///
+    /// # Panics
+    /// As [`Partition::patterns`].
+    pub fn sums<const W: usize, const H: usize>(
+        &self,
+        goal: &Board<W, H>,
+    ) -> (Vec<Pattern<W, H>>, Vec<Vec<usize>>) {
         if let Err(error) = self.check(W * H) {
             panic!("{error}");
         }
         let goal_blank = guided::database_blank::<W, H>(goal.blank());
         let last = (W * H - 1) as u8;
-        match self {
-            Partition::Tiles(groups) => guided::tile_patterns(groups, goal),
+        let splits: Vec<Vec<Pattern<W, H>>> = match self {
+            Partition::Tiles(groups) => vec![guided::tile_patterns(groups, goal)],
+            Partition::Catalogue(splits) => splits
+                .iter()
+                .map(|groups| guided::tile_patterns(groups, goal))
+                .collect(),
             _ => self
                 .cells()
                 .iter()
-                .map(|cells| {
-                    let cells: Vec<u8> = cells
+                .map(|split| {
+                    split
                         .iter()
-                        .map(|&c| {
-                            if usize::from(c) == goal_blank {
-                                last
-                            } else {
-                                c
-                            }
+                        .map(|cells| {
+                            let cells: Vec<u8> = cells
+                                .iter()
+                                .map(|&c| {
+                                    if usize::from(c) == goal_blank {
+                                        last
+                                    } else {
+                                        c
+                                    }
+                                })
+                                .collect();
+                            Pattern::new(&cells, goal_blank)
                         })
-                        .collect();
-                    Pattern::new(&cells, goal_blank)
+                        .collect()
                 })
                 .collect(),
-        }
+        };
+        let mut patterns: Vec<Pattern<W, H>> = Vec::new();
+        let sums = splits
+            .into_iter()
+            .map(|split| {
+                split
+                    .into_iter()
+                    .map(
+                        |pattern| match patterns.iter().position(|p| *p == pattern) {
+                            Some(place) => place,
+                            None => {
+                                patterns.push(pattern);
+                                patterns.len() - 1
+                            }
+                        },
+                    )
+                    .collect()
+            })
+            .collect();
+        (patterns, sums)
     }
 }
 
@@ -224,49 +383,92 @@ impl std::str::FromStr for Partition {
     type Err = String;
 
     /// A built-in partition's name, or groups of tiles separated by `/`, no tile in
-    /// two: at most [`MAX_PATTERNS`] groups of at most [`MAX_TILES`] tiles. Whether they
-    /// hold every tile of a board is [`Partition::check`]'s to say.
+    /// two: at most [`MAX_PATTERNS`] groups of at most [`MAX_TILES`] tiles; or several
+    /// such splits separated by `;`, a catalogue (at most [`MAX_SUMS`] splits and
+    /// [`MAX_SUM_PATTERNS`] distinct groups, a tile in at most [`MAX_MEMBERSHIPS`] of
+    /// them). Whether they hold every tile of a board is [`Partition::check`]'s to say.
     fn from_str(text: &str) -> Result<Partition, String> {
         if let Some(named) = Partition::ALL.into_iter().find(|p| p.name() == text.trim()) {
             return Ok(named);
         }
-        let choose = "choose 7-8 or 6-6-3 (4x4), 6-6-6-6 (5x5), or groups of tiles \
-                      separated by `/`, e.g. \"1 2 3 4 5 6 7 8 / 9 10 11 12 13 14 15\"";
+        let choose = "choose 7-8 or 6-6-3 (4x4), compound or 6-6-6-6 (5x5), or groups of \
+                      tiles separated by `/`, e.g. \"1 2 3 4 5 6 7 8 / 9 10 11 12 13 14 15\", \
+                      or several such splits separated by `;`";
         if !text.contains('/') && text.split_whitespace().count() <= 1 {
             return Err(format!("no partition {text:?}: {choose}"));
         }
-        let mut seen = [false; MAX_CELLS];
-        let mut groups = Vec::new();
-        for group in text.split('/') {
-            let mut tiles = Vec::new();
-            for word in group.split_whitespace() {
-                let tile = word
-                    .parse::<u8>()
-                    .ok()
-                    .filter(|&t| t >= 1 && usize::from(t) < MAX_CELLS)
-                    .ok_or_else(|| format!("{word:?} is not a tile: {choose}"))?;
-                if std::mem::replace(&mut seen[usize::from(tile)], true) {
-                    return Err(format!("tile {tile} is in two groups: {choose}"));
-                }
-                tiles.push(tile);
+        let mut splits: Vec<Vec<Vec<u8>>> = Vec::new();
+        for split in text.split(';') {
+            splits.push(parse_groups(split).map_err(|why| format!("{why}: {choose}"))?);
+        }
+        if splits.len() == 1 {
+            return Ok(Partition::Tiles(splits.remove(0)));
+        }
+        if splits.len() > MAX_SUMS {
+            return Err(format!(
+                "{} splits: a catalogue has at most {MAX_SUMS}",
+                splits.len()
+            ));
+        }
+        let mut distinct: Vec<Vec<u8>> = Vec::new();
+        for group in splits.iter().flatten() {
+            let mut group = group.clone();
+            group.sort_unstable();
+            if !distinct.contains(&group) {
+                distinct.push(group);
             }
-            if tiles.is_empty() {
-                return Err(format!("an empty group in {text:?}: {choose}"));
-            }
-            if tiles.len() > MAX_TILES {
+        }
+        if distinct.len() > MAX_SUM_PATTERNS {
+            return Err(format!(
+                "{} distinct groups: a catalogue has at most {MAX_SUM_PATTERNS}",
+                distinct.len()
+            ));
+        }
+        for tile in 1..MAX_CELLS as u8 {
+            let holding = distinct.iter().filter(|g| g.contains(&tile)).count();
+            if holding > MAX_MEMBERSHIPS {
                 return Err(format!(
-                    "a group of {} tiles: at most {MAX_TILES} (8 tiles take 519 M entries \
-                     on 16 cells)",
-                    tiles.len()
+                    "tile {tile} is in {holding} distinct groups: at most {MAX_MEMBERSHIPS}"
                 ));
             }
-            groups.push(tiles);
         }
-        if groups.len() > MAX_PATTERNS {
-            return Err(format!("{} groups: at most {MAX_PATTERNS}", groups.len()));
-        }
-        Ok(Partition::Tiles(groups))
+        Ok(Partition::Catalogue(splits))
     }
+}
+
+/// One split's groups of tiles, separated by `/`, no tile in two.
+fn parse_groups(text: &str) -> Result<Vec<Vec<u8>>, String> {
+    let mut seen = [false; MAX_CELLS];
+    let mut groups = Vec::new();
+    for group in text.split('/') {
+        let mut tiles = Vec::new();
+        for word in group.split_whitespace() {
+            let tile = word
+                .parse::<u8>()
+                .ok()
+                .filter(|&t| t >= 1 && usize::from(t) < MAX_CELLS)
+                .ok_or_else(|| format!("{word:?} is not a tile"))?;
+            if std::mem::replace(&mut seen[usize::from(tile)], true) {
+                return Err(format!("tile {tile} is in two groups of one split"));
+            }
+            tiles.push(tile);
+        }
+        if tiles.is_empty() {
+            return Err(format!("an empty group in {:?}", text.trim()));
+        }
+        if tiles.len() > MAX_TILES {
+            return Err(format!(
+                "a group of {} tiles: at most {MAX_TILES} (8 tiles take 519 M entries on \
+                 16 cells)",
+                tiles.len()
+            ));
+        }
+        groups.push(tiles);
+    }
+    if groups.len() > MAX_PATTERNS {
+        return Err(format!("{} groups: at most {MAX_PATTERNS}", groups.len()));
+    }
+    Ok(groups)
 }
 
 #[cfg(test)]
@@ -277,9 +479,11 @@ mod tests {
     fn built_in_partitions_split_their_boards_tiles() {
         for named in Partition::ALL {
             let cells = named.board_cells().unwrap();
-            let mut homes: Vec<u8> = named.cells().concat();
-            homes.sort_unstable();
-            assert_eq!(homes, (0..cells as u8 - 1).collect::<Vec<_>>(), "{named}");
+            for split in named.cells() {
+                let mut homes: Vec<u8> = split.concat();
+                homes.sort_unstable();
+                assert_eq!(homes, (0..cells as u8 - 1).collect::<Vec<_>>(), "{named}");
+            }
             assert!(named.check(cells).is_ok());
             assert!(named.check(if cells == 16 { 25 } else { 16 }).is_err());
         }
@@ -288,7 +492,7 @@ mod tests {
     #[test]
     fn defaults_keep_each_database_under_its_budget() {
         assert_eq!(Partition::default_for(16), Partition::SevenEight);
-        assert_eq!(Partition::default_for(25), Partition::SixSixSixSix);
+        assert_eq!(Partition::default_for(25), Partition::Compound);
         let Partition::Tiles(groups) = Partition::default_for(20) else {
             panic!("no built-in partition of 20 cells");
         };
@@ -298,5 +502,37 @@ mod tests {
             panic!("no built-in partition of 9 cells");
         };
         assert_eq!(groups, [(1..9).collect::<Vec<u8>>()]);
+    }
+
+    #[test]
+    fn a_catalogue_shares_its_groups_databases() {
+        let goal = Board::<3, 3>::canonical(8);
+        let catalogue: Partition = "1 2 3 / 4 5 6 7 8 ; 1 2 3 / 4 5 / 6 7 8 ; 4 5 / 1 2 3 6 7 8"
+            .parse()
+            .unwrap();
+        assert_eq!(catalogue.name().parse::<Partition>(), Ok(catalogue.clone()));
+        let (patterns, sums) = catalogue.sums(&goal);
+        assert_eq!(patterns.len(), 5, "1 2 3 and 4 5 are shared");
+        assert_eq!(sums, [vec![0, 1], vec![0, 2, 3], vec![2, 4]]);
+        assert_eq!(patterns[4].cells(), [0, 1, 2, 5, 6, 7]);
+        let (compound, sums) = Partition::Compound.sums(&Board::<5, 5>::canonical(24));
+        assert_eq!((compound.len(), sums.len()), (20, 14));
+    }
+
+    #[test]
+    fn a_catalogue_names_what_it_cannot_take() {
+        let err = |text: &str| text.parse::<Partition>().unwrap_err();
+        assert!(err("1 2 / 3 ; 1 / 1 2 3").contains("tile 1 is in two groups"));
+        let many = vec!["1 2 3 / 4 5 6 7 8"; MAX_SUMS + 1].join(";");
+        assert!(err(&many).starts_with("17 splits"), "{}", err(&many));
+        let groups: Vec<String> = (1..=9).map(|t| format!("10 {t} / 11")).collect();
+        assert!(err(&groups.join(";")).contains("tile 10 is in 9 distinct groups"));
+        let one = "1 2 3 / 4 5 6 7 8 ; 1 2 3 4 5 6 7"
+            .parse::<Partition>()
+            .unwrap();
+        assert_eq!(
+            one.check(9).unwrap_err().to_string(),
+            "tile 8 is in no group"
+        );
     }
 }

@@ -25,8 +25,12 @@ pub struct Sliding<D, const W: usize, const H: usize> {
     pub(crate) numbered: bool,
     /// The exact table, when the board is answered from one.
     pub exact: Option<ExactBoards<D, W, H>>,
-    /// The databases, one per pattern of the partition (none with an exact table).
+    /// The databases, one per distinct pattern of the partition (none with an exact
+    /// table).
     pub databases: Vec<PatternDb<D, W, H>>,
+    /// The places in `databases` of each split's patterns: one split for a partition,
+    /// several for a catalogue ([`Partition::sums`]).
+    pub splits: Vec<Vec<usize>>,
     partition: Option<Partition>,
     limits: Limits,
     progress: Option<Progress>,
@@ -91,6 +95,7 @@ impl<const W: usize, const H: usize> Sliding<Mapped, W, H> {
             numbered,
             exact: None,
             databases: Vec::new(),
+            splits: Vec::new(),
             partition: None,
             limits,
             progress: None,
@@ -104,7 +109,7 @@ impl<const W: usize, const H: usize> Sliding<Mapped, W, H> {
         }
         let partition = partition.unwrap_or_else(|| Partition::best_present(tables, &goal));
         partition.check(W * H)?;
-        let patterns = partition.patterns(&goal);
+        let (patterns, splits) = partition.sums(&goal);
         let loaded = tables.load(&patterns)?;
         let databases = patterns
             .into_iter()
@@ -113,6 +118,7 @@ impl<const W: usize, const H: usize> Sliding<Mapped, W, H> {
             .collect();
         Ok(Sliding {
             databases,
+            splits,
             partition: Some(partition),
             ..opened
         })
@@ -251,6 +257,7 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Sliding<D, W, H> {
             };
             return Ok(guided::search(
                 &self.databases,
+                &self.splits,
                 start,
                 &self.target,
                 &settings,
@@ -273,6 +280,7 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Sliding<D, W, H> {
             let settings = self.settings();
             return Ok(guided::every_shortest(
                 &self.databases,
+                &self.splits,
                 start,
                 &self.target,
                 &settings,

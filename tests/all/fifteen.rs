@@ -201,7 +201,7 @@ fn other_targets_are_renamed_and_use_their_blank_cells_databases() {
 
 /// Korf's 100 instances (`samples/korf100.in`, towards `--goal korf`) with their
 /// published optimal lengths (`samples/korf100.lengths`).
-fn korf() -> Vec<(u32, Board, usize)> {
+pub(crate) fn korf() -> Vec<(u32, Board, usize)> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
     let instances = std::fs::read_to_string(root.join("korf100.in")).unwrap();
     let lengths = std::fs::read_to_string(root.join("korf100.lengths")).unwrap();

@@ -58,7 +58,7 @@ pub(crate) fn distances(goal: &[u8], width: usize, height: usize) -> HashMap<Vec
 
 /// The smallest shortest answer from `cells`: at each step the first letter whose
 /// slide comes one step nearer; `None` when the goal is out of reach.
-fn smallest(
+pub(crate) fn smallest(
     cells: &[u8],
     far: &HashMap<Vec<u8>, usize>,
     width: usize,
@@ -117,7 +117,14 @@ fn check_goals<const W: usize, const H: usize>(
                 pattern,
             })
             .collect();
-        let solve = |start: &Board<W, H>| match search(&databases, start, &goal, &Settings::new()) {
+        let split = [(0..databases.len()).collect()];
+        let solve = |start: &Board<W, H>| match search(
+            &databases,
+            &split,
+            start,
+            &goal,
+            &Settings::new(),
+        ) {
             Outcome::Solved(found) => Some(letters(&found.moves)),
             Outcome::Unreachable { .. } => None,
             Outcome::Stopped(stopped) => panic!("{stopped:?}"),

@@ -1,0 +1,539 @@
+//! The search's state and its lower bound: a position keeps, in every frame, each
+//! pattern's placement (the two parts of its database index) and value, and the sum of
+//! each split; a slide updates only the patterns holding the tile it moves.
+
+use super::frame::Frame;
+use super::{symmetries, MAX_FRAMES, MAX_PATTERNS, MAX_PATTERNS_ANY};
+use crate::rank::placement;
+use crate::search::{ida_star, Child, Children, Found, Problem};
+use crate::sliding::pattern::PatternDb;
+use crate::sliding::{Board, Slide, BLANK, MAX_CELLS};
+
+/// A position with every pattern's placement and value, in every frame, for `P`
+/// patterns, `L` sums (a split's in a frame) and tiles in at most `M` patterns each.
+#[derive(Clone, Copy, Debug)]
+pub struct Position<
+    const W: usize,
+    const H: usize,
+    const P: usize = MAX_PATTERNS,
+    const L: usize = MAX_FRAMES,
+    const M: usize = 1,
+> {
+    board: Board<W, H>,
+    blank: u8,
+    /// The tile the last slide moved (none at the start: [`BLANK`]).
+    moved: u8,
+    /// `covered[f][p]`: the cells (in frame `f`) of pattern `p`'s tiles.
+    covered: [[u32; P]; MAX_FRAMES],
+    /// `order[f][p]`: the order of pattern `p`'s tiles on them.
+    order: [[u16; P]; MAX_FRAMES],
+    /// `value[f][p]`: pattern `p`'s database value in frame `f`.
+    value: [[u8; P]; MAX_FRAMES],
+    /// `sum[l]`: the values' sum of split `l % splits` in frame `l / splits`.
+    sum: [u16; L],
+    /// Between a slide and its lookups: in each frame, the new database index of each
+    /// pattern holding the moved tile ([`Frame::held`] order).
+    index: [[u64; M]; MAX_FRAMES],
+}
+
+/// The sums a pattern's value counts in, in one frame.
+#[derive(Clone, Copy, Debug)]
+struct Lanes<const L: usize> {
+    len: u8,
+    lane: [u8; L],
+}
+
+impl<const L: usize> Lanes<L> {
+    #[inline(always)]
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.lane[..usize::from(self.len)]
+            .iter()
+            .map(|&l| usize::from(l))
+    }
+}
+
+/// IDA* towards one target, guided by the databases of a partition or a catalogue,
+/// shaped as [`Position`] says (the defaults: one partition).
+pub struct Guide<
+    'a,
+    D,
+    const W: usize,
+    const H: usize,
+    const P: usize = MAX_PATTERNS,
+    const L: usize = MAX_FRAMES,
+    const M: usize = 1,
+> {
+    databases: &'a [PatternDb<D, W, H>],
+    frames: Vec<Frame<M>>,
+    /// The sums kept: each split's in each frame.
+    sums: usize,
+    /// `lanes[f][p]`: the sums pattern `p`'s value in frame `f` counts in.
+    lanes: [[Lanes<L>; P]; MAX_FRAMES],
+    /// `steps[blank][skip]`: the slides from `blank` but the one `skip` is the index
+    /// of ([`Slide::ALL.len()`] for none).
+    steps: [[Steps; Slide::ALL.len() + 1]; MAX_CELLS],
+    /// The number of tiles of each pattern.
+    tiles: [usize; MAX_PATTERNS_ANY],
+    /// Whether to ask for the children's entries ahead of their bounds.
+    ask_ahead: bool,
+}
+
+/// The slides that may follow one, from one blank cell, in letter order.
+#[derive(Clone, Copy, Debug)]
+struct Steps {
+    len: u8,
+    /// Each slide, and the cell it takes the blank to.
+    step: [(Slide, u8); Slide::ALL.len()],
+}
+
+impl Steps {
+    const NONE: Steps = Steps {
+        len: 0,
+        step: [(Slide::ALL[0], 0); Slide::ALL.len()],
+    };
+
+    fn iter(&self) -> impl Iterator<Item = (Slide, usize)> + '_ {
+        self.step[..usize::from(self.len)]
+            .iter()
+            .map(|&(step, to)| (step, usize::from(to)))
+    }
+}
+
+/// A guide with databases of this many entries or more asks ahead for the entries its
+/// children will look up ([`Problem::ask_ahead`]). Set by measurement, one run each:
+/// 7-8 (a 519 M-entry database, nearly every lookup a miss to main memory) searched the
+/// 80-move boards 1.25x faster with it on one thread; 6-6-6-6 (four of 128 M, whose
+/// entries in use mostly stay cached) searched Korf's 24-puzzle instance 40 1.1x
+/// slower on two, and 6-6-3 (12 M in all) Korf's first 40 1.04x slower on one: there
+/// the subtrees side by side cost more than the waits they save. A catalogue's
+/// databases count together, since each child reads several of them.
+const ASK_AHEAD_FROM: u64 = 256 << 20;
+
+impl<'a, D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Guide<'a, D, W, H> {
+    /// A guide towards `target` from the databases of one partition, which must split
+    /// the tiles of the goal with their blank cell, and whose goal blank some symmetry
+    /// carries the target's blank to. `None` if they do not fit the target.
+    pub fn new(databases: &'a [PatternDb<D, W, H>], target: &Board<W, H>) -> Option<Self> {
+        Guide::catalogue(databases, &[(0..databases.len()).collect()], target)
+    }
+}
+
+impl<
+        'a,
+        D: AsRef<[u8]> + Sync,
+        const W: usize,
+        const H: usize,
+        const P: usize,
+        const L: usize,
+        const M: usize,
+    > Guide<'a, D, W, H, P, L, M>
+{
+    /// A guide towards `target` whose bound is the largest of the sums of `splits`
+    /// (each the places in `databases` of patterns that split the tiles of the goal),
+    /// in every frame. `None` if they do not fit the target or the shape.
+    pub fn catalogue(
+        databases: &'a [PatternDb<D, W, H>],
+        splits: &[Vec<usize>],
+        target: &Board<W, H>,
+    ) -> Option<Self> {
+        let goal_blank = databases.first()?.pattern.goal_blank();
+        if databases.len() > P
+            || databases
+                .iter()
+                .any(|db| db.pattern.goal_blank() != goal_blank)
+        {
+            return None;
+        }
+        let mut tiles = [0; MAX_PATTERNS_ANY];
+        // The patterns holding each database home cell, and the tile's place in each.
+        let mut held_at: [Vec<(u8, u8)>; MAX_CELLS] = std::array::from_fn(|_| Vec::new());
+        for (p, db) in databases.iter().enumerate() {
+            tiles[p] = db.pattern.cells().len();
+            for (i, &home) in db.pattern.cells().iter().enumerate() {
+                held_at[usize::from(home)].push((p as u8, i as u8));
+            }
+        }
+        if held_at.iter().any(|held| held.len() > M) {
+            return None;
+        }
+        for split in splits {
+            let mut homes = vec![0; W * H];
+            for &p in split {
+                for &home in databases.get(p)?.pattern.cells() {
+                    homes[usize::from(home)] += 1;
+                }
+            }
+            if homes
+                .iter()
+                .enumerate()
+                .any(|(c, &n)| n != usize::from(c != goal_blank))
+            {
+                return None; // Some tile is in no pattern of the split, or in two.
+            }
+        }
+        let homes = target.homes();
+        let frames: Vec<Frame<M>> = symmetries::<W, H>()
+            .into_iter()
+            .filter(|map| usize::from(map[usize::from(homes[0])]) == goal_blank)
+            .take(MAX_FRAMES)
+            .map(|cell| {
+                let tile = std::array::from_fn(|t| match t {
+                    0 => Vec::new(),
+                    t if t < W * H => held_at[usize::from(cell[usize::from(homes[t])])].clone(),
+                    _ => Vec::new(),
+                });
+                Frame::new::<W, H>(cell, &tile, &tiles)
+            })
+            .collect();
+        // The shape of one pattern a tile takes one split ([`Guide::add`]).
+        if frames.is_empty() || frames.len() * splits.len() > L || (M == 1 && splits.len() != 1) {
+            return None;
+        }
+        let mut lanes = [[Lanes {
+            len: 0,
+            lane: [0; L],
+        }; P]; MAX_FRAMES];
+        for f in 0..frames.len() {
+            for (s, split) in splits.iter().enumerate() {
+                for &p in split {
+                    let lanes = &mut lanes[f][p];
+                    lanes.lane[usize::from(lanes.len)] = (f * splits.len() + s) as u8;
+                    lanes.len += 1;
+                }
+            }
+        }
+        let mut steps = [[Steps::NONE; Slide::ALL.len() + 1]; MAX_CELLS];
+        for (blank, by_skip) in steps[..W * H].iter_mut().enumerate() {
+            for (skip, steps) in by_skip.iter_mut().enumerate() {
+                for step in Slide::ALL {
+                    if let (Some(to), false) = (step.target(blank, W, H), step.index() == skip) {
+                        steps.step[usize::from(steps.len)] = (step, to as u8);
+                        steps.len += 1;
+                    }
+                }
+            }
+        }
+        let sums = frames.len() * splits.len();
+        let entries: u64 = databases.iter().map(|db| db.pattern.placements()).sum();
+        let largest = databases.iter().map(|db| db.pattern.placements()).max();
+        Some(Guide {
+            databases,
+            frames,
+            sums,
+            lanes,
+            steps,
+            tiles,
+            ask_ahead: largest >= Some(ASK_AHEAD_FROM)
+                || (splits.len() > 1 && entries >= ASK_AHEAD_FROM),
+        })
+    }
+
+    /// The position of `board`, every pattern looked up.
+    pub fn position(&self, board: &Board<W, H>) -> Position<W, H, P, L, M> {
+        let mut position = Position {
+            board: *board,
+            blank: board.blank() as u8,
+            moved: BLANK,
+            covered: [[0; P]; MAX_FRAMES],
+            order: [[0; P]; MAX_FRAMES],
+            value: [[0; P]; MAX_FRAMES],
+            sum: [0; L],
+            index: [[0; M]; MAX_FRAMES],
+        };
+        for (f, frame) in self.frames.iter().enumerate() {
+            // The cells (in the frame) of each pattern's tiles, in pattern order.
+            let mut place = [[0; placement::MAX_TILES]; MAX_PATTERNS_ANY];
+            for (cell, &tile) in board.cells().iter().enumerate() {
+                if tile == BLANK {
+                    continue;
+                }
+                for &(p, i) in frame.held(tile) {
+                    place[usize::from(p)][usize::from(i)] = frame.cell[cell];
+                }
+            }
+            for p in 0..self.databases.len() {
+                let cells = &place[p][..self.tiles[p]];
+                position.covered[f][p] = cells.iter().fold(0, |mask, &c| mask | 1 << c);
+                position.order[f][p] = placement::order_rank(cells) as u16;
+                let index =
+                    self.databases[p].index_of(position.covered[f][p], position.order[f][p].into());
+                position.value[f][p] = self.databases[p].value_at(index);
+                let value = position.value[f][p];
+                self.add(&mut position, (f, p), value.into());
+            }
+        }
+        position
+    }
+
+    /// The largest of the sums: over the splits, in every frame.
+    #[inline]
+    fn bound(&self, position: &Position<W, H, P, L, M>) -> u32 {
+        position.sum[..self.sums]
+            .iter()
+            .copied()
+            .max()
+            .map_or(0, u32::from)
+    }
+
+    /// Adds `change` (wrapping) to the sums pattern `p`'s value counts in, in frame
+    /// `f`: with one split (the shape of one pattern a tile), the frame's own sum.
+    #[inline(always)]
+    fn add(&self, position: &mut Position<W, H, P, L, M>, (f, p): (usize, usize), change: u16) {
+        if M == 1 {
+            position.sum[f] = position.sum[f].wrapping_add(change);
+        } else {
+            for lane in self.lanes[f][p].iter() {
+                position.sum[lane] = position.sum[lane].wrapping_add(change);
+            }
+        }
+    }
+
+    /// The `j`th pattern holding `tile` in frame `f`, and that pattern's cells and
+    /// order once the tile slid onto the blank's cell by slide `step` (in letter order)
+    /// from `blank`. `position` holds the board after the slide and the pattern as it
+    /// was before.
+    #[inline(always)]
+    fn after_slide(
+        &self,
+        position: &Position<W, H, P, L, M>,
+        (f, frame): (usize, &Frame<M>),
+        (tile, j): (u8, usize),
+        (blank, step): (usize, usize),
+    ) -> (usize, u32, u16) {
+        let pattern = usize::from(frame.held(tile)[j].0);
+        let what = &frame.slide[blank][step];
+        let covered = position.covered[f][pattern] ^ what.flip;
+        // The pattern's tiles passed change places with the slid one. Every slot is
+        // read and added, whatever lies there: whether a passed tile is the pattern's
+        // is anyone's guess, and a branch on it was a third of the search's mispredicted
+        // branches.
+        let pass = &frame.pass[usize::from(tile)][j];
+        let mut delta = 0;
+        for &cell in &what.passed[..W - 1] {
+            delta += i32::from(pass[usize::from(position.board.tile(cell.into()))]);
+        }
+        let order = (i32::from(position.order[f][pattern]) + what.sign * delta) as u16;
+        (pattern, covered, order)
+    }
+
+    /// The slides from `blank` but `skip`.
+    #[inline]
+    fn steps(&self, blank: usize, skip: Option<Slide>) -> &Steps {
+        &self.steps[blank][skip.map_or(Slide::ALL.len(), Slide::index)]
+    }
+
+    /// The lower bound of `board`: the largest of its sums.
+    pub fn lower_bound(&self, board: &Board<W, H>) -> u32 {
+        self.bound(&self.position(board))
+    }
+
+    /// The shortest, lexicographically smallest slides from `start` to the target, and
+    /// the nodes it took. The two must reach each other.
+    pub fn solve(&self, start: &Board<W, H>) -> Option<Found<Slide>> {
+        ida_star(self, &self.position(start))
+    }
+}
+
+impl<
+        D: AsRef<[u8]> + Sync,
+        const W: usize,
+        const H: usize,
+        const P: usize,
+        const L: usize,
+        const M: usize,
+    > Problem for Guide<'_, D, W, H, P, L, M>
+{
+    type State = Position<W, H, P, L, M>;
+    type Move = Slide;
+
+    #[inline]
+    fn lower_bound(&self, position: &Self::State) -> u32 {
+        self.bound(position)
+    }
+
+    /// Each child's patterns holding the moved tile get their new indices in every
+    /// frame; their entries are asked for ahead where that pays, and read by
+    /// [`Problem::bound_children`].
+    #[inline]
+    fn expand(
+        &self,
+        position: &Self::State,
+        skip: Option<Slide>,
+        children: &mut Children<Self::State, Slide>,
+    ) {
+        let blank = usize::from(position.blank);
+        for (step, to) in self.steps(blank, skip).iter() {
+            // Made in its place among the children: a position is copied once.
+            children.push(Child {
+                step,
+                state: *position,
+                bound: 0,
+            });
+            let next = &mut children.last_mut().expect("just pushed").state;
+            let tile = next.board.slide(blank, to);
+            next.blank = to as u8;
+            next.moved = tile;
+            for (f, frame) in self.frames.iter().enumerate() {
+                for j in 0..frame.held(tile).len() {
+                    let (pattern, covered, order) =
+                        self.after_slide(next, (f, frame), (tile, j), (blank, step.index()));
+                    next.covered[f][pattern] = covered;
+                    next.order[f][pattern] = order;
+                    next.index[f][j] = self.databases[pattern].index_of(covered, order.into());
+                }
+            }
+        }
+    }
+
+    /// Every child is looked up in every frame, even one the first frame already
+    /// prunes: whether it does is the search's least predictable branch, and taken
+    /// before the reflected lookup it cost more than that lookup (the lookups of one
+    /// node do not wait on each other; a mispredicted branch on a value waits on its
+    /// load).
+    #[inline]
+    fn bound_children(&self, children: &mut Children<Self::State, Slide>) {
+        for child in children {
+            let next = &mut child.state;
+            for (f, frame) in self.frames.iter().enumerate() {
+                for (j, &(pattern, _)) in frame.held(next.moved).iter().enumerate() {
+                    let pattern = usize::from(pattern);
+                    let value = self.databases[pattern].value_at(next.index[f][j]);
+                    let old = std::mem::replace(&mut next.value[f][pattern], value);
+                    self.add(
+                        next,
+                        (f, pattern),
+                        u16::from(value).wrapping_sub(old.into()),
+                    );
+                }
+            }
+            child.bound = self.bound(next);
+        }
+    }
+
+    #[inline]
+    fn ask_ahead(&self, children: &Children<Self::State, Slide>) {
+        for child in children {
+            for (f, frame) in self.frames.iter().enumerate() {
+                for (j, &(pattern, _)) in frame.held(child.state.moved).iter().enumerate() {
+                    self.databases[usize::from(pattern)].prefetch(child.state.index[f][j]);
+                }
+            }
+        }
+    }
+
+    fn asks_ahead(&self) -> bool {
+        self.ask_ahead
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{MAX_MEMBERSHIPS, MAX_SUM_PATTERNS, WIDE_SUMS};
+    use super::*;
+    use crate::sliding::pattern::Pattern;
+    use crate::sliding::random_walk;
+    use crate::table::in_memory;
+    use rand::SeedableRng;
+
+    /// The databases of `groups` (home cells) on the 3x3 board, goal blank on the last
+    /// cell.
+    fn databases(groups: &[&[u8]]) -> Vec<PatternDb<Vec<u8>, 3, 3>> {
+        groups
+            .iter()
+            .map(|cells| {
+                let pattern = Pattern::<3, 3>::new(cells, 8);
+                let table = in_memory(&pattern).unwrap();
+                PatternDb { pattern, table }
+            })
+            .collect()
+    }
+
+    /// Every child of boards along random walks, updated slide by slide, equals the
+    /// position of its board computed afresh.
+    fn children_match_fresh_positions<const P: usize, const L: usize, const M: usize>(
+        guide: &Guide<'_, Vec<u8>, 3, 3, P, L, M>,
+    ) {
+        let goal = Board::<3, 3>::canonical(8);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
+        for length in 0..300 {
+            let board = random_walk(&mut rng, &goal, length % 40);
+            let parent = guide.position(&board);
+            let mut children = Children::new();
+            guide.expand(&parent, None, &mut children);
+            guide.bound_children(&mut children);
+            for child in &children {
+                let fresh = guide.position(&child.state.board);
+                for f in 0..guide.frames.len() {
+                    assert_eq!(child.state.covered[f], fresh.covered[f], "{board} {length}");
+                    assert_eq!(child.state.order[f], fresh.order[f], "{board} {length}");
+                    assert_eq!(child.state.value[f], fresh.value[f], "{board} {length}");
+                }
+                assert_eq!(child.state.sum, fresh.sum, "{board} {length}");
+                assert_eq!(child.bound, guide.bound(&fresh));
+            }
+        }
+    }
+
+    #[test]
+    fn every_childs_lookups_equal_a_fresh_ranking() {
+        // 3x3, goal blank on the last cell, three patterns: every frame and pattern
+        // serves.
+        let goal = Board::<3, 3>::canonical(8);
+        let databases = databases(&[&[0, 1, 3], &[2, 4, 5], &[6, 7]]);
+        let guide = Guide::new(&databases, &goal).unwrap();
+        assert_eq!(
+            guide.frames.len(),
+            2,
+            "the identity and the diagonal's reflection"
+        );
+        children_match_fresh_positions(&guide);
+    }
+
+    #[test]
+    fn a_catalogues_children_equal_a_fresh_ranking() {
+        // Three splits sharing groups; a tile in up to three patterns.
+        let goal = Board::<3, 3>::canonical(8);
+        let groups: [&[u8]; 7] = [
+            &[0, 1, 3],
+            &[2, 4, 5],
+            &[6, 7],
+            &[0, 1, 2],
+            &[3, 4, 5, 6, 7],
+            &[0, 3, 6],
+            &[1, 2, 4, 5, 7],
+        ];
+        let databases = databases(&groups);
+        let splits = [vec![0, 1, 2], vec![3, 4], vec![5, 6]];
+        let guide = Guide::<_, 3, 3, MAX_SUM_PATTERNS, WIDE_SUMS, MAX_MEMBERSHIPS>::catalogue(
+            &databases, &splits, &goal,
+        )
+        .unwrap();
+        children_match_fresh_positions(&guide);
+        // And the bound is the largest split's sum, looked up apart.
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        for _ in 0..200 {
+            let board = random_walk(&mut rng, &goal, 30);
+            let largest = splits
+                .iter()
+                .map(|split| {
+                    let groups: Vec<&[u8]> = split.iter().map(|&p| groups[p]).collect();
+                    let databases = super::tests::databases(&groups);
+                    Guide::new(&databases, &goal).unwrap().lower_bound(&board)
+                })
+                .max();
+            assert_eq!(Some(guide.lower_bound(&board)), largest, "{board}");
+        }
+    }
+
+    #[test]
+    fn a_position_is_small_enough_to_be_copied_inline() {
+        // Each child is a copy of its parent; past 128 bytes the copy becomes a call.
+        // Arrays hold MAX_CELLS cells whatever the board, so every size is as large.
+        let sizes = [
+            std::mem::size_of::<Position<4, 4>>(),
+            std::mem::size_of::<Position<5, 5>>(),
+        ];
+        assert_eq!(sizes, [120, 120]);
+        assert!(sizes.iter().all(|&size| size <= 128));
+    }
+}

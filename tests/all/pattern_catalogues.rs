@@ -1,0 +1,126 @@
+//! Catalogues of partitions (`--partition "A / B ; C / D"`): the bound is the largest of
+//! the splits' sums, each looked up apart here; it never exceeds the distance found by
+//! a breadth-first search of the whole space; and the answers are those of one split
+//! alone, byte for byte, in fewer nodes.
+
+use tablesolve::fifteen::{korf_goal, Partition};
+use tablesolve::moves::letters;
+use tablesolve::search::{Outcome, Settings};
+use tablesolve::sliding::guided::{search, Guide};
+use tablesolve::sliding::pattern::PatternDb;
+use tablesolve::sliding::Board;
+use tablesolve::{Fifteen, FifteenOptions, TableDir};
+
+use crate::common::{table, tables};
+use crate::sizes::{distances, smallest};
+
+/// The databases of `partition`'s distinct patterns towards `goal`, in memory, and the
+/// patterns each split adds up.
+fn databases_of<const W: usize, const H: usize>(
+    partition: &Partition,
+    goal: &Board<W, H>,
+) -> (Vec<PatternDb<Vec<u8>, W, H>>, Vec<Vec<usize>>) {
+    let (patterns, splits) = partition.sums(goal);
+    let databases = patterns
+        .into_iter()
+        .map(|pattern| PatternDb {
+            table: table(&pattern),
+            pattern,
+        })
+        .collect();
+    (databases, splits)
+}
+
+/// On every board of a `W` x `H` board towards `goal`: the catalogue's bound is the
+/// largest split's, never above the distance; and the answers of a sample are the
+/// smallest shortest ones.
+fn check_every_board<const W: usize, const H: usize>(catalogue: &str, goal: Board<W, H>) {
+    let catalogue: Partition = catalogue.parse().unwrap();
+    let (databases, splits) = databases_of(&catalogue, &goal);
+    assert!(splits.len() > 1);
+    let whole = Guide::<_, W, H, 24, 32, 8>::catalogue(&databases, &splits, &goal).unwrap();
+    let alone: Vec<Vec<PatternDb<Vec<u8>, W, H>>> = catalogue
+        .name()
+        .split(';')
+        .map(|split| databases_of(&split.parse::<Partition>().unwrap(), &goal).0)
+        .collect();
+    let guides: Vec<_> = alone
+        .iter()
+        .map(|databases| Guide::new(databases, &goal).unwrap())
+        .collect();
+    let goal_cells = goal.cells().to_vec();
+    let far = distances(&goal_cells, W, H);
+    let mut tighter = 0;
+    for (n, (cells, &distance)) in far.iter().enumerate() {
+        let board = Board::<W, H>::new(cells).unwrap();
+        let bounds: Vec<u32> = guides.iter().map(|g| g.lower_bound(&board)).collect();
+        let bound = whole.lower_bound(&board);
+        assert_eq!(Some(bound), bounds.iter().copied().max(), "{board}");
+        assert!(bound as usize <= distance, "{board}: {bound} > {distance}");
+        tighter += usize::from(bounds.iter().any(|&b| b < bound));
+        if n % 97 == 0 {
+            let found = match search(&databases, &splits, &board, &goal, &Settings::new()) {
+                Outcome::Solved(found) => letters(&found.moves),
+                other => panic!("{board}: {other:?}"),
+            };
+            assert_eq!(Some(found), smallest(cells, &far, W, H), "{board}");
+        }
+    }
+    assert!(
+        tighter > far.len() / 10,
+        "the splits disagree often: {tighter}"
+    );
+}
+
+#[test]
+fn a_catalogues_bound_is_the_largest_splits_and_admissible_on_every_board() {
+    check_every_board(
+        "1 2 3 / 4 5 6 / 7 8 ; 1 4 7 / 2 5 8 / 3 6 ; 1 2 4 5 / 3 6 / 7 8",
+        Board::<3, 3>::canonical(8),
+    );
+    check_every_board(
+        "1 2 3 / 4 5 6 / 7 8 ; 1 4 7 / 2 5 8 / 3 6",
+        Board::<3, 3>::canonical(0),
+    );
+    check_every_board(
+        "1 2 3 4 / 5 6 7 ; 1 2 5 6 / 3 4 7",
+        Board::<4, 2>::canonical(7),
+    );
+}
+
+/// Korf's instances up to 50 moves, with 6-6-3 and two 5-5-5 splits of their own: the
+/// answers 6-6-3 alone gives, byte for byte, in fewer nodes in all.
+#[test]
+fn a_catalogue_answers_as_its_first_split_alone_in_fewer_nodes() {
+    let korf = crate::fifteen::korf();
+    let easy: Vec<_> = korf.iter().filter(|(_, _, length)| *length <= 50).collect();
+    assert!(easy.len() >= 20);
+    let open = |partition: &str| {
+        let options = FifteenOptions {
+            goal: korf_goal(),
+            partition: Some(partition.parse().unwrap()),
+            ..Default::default()
+        };
+        Fifteen::open(&TableDir::new(tables()).build_missing(|_| {}), options).unwrap()
+    };
+    let six_six_three = "1 2 5 6 9 13 / 3 4 7 8 11 12 / 10 14 15";
+    let alone = open(six_six_three);
+    let catalogue = open(&format!(
+        "{six_six_three} ; 1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15 ; \
+         1 5 9 13 2 / 6 10 14 3 7 / 11 15 4 8 12"
+    ));
+    assert_eq!(catalogue.splits.len(), 3);
+    let (mut nodes_alone, mut nodes_catalogue) = (0, 0);
+    for (label, board, length) in easy {
+        let one = alone.outcome(board).unwrap().solved().unwrap();
+        let all = catalogue.outcome(board).unwrap().solved().unwrap();
+        assert_eq!(letters(&all.moves), letters(&one.moves), "instance {label}");
+        assert_eq!(all.moves.len(), *length, "instance {label}");
+        nodes_alone += one.nodes;
+        nodes_catalogue += all.nodes;
+    }
+    assert!(
+        nodes_catalogue < nodes_alone,
+        "{nodes_catalogue} nodes against {nodes_alone}"
+    );
+}
