@@ -29,7 +29,13 @@ pub enum Partition {
     /// Several groupings of the tiles, each as [`Partition::Tiles`]: the bound is the
     /// largest of their sums.
     Catalogue(Vec<Vec<Vec<u8>>>),
+    /// Another partition's patterns with zero-aware databases
+    /// ([`Pattern::zero_aware`]): `zero-aware P` on the command line.
+    ZeroAware(Box<Partition>),
 }
+
+/// What `--partition` writes before a partition whose databases are zero-aware.
+const ZERO_AWARE: &str = "zero-aware";
 
 /// The most entries a database of the default partitions has: a group takes as many
 /// tiles as keep it under this (8 on 16 cells, 7 on 20, 6 on 25).
@@ -151,7 +157,7 @@ impl Partition {
             Partition::Compound => {
                 Some("about 5 minutes on two cores, 2.5 GB of memory, 2.4 GB on disk")
             }
-            Partition::Tiles(_) | Partition::Catalogue(_) => None,
+            Partition::Tiles(_) | Partition::Catalogue(_) | Partition::ZeroAware(_) => None,
         }
     }
 
@@ -176,6 +182,7 @@ impl Partition {
                 .map(|g| split(g))
                 .collect::<Vec<_>>()
                 .join(" ; "),
+            Partition::ZeroAware(plain) => format!("{ZERO_AWARE} {plain}"),
         }
     }
 
@@ -185,6 +192,7 @@ impl Partition {
             Partition::SevenEight | Partition::SixSixThree => Some(16),
             Partition::SixSixSixSix | Partition::Compound => Some(25),
             Partition::Tiles(_) | Partition::Catalogue(_) => None,
+            Partition::ZeroAware(plain) => plain.board_cells(),
         }
     }
 
@@ -208,7 +216,7 @@ impl Partition {
                 &[12, 17, 18, 19, 22, 23],
             ]],
             Partition::Compound => COMPOUND,
-            Partition::Tiles(_) | Partition::Catalogue(_) => &[],
+            Partition::Tiles(_) | Partition::Catalogue(_) | Partition::ZeroAware(_) => &[],
         }
     }
 
@@ -256,6 +264,7 @@ impl Partition {
     /// split of a catalogue).
     pub fn check(&self, cells: usize) -> Result<(), PartitionError> {
         let splits = match (self, self.board_cells()) {
+            (Partition::ZeroAware(plain), _) => return plain.check(cells),
             (Partition::Tiles(groups), _) => std::slice::from_ref(groups),
             (Partition::Catalogue(splits), _) => &splits[..],
             (_, Some(own)) if own == cells => return Ok(()),
@@ -314,6 +323,13 @@ impl Partition {
     ) -> (Vec<Pattern<W, H>>, Vec<Vec<usize>>) {
         if let Err(error) = self.check(W * H) {
             panic!("{error}");
+        }
+        if let Partition::ZeroAware(plain) = self {
+            let (patterns, splits) = plain.sums(goal);
+            return (
+                patterns.into_iter().map(Pattern::zero_aware).collect(),
+                splits,
+            );
         }
         let goal_blank = guided::database_blank::<W, H>(goal.blank());
         let last = (W * H - 1) as u8;
@@ -383,17 +399,24 @@ impl std::str::FromStr for Partition {
     type Err = String;
 
     /// A built-in partition's name, or groups of tiles separated by `/`, no tile in
-    /// two: at most [`MAX_PATTERNS`] groups of at most [`MAX_TILES`] tiles; or several
+    /// two, either after `zero-aware` for zero-aware databases: at most [`MAX_PATTERNS`] groups of at most [`MAX_TILES`] tiles; or several
     /// such splits separated by `;`, a catalogue (at most [`MAX_SUMS`] splits and
     /// [`MAX_SUM_PATTERNS`] distinct groups, a tile in at most [`MAX_MEMBERSHIPS`] of
     /// them). Whether they hold every tile of a board is [`Partition::check`]'s to say.
     fn from_str(text: &str) -> Result<Partition, String> {
+        if let Some(plain) = text.trim().strip_prefix(ZERO_AWARE) {
+            return match plain.parse()? {
+                Partition::ZeroAware(_) => Err(format!("{ZERO_AWARE} twice in {text:?}")),
+                plain => Ok(Partition::ZeroAware(Box::new(plain))),
+            };
+        }
         if let Some(named) = Partition::ALL.into_iter().find(|p| p.name() == text.trim()) {
             return Ok(named);
         }
         let choose = "choose 7-8 or 6-6-3 (4x4), compound or 6-6-6-6 (5x5), or groups of \
                       tiles separated by `/`, e.g. \"1 2 3 4 5 6 7 8 / 9 10 11 12 13 14 15\", \
-                      or several such splits separated by `;`";
+                      or several such splits separated by `;`, each choice optionally after \
+                      `zero-aware`";
         if !text.contains('/') && text.split_whitespace().count() <= 1 {
             return Err(format!("no partition {text:?}: {choose}"));
         }

@@ -114,7 +114,7 @@ impl<const W: usize, const H: usize> Sliding<Mapped, W, H> {
         let databases = patterns
             .into_iter()
             .zip(loaded)
-            .map(|(pattern, table)| PatternDb { pattern, table })
+            .map(|(pattern, table)| PatternDb::new(pattern, table))
             .collect();
         Ok(Sliding {
             databases,

@@ -74,16 +74,13 @@ fn cells(board: &Board) -> [u8; 16] {
 fn the_8_puzzle_table_is_a_pattern_database_of_all_eight_tiles() {
     let exact = table(&eight::Space { blank: 8 });
     let pattern = Pattern::<3, 3>::new(&[0, 1, 2, 3, 4, 5, 6, 7], 8);
-    let database = PatternDb {
-        table: table(&pattern),
-        pattern,
-    };
+    let database = PatternDb::new(pattern.clone(), table(&pattern));
     let mut reachable = 0;
     for rank in 0..eight::ARRANGEMENTS as u32 {
         let homes = eight::unrank(rank).homes();
         // Tile t is homed at cell t - 1 in the goal 12345678x.
         let positions: Vec<u8> = (1..=8).map(|tile| homes[tile]).collect();
-        let value = database.value(&positions);
+        let value = database.value(&positions, usize::from(homes[0]));
         assert_eq!(value, exact.distance(rank), "rank {rank}");
         reachable += usize::from(value != UNREACHABLE);
     }
@@ -104,7 +101,7 @@ fn the_bound_is_admissible_and_only_the_moved_tiles_pattern_changes() {
             .iter()
             .map(|&c| at[usize::from(c) + 1])
             .collect();
-        db.value(&positions)
+        db.value(&positions, board.blank())
     };
     let mut rng = rng(15);
     for _ in 0..100 {

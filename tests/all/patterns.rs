@@ -3,11 +3,11 @@
 //! quick partition's histograms as the previous builder (a 0-1 search over every
 //! (placement, blank cell)) recorded them.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 use crate::common::{fifteen, table};
 use tablesolve::fifteen::default_goal;
-use tablesolve::sliding::pattern::Pattern;
+use tablesolve::sliding::pattern::{Pattern, PatternDb};
 use tablesolve::table::Source;
 
 /// For every placement of the tiles homed at `homes` (as a list of cells in the order
@@ -20,6 +20,22 @@ fn plain_database(
     homes: &[u8],
     goal_blank: u8,
 ) -> HashMap<Vec<u8>, u8> {
+    let mut least: HashMap<Vec<u8>, u8> = HashMap::new();
+    for ((tiles, _), d) in plain_distances(width, height, homes, goal_blank) {
+        let entry = least.entry(tiles).or_insert(d);
+        *entry = (*entry).min(d);
+    }
+    least
+}
+
+/// The 0-1 search of [`plain_database`]: the distance of every (tiles' cells, blank
+/// cell) it reaches.
+fn plain_distances(
+    width: usize,
+    height: usize,
+    homes: &[u8],
+    goal_blank: u8,
+) -> HashMap<(Vec<u8>, u8), u8> {
     let neighbours = |cell: u8| {
         let (row, col) = (usize::from(cell) / width, usize::from(cell) % width);
         let mut next = Vec::new();
@@ -58,12 +74,7 @@ fn plain_database(
             }
         }
     }
-    let mut least: HashMap<Vec<u8>, u8> = HashMap::new();
-    for ((tiles, _), d) in distance {
-        let entry = least.entry(tiles).or_insert(d);
-        *entry = (*entry).min(d);
-    }
-    least
+    distance
 }
 
 /// The database of `pattern` equals the plain search's, entry for entry, and every
@@ -90,6 +101,52 @@ fn assert_plain<const W: usize, const H: usize>(pattern: Pattern<W, H>) {
         plain.len(),
         "{name}: every placement has its entry"
     );
+}
+
+/// The zero-aware database of `pattern` gives, for every (tiles' cells, blank cell) the
+/// plain search reaches, its distance; and it has no more reached entries than the
+/// search has zones (the blank's cells of one zone share one entry).
+fn assert_zero_aware<const W: usize, const H: usize>(pattern: Pattern<W, H>) {
+    let plain = plain_distances(W, H, pattern.cells(), pattern.goal_blank() as u8);
+    let pattern = pattern.zero_aware();
+    let database = PatternDb::new(pattern.clone(), table(&pattern));
+    let name = format!("{W}x{H} tiles {:?}, zero-aware", pattern.cells());
+    let mut zones = HashSet::new();
+    for (n, ((positions, blank), &d)) in plain.iter().enumerate() {
+        let covered = positions.iter().fold(0u32, |mask, &c| mask | 1 << c);
+        let order = tablesolve::rank::placement::order_rank(positions);
+        let entry = database.index_of(covered, order, usize::from(*blank));
+        assert_eq!(
+            database.value_at(entry),
+            d,
+            "{name} at {positions:?}, blank {blank}"
+        );
+        if n % 101 == 0 {
+            let (at, lowest) = pattern.entry_state(entry);
+            assert_eq!(&at, positions, "{name}");
+            assert!(lowest.is_some_and(|cell| cell <= *blank), "{name}");
+        }
+        zones.insert(entry);
+    }
+    let reached = (0..pattern.entries())
+        .filter(|&e| database.value_at(e) != u8::MAX)
+        .count();
+    assert_eq!(
+        reached,
+        zones.len(),
+        "{name}: an entry for each zone reached"
+    );
+}
+
+#[test]
+fn zero_aware_databases_equal_a_plain_search_zone_by_zone() {
+    assert_zero_aware(Pattern::<3, 2>::new(&[0, 1, 2, 3], 5));
+    assert_zero_aware(Pattern::<3, 3>::new(&[1, 3, 5, 7], 4));
+    assert_zero_aware(Pattern::<3, 3>::new(&[0, 1, 3], 8));
+    assert_zero_aware(Pattern::<4, 4>::new(&[0, 1, 4, 5], 15));
+    assert_zero_aware(Pattern::<4, 4>::new(&[2, 7, 8, 13], 10));
+    assert_zero_aware(Pattern::<5, 5>::new(&[0, 6, 12], 24));
+    assert_zero_aware(Pattern::<5, 5>::new(&[1, 5, 6], 0));
 }
 
 #[test]

@@ -112,10 +112,7 @@ fn check_goals<const W: usize, const H: usize>(
     for goal in goals.iter().map(|&blank| Board::<W, H>::canonical(blank)) {
         let databases: Vec<PatternDb<Vec<u8>, W, H>> = tile_patterns(&groups(n), &goal)
             .into_iter()
-            .map(|pattern| PatternDb {
-                table: table(&pattern),
-                pattern,
-            })
+            .map(|pattern| PatternDb::new(pattern.clone(), table(&pattern)))
             .collect();
         let split = [(0..databases.len()).collect()];
         let solve = |start: &Board<W, H>| match search(

@@ -255,8 +255,9 @@ impl<
                 let cells = &place[p][..self.tiles[p]];
                 position.covered[f][p] = cells.iter().fold(0, |mask, &c| mask | 1 << c);
                 position.order[f][p] = placement::order_rank(cells) as u16;
-                let index =
-                    self.databases[p].index_of(position.covered[f][p], position.order[f][p].into());
+                let (covered, order) = (position.covered[f][p], position.order[f][p]);
+                let blank = usize::from(frame.cell[board.blank()]);
+                let index = self.databases[p].index_of(covered, order.into(), blank);
                 position.value[f][p] = self.databases[p].value_at(index);
                 let value = position.value[f][p];
                 self.add(&mut position, (f, p), value.into());
@@ -374,12 +375,16 @@ impl<
             next.blank = to as u8;
             next.moved = tile;
             for (f, frame) in self.frames.iter().enumerate() {
+                // Only the patterns holding the tile change: for the others the blank
+                // moved within its zone, onto a cell the tile left free of theirs.
+                let frame_blank = usize::from(frame.cell[to]);
                 for j in 0..frame.held(tile).len() {
                     let (pattern, covered, order) =
                         self.after_slide(next, (f, frame), (tile, j), (blank, step.index()));
                     next.covered[f][pattern] = covered;
                     next.order[f][pattern] = order;
-                    next.index[f][j] = self.databases[pattern].index_of(covered, order.into());
+                    next.index[f][j] =
+                        self.databases[pattern].index_of(covered, order.into(), frame_blank);
                 }
             }
         }
@@ -438,12 +443,22 @@ mod tests {
     /// The databases of `groups` (home cells) on the 3x3 board, goal blank on the last
     /// cell.
     fn databases(groups: &[&[u8]]) -> Vec<PatternDb<Vec<u8>, 3, 3>> {
+        databases_of(groups, false)
+    }
+
+    /// [`databases`], zero-aware if asked.
+    fn databases_of(groups: &[&[u8]], zero_aware: bool) -> Vec<PatternDb<Vec<u8>, 3, 3>> {
         groups
             .iter()
             .map(|cells| {
                 let pattern = Pattern::<3, 3>::new(cells, 8);
+                let pattern = if zero_aware {
+                    pattern.zero_aware()
+                } else {
+                    pattern
+                };
                 let table = in_memory(&pattern).unwrap();
-                PatternDb { pattern, table }
+                PatternDb::new(pattern, table)
             })
             .collect()
     }
@@ -479,14 +494,16 @@ mod tests {
         // 3x3, goal blank on the last cell, three patterns: every frame and pattern
         // serves.
         let goal = Board::<3, 3>::canonical(8);
-        let databases = databases(&[&[0, 1, 3], &[2, 4, 5], &[6, 7]]);
-        let guide = Guide::new(&databases, &goal).unwrap();
-        assert_eq!(
-            guide.frames.len(),
-            2,
-            "the identity and the diagonal's reflection"
-        );
-        children_match_fresh_positions(&guide);
+        for zero_aware in [false, true] {
+            let databases = databases_of(&[&[0, 1, 3], &[2, 4, 5], &[6, 7]], zero_aware);
+            let guide = Guide::new(&databases, &goal).unwrap();
+            assert_eq!(
+                guide.frames.len(),
+                2,
+                "the identity and the diagonal's reflection"
+            );
+            children_match_fresh_positions(&guide);
+        }
     }
 
     #[test]

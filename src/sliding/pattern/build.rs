@@ -17,92 +17,15 @@
 //!
 //! Each level scans the marks ([`Marks`]) for its states instead of listing them, and
 //! the database keeps, for each placement, the least distance over its zones: the
-//! level at which the search first reaches one of them.
+//! level at which the search first reaches one of them; a zero-aware database keeps
+//! every state's own distance, numbered as the search numbers them.
 
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
+use super::zones::Grid;
 use crate::rank::{combination, permutation, placement};
 use crate::search::{Marks, UNREACHABLE};
-
-/// The cells of a board as bits, for finding zones by flood fill.
-#[derive(Clone, Copy, Debug)]
-struct Grid {
-    width: usize,
-    board: u32,
-    /// Every cell but those of the first column: where a step right may land.
-    not_first_column: u32,
-    /// Every cell but those of the last column: where a step left may land.
-    not_last_column: u32,
-}
-
-/// The most zones a map has: no more than its free cells.
-const MAX_ZONES: usize = 32;
-
-/// A map's zones, by their cells, in order of their lowest cell.
-struct Zones {
-    cells: [u32; MAX_ZONES],
-    count: usize,
-}
-
-impl Zones {
-    /// The number of the zone holding `cell`.
-    fn of(&self, cell: u32) -> usize {
-        self.cells[..self.count]
-            .iter()
-            .position(|zone| zone >> cell & 1 == 1)
-            .expect("the cell is free")
-    }
-}
-
-impl Grid {
-    fn new(width: usize, height: usize) -> Self {
-        let cells = width * height;
-        let board = if cells == 32 { !0 } else { (1u32 << cells) - 1 };
-        let first_column = (0..height).fold(0u32, |m, row| m | 1 << (row * width));
-        Grid {
-            width,
-            board,
-            not_first_column: board & !first_column,
-            not_last_column: board & !(first_column << (width - 1)),
-        }
-    }
-
-    /// `cells` and every cell next to one of them.
-    #[inline]
-    fn grow(&self, cells: u32) -> u32 {
-        let sideways = (cells << 1) & self.not_first_column | (cells >> 1) & self.not_last_column;
-        (cells | sideways | cells << self.width | cells >> self.width) & self.board
-    }
-
-    /// The cells next to `cell`.
-    fn neighbours(&self, cell: u32) -> u32 {
-        self.grow(1 << cell) & !(1 << cell)
-    }
-
-    /// The connected regions of `free`.
-    fn zones(&self, free: u32) -> Zones {
-        let mut zones = Zones {
-            cells: [0; MAX_ZONES],
-            count: 0,
-        };
-        let mut rest = free;
-        while rest != 0 {
-            let mut zone = rest & rest.wrapping_neg();
-            loop {
-                let grown = self.grow(zone) & free;
-                if grown == zone {
-                    break;
-                }
-                zone = grown;
-            }
-            zones.cells[zones.count] = zone;
-            zones.count += 1;
-            rest &= !zone;
-        }
-        zones
-    }
-}
 
 /// A pattern's abstract space, numbered by blocks.
 pub(super) struct Space {
@@ -127,7 +50,8 @@ struct Step {
     keeps_order: bool,
     /// The first state of the block the move leads to.
     block: u64,
-    /// The first database entry of the map the move leads to.
+    /// The first database entry of the map (or, zero-aware, the block) the move leads
+    /// to.
     entries: u64,
 }
 
@@ -168,15 +92,46 @@ impl Space {
         *self.first.last().expect("one entry a map and the total")
     }
 
+    /// The first block of each map (a block is a map's zone; the state of order `o` in
+    /// block `b` is `b * k! + o`), and the number of blocks last.
+    pub fn blocks(&self) -> Vec<u32> {
+        self.first
+            .iter()
+            .map(|&state| u32::try_from(state / self.orders).expect("blocks fit 32 bits"))
+            .collect()
+    }
+
+    /// The cells of each block's zone, block by block.
+    pub fn block_zones(&self) -> Vec<u32> {
+        let k = self.homes.len();
+        (0..self.maps())
+            .into_par_iter()
+            .flat_map_iter(|map| {
+                let covered = combination::unrank(map as u32, self.cells, k);
+                let zones = self.grid.zones(self.grid.board & !covered);
+                zones.cells.into_iter().take(zones.count)
+            })
+            .collect()
+    }
+
     fn maps(&self) -> usize {
         self.first.len() - 1
     }
 
-    /// The database: for every placement, the fewest moves of the pattern's tiles that
-    /// bring them home, [`UNREACHABLE`] where none do. `progress` hears of every state
-    /// expanded. An error says what exceeds what this build holds.
-    pub fn database(&self, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<u8>, String> {
-        let placements = placement::count(self.cells, self.homes.len());
+    /// The database: for every placement (every state if `zero_aware`), the fewest moves
+    /// of the pattern's tiles that bring them home, [`UNREACHABLE`] where none do.
+    /// `progress` hears of every state expanded. An error says what exceeds what this
+    /// build holds.
+    pub fn database(
+        &self,
+        zero_aware: bool,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<Vec<u8>, String> {
+        let placements = if zero_aware {
+            self.states()
+        } else {
+            placement::count(self.cells, self.homes.len())
+        };
         let mut marks = Marks::new(self.states())
             .ok_or_else(|| format!("{} search states do not fit in memory", self.states()))?;
         let mut database = Vec::new();
@@ -193,15 +148,20 @@ impl Space {
             .zones(self.grid.board & !covered)
             .of(self.goal_blank as u32);
         // The homes are in increasing order: order 0.
-        marks.start(self.first[map as usize] + zone as u64 * self.orders);
-        database[(map * self.orders) as usize] = AtomicU8::new(0);
+        let start = self.first[map as usize] + zone as u64 * self.orders;
+        marks.start(start);
+        let entry = if zero_aware { start } else { map * self.orders };
+        database[entry as usize] = AtomicU8::new(0);
 
         let places = self.places();
         let mut depth = 0u8;
         loop {
             let found: u64 = (0..self.maps())
                 .into_par_iter()
-                .map(|map| self.expand(map, depth, &marks, &database, &places, progress))
+                .map(|map| {
+                    let to = (&marks, &database[..], zero_aware);
+                    self.expand(map, depth, to, &places, progress)
+                })
                 .sum();
             if found == 0 {
                 break;
@@ -232,8 +192,7 @@ impl Space {
         &self,
         map: usize,
         depth: u8,
-        marks: &Marks,
-        database: &[AtomicU8],
+        (marks, database, zero_aware): (&Marks, &[AtomicU8], bool),
         places: &[[u8; placement::MAX_TILES]],
         progress: &(dyn Fn(u64) + Sync),
     ) -> u64 {
@@ -246,8 +205,9 @@ impl Space {
             let block = self.first[map] + zone as u64 * self.orders;
             let mut steps = None;
             marks.for_each_current(block..block + self.orders, |state| {
-                let steps =
-                    steps.get_or_insert_with(|| self.steps(covered, &cells, zones.cells[zone]));
+                let steps = steps.get_or_insert_with(|| {
+                    self.steps(covered, &cells, zones.cells[zone], zero_aware)
+                });
                 let order = state - block;
                 let places = &places[order as usize];
                 let mut positions = [0u8; placement::MAX_TILES];
@@ -282,8 +242,9 @@ impl Space {
         found
     }
 
-    /// Every move of a tile on `cells` (the map `covered`) into the zone `zone`.
-    fn steps(&self, covered: u32, cells: &[u8], zone: u32) -> Vec<Step> {
+    /// Every move of a tile on `cells` (the map `covered`) into the zone `zone`, with
+    /// the database entries it leads to: its map's, or `zero_aware`, its block's.
+    fn steps(&self, covered: u32, cells: &[u8], zone: u32, zero_aware: bool) -> Vec<Step> {
         let mut steps = Vec::new();
         for (place, &from) in cells[..self.homes.len()].iter().enumerate() {
             let from = u32::from(from);
@@ -294,12 +255,17 @@ impl Space {
                 let moved = covered & !(1 << from) | 1 << to;
                 let map = combination::rank(moved) as usize;
                 let zone = self.grid.zones(self.grid.board & !moved).of(from);
+                let block = self.first[map] + zone as u64 * self.orders;
                 steps.push(Step {
                     place,
                     to: to as u8,
                     keeps_order: from.abs_diff(to) == 1,
-                    block: self.first[map] + zone as u64 * self.orders,
-                    entries: map as u64 * self.orders,
+                    block,
+                    entries: if zero_aware {
+                        block
+                    } else {
+                        map as u64 * self.orders
+                    },
                 });
             }
         }
@@ -310,23 +276,6 @@ impl Space {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn zones_are_the_connected_free_regions() {
-        // 4x4, tiles on 1, 4, 5: cell 0 is cut off from the rest.
-        let grid = Grid::new(4, 4);
-        let covered = 1 << 1 | 1 << 4 | 1 << 5;
-        let zones = grid.zones(grid.board & !covered);
-        assert_eq!(zones.count, 2);
-        assert_eq!(zones.cells[0], 1);
-        assert_eq!(zones.cells[1], grid.board & !covered & !1);
-        assert_eq!((zones.of(0), zones.of(15)), (0, 1));
-        // Rows do not wrap: on 5x5, cells 4 and 5 are not neighbours.
-        let grid = Grid::new(5, 5);
-        assert_eq!(grid.neighbours(4), 1 << 3 | 1 << 9);
-        assert_eq!(grid.neighbours(5), 1 << 0 | 1 << 6 | 1 << 10);
-        assert_eq!(grid.neighbours(24), 1 << 19 | 1 << 23);
-    }
 
     #[test]
     fn blocks_count_every_zone_of_every_map() {

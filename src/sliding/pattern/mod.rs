@@ -5,6 +5,9 @@
 //! the blank at `goal_blank`). Its database has one byte per placement of its tiles,
 //! indexed by [`placement::rank`]: the least, over the cells the blank may be on, of
 //! the moves of pattern tiles needed to bring every tile home with the blank home too.
+//! A *zero-aware* database ([`Pattern::zero_aware`]) has one byte per placement and
+//! zone of the blank (the region of free cells it roams without moving a pattern
+//! tile), the moves from there: a larger bound, looked up with the blank's cell.
 //! `build.rs` (and `doc/pattern-databases.md` in the repository) says how it is computed.
 //!
 //! Every slide moves one tile, so the values of disjoint patterns add up to a lower
@@ -19,9 +22,11 @@
 //! A slide of a tile outside the pattern never changes the pattern's value.
 
 mod build;
+mod zones;
 
-use crate::rank::placement;
+use crate::rank::{combination, placement};
 use crate::table::{Source, Table, TableId, TooLarge};
+use zones::Grid;
 
 /// The most tiles a pattern holds: 8 (a database of 8 tiles on 16 cells has 519 M
 /// entries; on 25 cells, 44 G).
@@ -33,6 +38,7 @@ pub const MAX_TILES: usize = placement::MAX_TILES;
 pub struct Pattern<const W: usize, const H: usize> {
     cells: Vec<u8>,
     goal_blank: usize,
+    zero_aware: bool,
 }
 
 impl<const W: usize, const H: usize> Pattern<W, H> {
@@ -48,7 +54,25 @@ impl<const W: usize, const H: usize> Pattern<W, H> {
             .iter()
             .all(|&c| usize::from(c) < n && usize::from(c) != goal_blank));
         assert!(goal_blank < n && !cells.is_empty() && cells.len() <= MAX_TILES.min(n - 1));
-        Pattern { cells, goal_blank }
+        Pattern {
+            cells,
+            goal_blank,
+            zero_aware: false,
+        }
+    }
+
+    /// The same pattern with a zero-aware database: an entry per placement and zone of
+    /// the blank.
+    pub fn zero_aware(self) -> Self {
+        Pattern {
+            zero_aware: true,
+            ..self
+        }
+    }
+
+    /// Whether its database is zero-aware.
+    pub fn is_zero_aware(&self) -> bool {
+        self.zero_aware
     }
 
     /// The home cells of the pattern's tiles, in increasing order.
@@ -73,16 +97,37 @@ impl<const W: usize, const H: usize> Pattern<W, H> {
         placement::rank(positions)
     }
 
-    /// Where each tile lies in the placement of database index `index`, in the order
-    /// of [`Pattern::cells`].
+    /// Where each tile lies in the placement of placement index `index`
+    /// ([`Pattern::index`]), in the order of [`Pattern::cells`].
     pub fn positions(&self, index: u64) -> Vec<u8> {
         let k = self.cells.len();
         placement::unrank(index, W * H, k)[..k].to_vec()
     }
 
+    /// What database entry `entry` stands for: where each tile lies, in the order of
+    /// [`Pattern::cells`], and for a zero-aware database the lowest cell of the
+    /// blank's zone.
+    pub fn entry_state(&self, entry: u64) -> (Vec<u8>, Option<u8>) {
+        if !self.zero_aware {
+            return (self.positions(entry), None);
+        }
+        let k = self.cells.len();
+        let orders = placement::orders(k);
+        let (block, order) = (entry / orders, entry % orders);
+        let blocks = self.space().blocks();
+        let map = blocks.partition_point(|&first| u64::from(first) <= block) - 1;
+        let covered = combination::unrank(map as u32, W * H, k);
+        let grid = Grid::new(W, H);
+        let zones = grid.zones(grid.board & !covered);
+        let zone = zones.cells[(block - u64::from(blocks[map])) as usize];
+        let rank = map as u64 * orders + order;
+        (self.positions(rank), Some(zone.trailing_zeros() as u8))
+    }
+
     fn name(&self) -> String {
         let cells: Vec<String> = self.cells.iter().map(u8::to_string).collect();
-        format!("pattern{W}x{H}-{}", cells.join("."))
+        let zones = if self.zero_aware { "z" } else { "" };
+        format!("pattern{W}x{H}{zones}-{}", cells.join("."))
     }
 
     fn space(&self) -> build::Space {
@@ -96,7 +141,11 @@ impl<const W: usize, const H: usize> Source for Pattern<W, H> {
     }
 
     fn entries(&self) -> u64 {
-        self.placements()
+        if self.zero_aware {
+            self.space().states()
+        } else {
+            self.placements()
+        }
     }
 
     /// The states the search expands: every (placement, zone of the blank).
@@ -105,7 +154,9 @@ impl<const W: usize, const H: usize> Source for Pattern<W, H> {
     }
 
     fn compute(&self, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<u8>, TooLarge> {
-        self.space().database(progress).map_err(TooLarge)
+        self.space()
+            .database(self.zero_aware, progress)
+            .map_err(TooLarge)
     }
 }
 
@@ -114,24 +165,65 @@ impl<const W: usize, const H: usize> Source for Pattern<W, H> {
 pub struct PatternDb<D, const W: usize, const H: usize> {
     /// The pattern.
     pub pattern: Pattern<W, H>,
-    /// Its values, by placement index.
+    /// Its values, by placement index (zero-aware: by state, [`PatternDb::index_of`]).
     pub table: Table<D>,
+    /// Zero-aware: where a state's entry is.
+    blocks: Option<Blocks>,
+}
+
+/// A zero-aware database's blocks: a state's entry is its block's first plus its
+/// order, and its block is the first of its map's plus the number of the blank's zone.
+#[derive(Debug)]
+struct Blocks {
+    /// The first block of each map, and the number of blocks last.
+    first: Vec<u32>,
+    /// The cells of each block's zone: a map's few zones are told apart by a load or
+    /// two instead of a flood fill.
+    zones: Vec<u32>,
 }
 
 impl<D: AsRef<[u8]>, const W: usize, const H: usize> PatternDb<D, W, H> {
-    /// The value of the placement where the tile homed at `pattern.cells()[i]` lies at
-    /// `positions[i]`.
-    #[inline]
-    pub fn value(&self, positions: &[u8]) -> u8 {
-        self.value_at(self.pattern.index(positions))
+    /// The database `table` of `pattern`.
+    pub fn new(pattern: Pattern<W, H>, table: Table<D>) -> Self {
+        let blocks = pattern.zero_aware.then(|| {
+            let space = pattern.space();
+            Blocks {
+                first: space.blocks(),
+                zones: space.block_zones(),
+            }
+        });
+        PatternDb {
+            pattern,
+            table,
+            blocks,
+        }
     }
 
-    /// The index of the placement whose tiles cover `covered` in the order `order`
-    /// ([`placement::order_rank`]): the index's two parts, which a search can keep up
-    /// to date move by move.
+    /// The value of the placement where the tile homed at `pattern.cells()[i]` lies at
+    /// `positions[i]`, with the blank on `blank`.
     #[inline]
-    pub fn index_of(&self, covered: u32, order: u64) -> u64 {
-        placement::rank_of(covered, order, self.pattern.cells.len(), W * H)
+    pub fn value(&self, positions: &[u8], blank: usize) -> u8 {
+        let covered = positions.iter().fold(0u32, |mask, &cell| mask | 1 << cell);
+        self.value_at(self.index_of(covered, placement::order_rank(positions), blank))
+    }
+
+    /// The entry of the placement whose tiles cover `covered` in the order `order`
+    /// ([`placement::order_rank`]), with the blank on cell `blank` (which only a
+    /// zero-aware database reads): the index's parts, which a search can keep up to
+    /// date move by move.
+    #[inline]
+    pub fn index_of(&self, covered: u32, order: u64, blank: usize) -> u64 {
+        let k = self.pattern.cells.len();
+        let Some(blocks) = &self.blocks else {
+            return placement::rank_of(covered, order, k, W * H);
+        };
+        let map = combination::rank_within(covered, W * H) as usize;
+        let (mut block, next) = (blocks.first[map], blocks.first[map + 1]);
+        // Most maps have one zone; the blank's cell is free, so its zone is there.
+        while block + 1 < next && blocks.zones[block as usize] >> blank & 1 == 0 {
+            block += 1;
+        }
+        u64::from(block) * placement::orders(k) + order
     }
 
     /// The value at `index` ([`PatternDb::index_of`]).
