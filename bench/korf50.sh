@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Korf's 50 24-puzzle instances with a partition's databases (PARTITION, default the
-# compound catalogue; 6-6-6-6 for the old default) and the reflected lookup, on every
-# core, each within a time limit: per instance, the published length, ours (or
-# `limit L`, the bound proven when the limit struck), nodes and seconds. With ANSWERS
-# set to a file, each answer's JSON line is appended to it, to compare partitions.
+# Korf's 50 24-puzzle instances with one or more partitions' databases (PARTITIONS,
+# comma-separated, default "compound,6-6-6-6"; each with the reflected lookup), on
+# every core, each instance within a time limit, the partitions taking turns instance
+# by instance so that the shared machine's swings touch them alike: per instance and
+# partition, the published length, ours (or `limit L`, the bound proven when the limit
+# struck), nodes, seconds and M nodes/s; and whether the partitions' answers are
+# byte for byte the same.
 #
-#   [PARTITION=P] [ANSWERS=FILE] bash bench/korf50.sh [SECONDS_PER_INSTANCE] [INSTANCES...]
+#   [PARTITIONS=P1,P2] bash bench/korf50.sh [SECONDS_PER_INSTANCE] [INSTANCES...]
 #
 # Instances default to all 50, shortest published length first (a proxy for the
 # easiest); the limit defaults to 120 s. Tables go to $TABLESOLVE_TABLES (default the
@@ -15,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
 bin=target/release/tablesolve
-partition=${PARTITION:-compound}
+IFS=, read -r -a partitions <<< "${PARTITIONS:-compound,6-6-6-6}"
 limit=${1:-120}
 shift || true
 work=$(mktemp -d)
@@ -26,20 +28,30 @@ if [ ${#instances[@]} -eq 0 ]; then
 fi
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); commit $(git rev-parse --short HEAD)"
-/usr/bin/time -f "%e s wall, %U s user, %M KB peak" -o "$work/build" \
-    "$bin" --partition "$partition" stats twentyfour > /dev/null
-echo "$partition tables (built if missing): $(cat "$work/build")"
+for partition in "${partitions[@]}"; do
+    /usr/bin/time -f "%e s wall, %U s user, %M KB peak" -o "$work/build" \
+        "$bin" --partition "$partition" stats twentyfour > /dev/null
+    echo "$partition tables (built if missing): $(cat "$work/build")"
+done
 echo
-echo "| instance | published | length | nodes | seconds |"
-echo "|---|---|---|---|---|"
+echo "| instance | published | partition | length | nodes | seconds | M nodes/s |"
+echo "|---|---|---|---|---|---|---|"
 for n in "${instances[@]}"; do
     awk -v n="$n" '$1 == n' samples/korf50.in > "$work/case"
     published=$(awk -v n="$n" '$1 == n { print $2 }' samples/korf50.lengths)
-    "$bin" --partition "$partition" --goal korf --numbered twentyfour --format json \
-        --timeout "$limit" "$work/case" > "$work/out.json" 2> /dev/null || true
-    if [ -n "${ANSWERS:-}" ]; then cat "$work/out.json" >> "$ANSWERS"; fi
-    python3 -c 'import json,sys; r=json.loads(open(sys.argv[1]).readline())
+    for p in "${!partitions[@]}"; do
+        "$bin" --partition "${partitions[$p]}" --goal korf --numbered twentyfour \
+            --format json --timeout "$limit" "$work/case" > "$work/out$p.json" \
+            2> /dev/null || true
+        python3 -c 'import json,sys; r=json.loads(open(sys.argv[1]).readline())
 length = r.get("length", "limit %s" % r.get("lower_bound"))
-print("| %s | %s | %s | {:,} | %.1f |".format(r["nodes"]) % (sys.argv[2], sys.argv[3], length, r["seconds"]))' \
-        "$work/out.json" "$n" "$published"
+rate = r["nodes"] / max(r["seconds"], 1e-9) / 1e6
+print("| %s | %s | %s | %s | {:,} | %.1f | %.1f |".format(r["nodes"]) % (sys.argv[2], sys.argv[3], sys.argv[4], length, r["seconds"], rate))' \
+            "$work/out$p.json" "$n" "$published" "${partitions[$p]}"
+    done
+    python3 -c 'import json,sys
+moves = [json.loads(open(f).readline()).get("moves") for f in sys.argv[2:]]
+if all(m is not None for m in moves) and len(moves) > 1:
+    print("| %s | | answers | %s | | | |" % (sys.argv[1], "equal" if len(set(moves)) == 1 else "DIFFER"))' \
+        "$n" "$work"/out*.json
 done

@@ -39,7 +39,7 @@ struct Args {
     /// The partitions to build for fifteen, twentyfour and sliding, each for the boards it
     /// fits: 6-6-3 (about 1 s), 7-8 (about 80 s on two cores, 1 GB of memory while
     /// building, 577 MB on disk), compound (twentyfour's default, the one it gets when
-    /// none given fits it: about 5 minutes, 2.4 GB on disk), 6-6-6-6 (about 50 s)
+    /// none given fits it: 2.5-5 minutes, 2.4 GB on disk), 6-6-6-6 (30-50 s)
     #[arg(
         long,
         value_name = "NAME",

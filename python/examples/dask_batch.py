@@ -59,7 +59,9 @@ def main():
     parser.add_argument("--workers", type=int, default=2, help="local worker processes")
     parser.add_argument("--tables", help="the table directory, as every worker sees it")
     parser.add_argument("--goal", help="fifteen, twentyfour: the goal, default, korf or the numbers")
-    parser.add_argument("--partition", help="fifteen: 7-8 or 6-6-3; twentyfour: 6-6-6-6; or tile groups")
+    parser.add_argument(
+        "--partition", help="fifteen: 7-8 or 6-6-3; twentyfour: compound or 6-6-6-6; or tile groups"
+    )
     parser.add_argument("--blocksize", default="1MiB", help="input bytes a task answers")
     parser.add_argument("--output", help="write answer files here instead of printing")
     args = parser.parse_args()

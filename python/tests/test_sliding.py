@@ -66,6 +66,18 @@ def test_an_exact_table_and_the_search_agree(tables, run_cli):
     assert repr(exact).startswith("Sliding(size='5x2', goal='0 1 2 3 4 5 6 7 8 9', tables=")
 
 
+def test_a_catalogue_and_zero_aware_databases_answer_as_the_exact_table(tables):
+    rng = random.Random(11)
+    goal = list(range(10))
+    boards = [random_walk(rng, goal, 5, 2, rng.randrange(10, 60)) for _ in range(40)]
+    exact = tablesolve.Sliding("5x2", goal="korf", tables=tables)
+    catalogue = "1 2 3 4 / 5 6 7 8 9 ; 1 2 6 7 / 3 4 5 8 9"
+    for partition in (catalogue, "zero-aware " + catalogue):
+        search = tablesolve.Sliding("5x2", goal=goal, partition=partition, tables=tables)
+        assert search.partition == partition
+        assert search.solve_many(boards) == exact.solve_many(boards)
+
+
 def test_twentyfour_answers_an_easy_korf_instance(tables):
     lengths = dict(line.split() for line in (SAMPLES / "korf50.lengths").read_text().splitlines())
     quick = "1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15 / 16 17 18 19 20 / 21 22 23 24"

@@ -155,7 +155,7 @@ impl Partition {
                 Some("about 50 s on two cores, 500 MB of memory, 510 MB on disk")
             }
             Partition::Compound => {
-                Some("about 5 minutes on two cores, 2.5 GB of memory, 2.4 GB on disk")
+                Some("2.5-5 minutes on two cores, 2.5 GB of memory, 2.4 GB on disk")
             }
             Partition::Tiles(_) | Partition::Catalogue(_) | Partition::ZeroAware(_) => None,
         }

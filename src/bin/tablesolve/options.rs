@@ -23,9 +23,10 @@ pub struct BoardArgs {
     /// The pattern databases; for fifteen `7-8` (fastest answers; builds in about 80 s
     /// on two cores with 1 GB of memory, 577 MB on disk) or `6-6-3` (builds in about
     /// 1 s, 11.5 MB; answers about 20x slower); for twentyfour `compound` (a catalogue
-    /// of 14 splits into four groups of 6; builds in about 5 minutes on two cores with
-    /// 2.5 GB of memory, 2.4 GB on disk; answers 3-10x faster) or `6-6-6-6` (Korf and
-    /// Felner's; about 50 s, 510 MB on disk); for any size, groups of the tiles
+    /// of 14 splits into four groups of 6; builds in 2.5-5 minutes on two cores with
+    /// 2.5 GB of memory, 2.4 GB on disk; 3-10x fewer nodes, so hard boards up to 2x
+    /// faster, easy ones up to 1.8x slower) or `6-6-6-6` (Korf and Felner's; 30-50 s,
+    /// 510 MB on disk); for any size, groups of the tiles
     /// separated by `/` ("1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15"; at most 5 groups of
     /// at most 8), or several such splits separated by `;`, whose bound is the largest
     /// of their sums; default: the best one present, else 7-8 and compound (other

@@ -1,0 +1,263 @@
+//! IDA*: iterative deepening over a lower bound, generic over the puzzle and its bound,
+//! on every core, within limits.
+//!
+//! At each bound, a depth-first search tries the moves in letter order, prunes where
+//! `moves so far + lower bound > bound`, and never plays a move's inverse right after
+//! it (a shortest path never does). The next bound is the least `moves + bound` that
+//! was pruned. The search returns the first solution it meets at the smallest bound
+//! that admits one, which is the lexicographically smallest of the shortest: every
+//! state on a shortest path passes the bound (the lower bound never overestimates), so
+//! none is pruned, and letter order meets the smallest first. Every solution found at
+//! a bound has exactly that many moves: one with fewer would have passed the bound
+//! before, where nothing was found.
+//!
+//! # One search on every core
+//!
+//! Once an iteration is large, the next is split: the states a few moves from the
+//! start, in letter order (the order the one-thread search would meet them), become
+//! subtrees, handed out in that order to rayon's threads, each taking the next as one
+//! of its own is done. The one-thread search's answer is the first solution of the
+//! first subtree that has one; each subtree is searched exactly as that search would
+//! search it, so it finds that subtree's first solution. A subtree gives up only when
+//! an earlier one has found a solution, so every subtree before the earliest one found
+//! was searched to its end, without one: that earliest is the first subtree with a
+//! solution, and its solution is the one-thread answer, whichever thread finishes
+//! first. Only the node count differs: later subtrees do some work before they learn
+//! that an earlier one succeeded (little, since the threads work on neighbouring
+//! subtrees of many).
+//!
+//! # Waiting on memory
+//!
+//! A node's children are listed all at once ([`Problem::expand`]), then bounded
+//! ([`Problem::bound_children`]), so that a puzzle can issue its table lookups
+//! together and their cache misses overlap. For tables far larger than the cache
+//! ([`Problem::asks_ahead`]), a thread searches a few subtrees side by side, each
+//! stopping after one expansion for the others' turns (so even one thread splits its
+//! large iterations): the children listed in a turn are asked for in a row at its end,
+//! and bounded at the next, their memory's latency spent on the other subtrees' work.
+//! Each subtree is still searched exactly as alone, so the argument above stands.
+
+mod deepen;
+mod split;
+mod worker;
+
+use arrayvec::ArrayVec;
+
+use super::limit::{Limits, Reason, Report};
+use crate::moves::Move;
+use deepen::{deepen, Want};
+
+/// The most children a state has.
+pub const MAX_CHILDREN: usize = 8;
+
+/// A state one move away, with its lower bound.
+#[derive(Clone, Debug)]
+pub struct Child<S, M> {
+    /// The move that reaches it.
+    pub step: M,
+    /// The state.
+    pub state: S,
+    /// Its lower bound on the moves left.
+    pub bound: u32,
+}
+
+/// The children of one state, in letter order.
+pub type Children<S, M> = ArrayVec<Child<S, M>, MAX_CHILDREN>;
+
+/// A puzzle IDA* can search from a state.
+pub trait Problem: Sync {
+    /// A position of the puzzle, with whatever the bound needs kept up to date.
+    type State: Clone + Send + Sync;
+    /// Its moves, tried in [`Move::ALL`] order.
+    type Move: Move;
+
+    /// A lower bound on the moves left that never overestimates; 0 exactly at a goal.
+    fn lower_bound(&self, state: &Self::State) -> u32;
+
+    /// Pushes onto `children`, in letter order, every state one move from `state` but
+    /// the one `skip` reaches, each with its lower bound, or with the bound left to
+    /// [`Problem::bound_children`].
+    fn expand(
+        &self,
+        state: &Self::State,
+        skip: Option<Self::Move>,
+        children: &mut Children<Self::State, Self::Move>,
+    );
+
+    /// Gives the `children` [`Problem::expand`] just pushed the bounds it left to do.
+    /// Nothing by default.
+    #[inline]
+    fn bound_children(&self, children: &mut Children<Self::State, Self::Move>) {
+        let _ = children;
+    }
+
+    /// Asks for what [`Problem::bound_children`] will read of `children`, for a puzzle
+    /// whose bounds come from tables too large for the cache: the search asks for
+    /// several nodes' children in a row, so that their waits overlap, and bounds them
+    /// after other work. Nothing by default.
+    #[inline]
+    fn ask_ahead(&self, children: &Children<Self::State, Self::Move>) {
+        let _ = children;
+    }
+
+    /// Whether [`Problem::ask_ahead`] does anything, so that the search arranges its
+    /// work for it.
+    fn asks_ahead(&self) -> bool {
+        false
+    }
+}
+
+/// Lists `state`'s children with their bounds: [`Problem::expand`], then
+/// [`Problem::bound_children`] at once.
+pub(super) fn children_of<P: Problem>(
+    problem: &P,
+    state: &P::State,
+    skip: Option<P::Move>,
+    children: &mut Children<P::State, P::Move>,
+) {
+    problem.expand(state, skip, children);
+    problem.bound_children(children);
+}
+
+/// Pushes onto `children` each move's state by `play` (`None` where the move cannot be
+/// played), with its bound by `bound`: [`Problem::expand`] for a puzzle whose states
+/// are bounded each on its own, in one way.
+pub fn expand_each<S, M: Move>(
+    state: &S,
+    skip: Option<M>,
+    children: &mut Children<S, M>,
+    play: impl Fn(&S, M) -> Option<S>,
+    bound: impl Fn(&S) -> u32,
+) {
+    for &step in M::ALL {
+        if Some(step) == skip {
+            continue;
+        }
+        if let Some(state) = play(state, step) {
+            let bound = bound(&state);
+            children.push(Child { step, state, bound });
+        }
+    }
+}
+
+/// A shortest, lexicographically smallest solution and the work it took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found<M> {
+    /// The moves.
+    pub moves: Vec<M>,
+    /// States generated, over every iteration.
+    pub nodes: u64,
+}
+
+/// Every shortest solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Every<M> {
+    /// Their length.
+    pub length: usize,
+    /// How many there are.
+    pub count: u128,
+    /// The solutions in letter order, when asked for.
+    pub answers: Vec<Vec<M>>,
+    /// States generated, over every iteration.
+    pub nodes: u64,
+}
+
+/// A search that ended before its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped {
+    /// Every solution has at least this many moves (the bound under search).
+    pub lower_bound: u32,
+    /// States generated.
+    pub nodes: u64,
+    /// What stopped it.
+    pub reason: Reason,
+}
+
+/// How a search within limits ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome<T> {
+    /// It found what it was asked for.
+    Solved(T),
+    /// A limit stopped it first.
+    Stopped(Stopped),
+    /// No goal is reachable: the search ran out of states.
+    Unreachable {
+        /// States generated.
+        nodes: u64,
+    },
+}
+
+impl<T> Outcome<T> {
+    /// The answer, if the search found it.
+    pub fn solved(self) -> Option<T> {
+        match self {
+            Outcome::Solved(found) => Some(found),
+            _ => None,
+        }
+    }
+}
+
+/// Iterations of at least this many nodes are followed by split ones.
+pub const SPLIT_FROM: u64 = 100_000;
+
+/// How a search runs.
+#[derive(Clone, Default)]
+pub struct Settings<'a> {
+    /// Its limits.
+    pub limits: Limits,
+    /// An iteration follows one of at least this many nodes split over rayon's threads,
+    /// or over one thread's subtrees side by side for a problem that asks ahead (0:
+    /// every one; `u64::MAX`: none). [`SPLIT_FROM`] when built by [`Settings::new`].
+    pub split_from: u64,
+    /// Told of each new bound, and of the nodes every few thousand.
+    pub progress: Option<&'a (dyn Fn(Report) + Sync)>,
+}
+
+impl Settings<'_> {
+    /// No limits, no progress, split once iterations are large.
+    pub fn new() -> Self {
+        Settings {
+            split_from: SPLIT_FROM,
+            ..Settings::default()
+        }
+    }
+}
+
+/// The shortest, lexicographically smallest moves from `start` to a goal, or `None`
+/// when no goal is reachable (and the states run out).
+pub fn ida_star<P: Problem>(problem: &P, start: &P::State) -> Option<Found<P::Move>> {
+    search(problem, start, &Settings::new()).solved()
+}
+
+/// [`ida_star`] within `settings`' limits.
+pub fn search<P: Problem>(
+    problem: &P,
+    start: &P::State,
+    settings: &Settings,
+) -> Outcome<Found<P::Move>> {
+    deepen(problem, start, settings, Want::First).map(|pass, nodes| Found {
+        moves: pass.first.unwrap_or_default(),
+        nodes,
+    })
+}
+
+/// Every shortest solution from `start` (counted; listed in letter order if `list`):
+/// the last iteration of [`ida_star`], run to its end.
+pub fn every_shortest<P: Problem>(
+    problem: &P,
+    start: &P::State,
+    settings: &Settings,
+    list: bool,
+) -> Outcome<Every<P::Move>> {
+    let want = if list { Want::List } else { Want::Count };
+    deepen(problem, start, settings, want).map(|pass, nodes| Every {
+        length: pass.length,
+        count: pass.count,
+        answers: pass.answers,
+        nodes,
+    })
+}
+
+
+#[cfg(test)]
+mod tests;
