@@ -4,7 +4,7 @@
 
 use std::io;
 
-use crate::table::{TableError, TableId, TooLarge};
+use crate::table::{TableError, TableId};
 
 /// Everything that can stop an answer.
 #[derive(Debug, thiserror::Error)]
@@ -15,7 +15,7 @@ pub enum Error {
         /// The case's number, from 1.
         case: usize,
         /// Where in the input the problem was found.
-        at: crate::judge::Place,
+        at: Place,
         /// What was wrong and what was expected.
         message: String,
     },
@@ -44,43 +44,45 @@ pub enum Error {
     /// A case built in code, or parsed from text, is not one (see the `From` impls).
     #[error(transparent)]
     Case(Box<dyn std::error::Error + Send + Sync>),
-    /// A table built in memory exceeds what this build or machine holds.
-    #[error("table {table} cannot be built: {reason}")]
-    TooLarge {
-        /// The table.
-        table: TableId,
-        /// What exceeds what.
-        reason: TooLarge,
-    },
     /// A search reached one of its limits before its answer.
     #[error("{}: every answer has at least {} moves ({} nodes searched)", .0.reason, .0.lower_bound, .0.nodes)]
     Stopped(crate::search::Stopped),
-    /// Options that do not fit the puzzle opened.
+    /// Options that do not fit the puzzle opened (a `catalogue::OptionError`).
     #[error(transparent)]
-    Option(#[from] crate::catalogue::OptionError),
-    /// A table passed its checks yet has a state with no move one step closer.
-    #[error("the {table} table contradicts itself")]
-    Inconsistent {
-        /// The table at fault.
-        table: TableId,
-    },
+    Option(Box<dyn std::error::Error + Send + Sync>),
 }
 
-/// `?` turns the parse errors of every puzzle's cases into an [`Error::Case`].
+impl Error {
+    /// A table that passed its checks yet has a state with no move one step closer.
+    pub fn inconsistent(table: TableId) -> Self {
+        Error::Table(TableError::Inconsistent { table })
+    }
+}
+
+/// Where in an input a case's fault lies.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Place {
+    /// The line, from 1.
+    pub line: usize,
+    /// The byte of the line it starts at, from 1.
+    pub column: usize,
+}
+
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}, column {}", self.line, self.column)
+    }
+}
+
+/// `?` turns a puzzle's parse error into an [`Error::Case`]; each puzzle's module
+/// names its own, so that this one imports none of them.
 macro_rules! case_errors {
     ($($error:ty),*) => {$(
-        impl From<$error> for Error {
+        impl From<$error> for crate::Error {
             fn from(error: $error) -> Self {
-                Error::Case(Box::new(error))
+                crate::Error::Case(Box::new(error))
             }
         }
     )*};
 }
-
-case_errors!(
-    crate::rotation::BoardError,
-    crate::eight::GridError,
-    crate::fifteen::BoardError,
-    crate::fifteen::PartitionError,
-    crate::sliding::TilesError
-);
+pub(crate) use case_errors;

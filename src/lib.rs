@@ -55,6 +55,7 @@ pub mod error;
 pub mod fifteen;
 pub mod judge;
 pub mod moves;
+pub mod parallel;
 pub mod rank;
 pub mod rotation;
 pub mod sample;

@@ -31,9 +31,7 @@ pub fn to_py(error: Error, dir: &Path) -> PyErr {
         Error::Case(_) | Error::Input { .. } | Error::Option(_) => {
             PyValueError::new_err(error.to_string())
         }
-        Error::Table(_) | Error::TooLarge { .. } | Error::Inconsistent { .. } => {
-            TableError::new_err(format!("{error}{}", advice(&error, dir)))
-        }
+        Error::Table(_) => TableError::new_err(format!("{error}{}", advice(&error, dir))),
         Error::Open { .. } | Error::Io(_) | Error::Answers(_) | Error::Output(_) => {
             PyOSError::new_err(error.to_string())
         }
@@ -53,7 +51,7 @@ fn advice(error: &Error, dir: &Path) -> String {
         Error::Table(Table::Write { .. } | Table::Unwritable { .. } | Table::NoRoom { .. }) => {
             "; pass tables= another directory, or set TABLESOLVE_TABLES".to_owned()
         }
-        Error::Inconsistent { .. } => format!(
+        Error::Table(Table::Inconsistent { .. }) => format!(
             "; delete the tables in {} and open again with build=True to rebuild them",
             dir.display()
         ),

@@ -6,8 +6,8 @@ use std::time::Instant;
 
 use super::{OptionError, Puzzle};
 use crate::error::Error;
-use crate::fifteen::Partition;
 use crate::search::Walks;
+use crate::sliding::Partition;
 use crate::sliding::{exact, Board};
 use crate::table::dir::build;
 use crate::table::{Header, Source, Table, TableDir, WalkSource};

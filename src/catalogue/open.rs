@@ -7,9 +7,9 @@ use std::fmt;
 
 use super::Puzzle;
 use crate::error::Error;
-use crate::fifteen::Partition;
 use crate::judge::{CrossCheck, EveryShortest, Format, Replay, Sample, SampleAt, Tables};
 use crate::search::Limits;
+use crate::sliding::Partition;
 use crate::sliding::{Board, Progress};
 use crate::table::{Mapped, TableDir};
 use crate::{Eight, Eight2, Rotation, Sliding, SlidingOptions};
@@ -136,6 +136,12 @@ pub enum OptionError {
     /// A partition that does not fit the board.
     #[error("--partition {0}: {1}")]
     Partition(Partition, String),
+}
+
+impl From<OptionError> for Error {
+    fn from(error: OptionError) -> Self {
+        Error::Option(Box::new(error))
+    }
 }
 
 impl Puzzle {

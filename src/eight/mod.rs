@@ -44,6 +44,8 @@ use crate::search::{every_walk, greedy_walk, reverse_bfs, StateSpace, Walks, UNR
 use crate::sliding::Board;
 use crate::table::{walk_moves, ExactTable, Source, Table, TableId, TooLarge};
 
+crate::error::case_errors!(GridError);
+
 /// An arrangement of the 8-puzzle.
 pub type Grid = Board<3, 3>;
 
@@ -163,9 +165,7 @@ pub fn distance<D: AsRef<[u8]>>(table: &Table<D>, start: &Grid, target: &Grid) -
 #[inline]
 pub fn recorded(walk: u64, start: &Grid, target: &Grid) -> Result<Option<u64>, Error> {
     match walk {
-        0 if start.reaches(target) => Err(Error::Inconsistent {
-            table: table_id(target.blank()),
-        }),
+        0 if start.reaches(target) => Err(Error::inconsistent(table_id(target.blank()))),
         0 => Ok(None),
         walk => Ok(Some(walk)),
     }
@@ -241,9 +241,7 @@ fn walk_start<D: AsRef<[u8]>>(
 }
 
 fn inconsistent(target: &Grid) -> Error {
-    Error::Inconsistent {
-        table: table_id(target.blank()),
-    }
+    Error::inconsistent(table_id(target.blank()))
 }
 
 /// A walk's step down `table`: the grid after a move, and its distance.

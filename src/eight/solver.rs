@@ -3,7 +3,7 @@
 
 use super::{Grid, Move, STANDARD_GOAL};
 use crate::error::Error;
-use crate::judge::in_parallel;
+use crate::parallel::in_parallel;
 use crate::table::{ExactTable, Mapped, TableDir};
 
 /// An 8-puzzle answer: the moves, or `None` for unsolvable.

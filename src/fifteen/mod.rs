@@ -23,13 +23,10 @@
 //! Nothing else prunes the search (no transposition table), so nothing else can cut
 //! that path.
 
-mod text;
+pub use crate::sliding::{
+    every_shortest, search, BoardError, GoalError, Partition, PartitionError,
+};
 
-pub use text::{BoardError, GoalError};
-
-pub use crate::sliding::partition::{Partition, PartitionError};
-
-use crate::sliding::guided;
 use crate::sliding::{self, Sliding, SlidingOptions};
 use crate::table::Mapped;
 
@@ -54,11 +51,3 @@ pub fn default_goal() -> Board {
 pub fn korf_goal() -> Board {
     Board::canonical(0)
 }
-
-/// The shortest, lexicographically smallest slides from `start` to `target` by IDA*
-/// over a partition's databases for `target` ([`Partition::patterns`]).
-pub use guided::search;
-
-/// Every shortest slide sequence from `start` to `target`, as [`search()`] finds the
-/// first.
-pub use guided::every_shortest;

@@ -11,6 +11,7 @@ use std::sync::mpsc;
 use super::show::show;
 use super::{next_case, CaseReader, CrossCheck, EveryShortest, Format, Input, Replay, Shortest};
 use crate::error::Error;
+use crate::parallel::CHUNK;
 
 /// How answers are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,9 +23,6 @@ pub enum Output {
     /// Every state along the answer, drawn.
     Show,
 }
-
-/// Cases read, answered and written together; bounds memory whatever the input's size.
-const CHUNK: usize = 1 << 14;
 
 /// What to do about a malformed case.
 pub enum BadCases<'a> {
@@ -43,21 +41,6 @@ pub struct Answered {
     /// Malformed cases passed over, each answered by its placeholder (only with
     /// [`BadCases::Skip`]).
     pub malformed: usize,
-}
-
-/// Answers `items` with `solve` on every core and gives the answers in input order, a
-/// chunk at a time, so that memory stays bounded however many items come. The library's
-/// `solve_many` of each puzzle.
-pub fn in_parallel<'a, T: Send + 'a, A: Send + 'a>(
-    items: impl IntoIterator<Item = T> + 'a,
-    solve: impl Fn(T) -> A + Sync + 'a,
-) -> impl Iterator<Item = A> + 'a {
-    let mut items = items.into_iter();
-    std::iter::from_fn(move || {
-        let chunk: Vec<T> = items.by_ref().take(CHUNK).collect();
-        (!chunk.is_empty()).then(|| chunk.into_par_iter().map(&solve).collect::<Vec<A>>())
-    })
-    .flatten()
 }
 
 /// `json` and a line end.

@@ -23,8 +23,8 @@ mod rotation;
 pub mod show;
 
 pub use batch::{
-    answer_all, every_shortest_all, in_parallel, in_passes, solve_all, write_malformed, Answered,
-    BadCases, Method, Output,
+    answer_all, every_shortest_all, in_passes, solve_all, write_malformed, Answered, BadCases,
+    Method, Output,
 };
 pub use check::{check_all, quoted_answer, CheckSummary, Verdict, Written};
 pub use eight::EightCases;

@@ -177,9 +177,7 @@ impl<D: AsRef<[u8]> + Sync> Format for Rotation<D> {
 
     /// Each answer as recorded in the table, looked up in passes.
     fn write_answers(&self, cases: &[(usize, Board)], out: &mut Vec<u8>) -> Result<(), Error> {
-        let inconsistent = || Error::Inconsistent {
-            table: rotation::TABLE,
-        };
+        let inconsistent = || Error::inconsistent(rotation::TABLE);
         let look_up = |ranks| rotation::recorded(&self.table, ranks);
         in_passes(cases, rotation::ranks, look_up, |_, _, found| {
             let (walk, digit) = found.ok_or_else(inconsistent)?;

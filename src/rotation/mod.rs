@@ -50,6 +50,8 @@ use crate::search::{
 };
 use crate::table::{walk_moves, ExactTable, Source, Table, TableId, TooLarge};
 
+crate::error::case_errors!(BoardError);
+
 /// The single Rotation Game table: every mask's distance to the centre.
 pub const TABLE: TableId = TableId::new("rotation", 0);
 
@@ -186,8 +188,7 @@ pub fn recorded<D: AsRef<[u8]>>(table: &ExactTable<D>, ranks: [u32; 3]) -> Optio
 
 /// Solves `board` from `table` with no search: its [`recorded`] answer.
 pub fn solve<D: AsRef<[u8]>>(table: &ExactTable<D>, board: &Board) -> Result<Answer, Error> {
-    let (walk, digit) =
-        recorded(table, ranks(board)).ok_or(Error::Inconsistent { table: TABLE })?;
+    let (walk, digit) = recorded(table, ranks(board)).ok_or(Error::inconsistent(TABLE))?;
     Ok(Answer {
         moves: walk_moves(walk, &Move::ALL).collect(),
         digit,
@@ -204,7 +205,7 @@ pub fn every_shortest<D: AsRef<[u8]>>(
     list: bool,
 ) -> Result<Vec<(u8, u128, Vec<Vec<Move>>)>, Error> {
     let nearest = distance(table, board);
-    let inconsistent = || Error::Inconsistent { table: TABLE };
+    let inconsistent = || Error::inconsistent(TABLE);
     if nearest == UNREACHABLE {
         return Err(inconsistent());
     }
@@ -232,7 +233,7 @@ pub fn solve_by_walk<D: AsRef<[u8]>>(table: &Table<D>, board: &Board) -> Result<
         on_path: 0b111,
     };
     let (start, distance) = all.step(table, None);
-    let inconsistent = || Error::Inconsistent { table: TABLE };
+    let inconsistent = || Error::inconsistent(TABLE);
     if distance == UNREACHABLE {
         return Err(inconsistent());
     }

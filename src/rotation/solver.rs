@@ -3,7 +3,7 @@
 
 use super::{Answer, Board};
 use crate::error::Error;
-use crate::judge::in_parallel;
+use crate::parallel::in_parallel;
 use crate::table::{ExactTable, Mapped, TableDir};
 
 /// The Rotation Game, answered from its table.

@@ -3,8 +3,7 @@
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
-use super::{StateSpace, UNREACHABLE};
-use crate::table::TooLarge;
+use super::{StateSpace, TooLarge, UNREACHABLE};
 
 /// The distance of every rank from the nearest goal, [`UNREACHABLE`] where there is
 /// none, one byte a rank.

@@ -21,6 +21,12 @@ pub use walk::{
     Walks,
 };
 
+/// Why a search's table cannot be held here: it exceeds what this build or machine
+/// holds.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct TooLarge(pub String);
+
 /// The distance byte of a state no move sequence connects to the goal.
 pub const UNREACHABLE: u8 = u8::MAX;
 

@@ -244,9 +244,7 @@ impl<D: AsRef<[u8]>, const W: usize, const H: usize> ExactBoards<D, W, H> {
     }
 
     fn inconsistent(&self) -> Error {
-        Error::Inconsistent {
-            table: self.space.id(),
-        }
+        Error::inconsistent(self.space.id())
     }
 }
 

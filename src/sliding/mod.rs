@@ -23,13 +23,19 @@ pub mod partition;
 pub mod pattern;
 mod sample;
 mod solver;
+mod text;
 
 pub use board::{Board, TilesError};
+pub use guided::{every_shortest, search};
 pub use ida::{manhattan_ida, manhattan_search};
+pub use partition::{Partition, PartitionError};
 pub use sample::{random_board, random_board_like, random_walk};
 pub use solver::{Progress, Sliding, SlidingOptions};
+pub use text::{BoardError, GoalError};
 
 use crate::moves::Move;
+
+crate::error::case_errors!(BoardError, PartitionError, TilesError);
 
 /// The blank, as stored in a [`Board`].
 pub const BLANK: u8 = 0;

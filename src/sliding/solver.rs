@@ -9,9 +9,9 @@ use super::exact::{self, ExactBoards};
 use super::pattern::PatternDb;
 use super::{guided, Board, Slide};
 use crate::error::Error;
-use crate::fifteen::Partition;
-use crate::judge::in_parallel;
+use crate::parallel::in_parallel;
 use crate::search::{Every, Found, Limits, Outcome, Report, Settings};
+use crate::sliding::Partition;
 use crate::table::{Mapped, TableDir};
 
 /// Told where a long search stands.

@@ -2,8 +2,7 @@
 //! walk, packed), derived from the distances when the table is built. Answering is
 //! then one probe; the distances stay for bounds, sampling, the census and `stats`.
 
-use super::{Mapped, Source, Table, TableDir, TableId, TooLarge};
-use crate::error::Error;
+use super::{Mapped, Source, Table, TableDir, TableError, TableId, TooLarge};
 use crate::search::{move_bits, packed_walks, unpack_walk, NoWalks, Walks};
 
 /// The table of walks derived from the distance table of `space`.
@@ -55,11 +54,11 @@ pub struct ExactTable<D = Mapped> {
 impl<D: AsRef<[u8]>> ExactTable<D> {
     /// Pairs the tables if every walk has the length of its rank's distance, as far
     /// as the headers' counts tell (the walks were derived from these distances).
-    fn pair(distances: Table<D>, walks: Table<D>) -> Result<Self, Error> {
+    fn pair(distances: Table<D>, walks: Table<D>) -> Result<Self, TableError> {
         let (d, w) = (distances.header(), walks.header());
         if (&d.depth_counts, d.unreachable) != (&w.depth_counts, w.unreachable) {
             let table = TableId::owned(d.puzzle.clone(), d.goal);
-            return Err(Error::Inconsistent { table });
+            return Err(TableError::Inconsistent { table });
         }
         Ok(ExactTable { distances, walks })
     }
@@ -86,7 +85,10 @@ pub fn walk_moves<M: Copy>(packed: u64, moves: &[M]) -> impl ExactSizeIterator<I
 impl TableDir {
     /// Maps the distance and walk tables of `spaces`, building missing ones if
     /// allowed: first the distances, then the walks from them.
-    pub fn load_exact<S: Walks + Source>(&self, spaces: &[S]) -> Result<Vec<ExactTable>, Error> {
+    pub fn load_exact<S: Walks + Source>(
+        &self,
+        spaces: &[S],
+    ) -> Result<Vec<ExactTable>, TableError> {
         let distances = self.load(spaces)?;
         let sources: Vec<WalkSource<'_, S, Mapped>> = spaces
             .iter()
@@ -103,8 +105,8 @@ impl TableDir {
 }
 
 /// The exact table of `space`, computed and validated in memory.
-pub fn exact_in_memory<S: Walks + Source>(space: &S) -> Result<ExactTable<Vec<u8>>, Error> {
-    let too_large = |reason| Error::TooLarge {
+pub fn exact_in_memory<S: Walks + Source>(space: &S) -> Result<ExactTable<Vec<u8>>, TableError> {
+    let too_large = |reason| TableError::TooLargeInMemory {
         table: space.id(),
         reason,
     };

@@ -20,13 +20,16 @@
 
 pub mod dir;
 pub mod exact;
+mod file;
 pub mod format;
 pub mod map;
 
+pub use crate::search::TooLarge;
 pub use dir::{BuildNote, TableDir};
 pub use exact::{exact_in_memory, walk_moves, ExactTable, WalkSource};
+pub use file::Table;
 pub use format::{
-    encode, encode_header, file_len_bound, histogram, Entry, Header, Table, FORMAT_VERSION, MAGIC,
+    encode, encode_header, file_len_bound, histogram, Entry, Header, FORMAT_VERSION, MAGIC,
 };
 pub use map::{Mapped, MappedTable};
 
@@ -117,11 +120,6 @@ pub trait Source: Sync {
     /// steps done (of [`Source::work`]) as it goes, from any thread.
     fn compute(&self, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<u8>, TooLarge>;
 }
-
-/// Why a table cannot be built here: it exceeds what this build or machine holds.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct TooLarge(pub String);
 
 /// The table of `source`, computed and validated in memory (for tests, benchmarks and
 /// tools that need no file).
@@ -265,6 +263,20 @@ pub enum TableError {
         path: PathBuf,
         /// What exceeds what.
         reason: TooLarge,
+    },
+    /// A table built in memory exceeds what this build or machine holds.
+    #[error("table {table} cannot be built: {reason}")]
+    TooLargeInMemory {
+        /// The table.
+        table: TableId,
+        /// What exceeds what.
+        reason: TooLarge,
+    },
+    /// A table passed its checks yet has a state with no move one step closer.
+    #[error("the {table} table contradicts itself")]
+    Inconsistent {
+        /// The table at fault.
+        table: TableId,
     },
     /// The table directory has too little free space for the tables to build.
     #[error(

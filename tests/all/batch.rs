@@ -11,7 +11,7 @@ use tablesolve::judge::{
     solve_all, BadCases, CaseReader, CrossCheck, EightCases, EightPairs, Format, Input, Method,
     Output, Replay, RotationCases,
 };
-use tablesolve::table::{encode, ExactTable, Table};
+use tablesolve::table::{encode, ExactTable, Table, TableError};
 use tablesolve::{rotation, Eight, Eight2, Error, Rotation};
 
 /// The cases numbered as a batch with skipped cases numbers them: not one after another.
@@ -156,12 +156,12 @@ fn a_walk_table_without_walks_gives_no_answer_either_way() {
     let mut out = Vec::new();
     let refused = judge.write_answers(&[(1, unsolvable), (2, solvable)], &mut out);
     assert!(
-        matches!(refused, Err(Error::Inconsistent { .. })),
+        matches!(refused, Err(Error::Table(TableError::Inconsistent { .. }))),
         "{refused:?}"
     );
     assert!(matches!(
         judge.solve(&solvable),
-        Err(Error::Inconsistent { .. })
+        Err(Error::Table(TableError::Inconsistent { .. }))
     ));
     assert_eq!(judge.solve(&unsolvable).unwrap(), None);
     let mut out = Vec::new();

@@ -84,7 +84,7 @@ fn options_that_do_not_fit_the_puzzle_are_refused_by_name() {
     let tables = TableDir::new(dir.path()).build_missing(|_| {});
     let refused =
         |puzzle: Puzzle, options: Options| match puzzle.open(&tables, &options, Histograms) {
-            Err(Error::Option(error)) => error,
+            Err(Error::Option(error)) => *error.downcast::<OptionError>().unwrap(),
             other => panic!("{} {options:?}: {other:?}", puzzle.name()),
         };
     let numbered = Options {

@@ -13,6 +13,7 @@ mod every;
 mod fifteen;
 mod installed;
 mod korf50;
+mod layers;
 mod pattern_catalogues;
 mod patterns;
 mod regressions;

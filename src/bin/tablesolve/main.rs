@@ -31,8 +31,8 @@ Tables live in the directory given by --tables, else by the environment variable
 TABLESOLVE_TABLES, else in the user's cache directory (on Linux
 ~/.cache/tablesolve). Missing tables are built there on first use: in under a
 second, but for the 15-puzzle's default 7-8 databases (about 80 s on two cores) and
-the 24-puzzle's default catalogue, compound (about 5 minutes, 2.4 GB on disk; its
-quick 6-6-6-6, about 50 s).
+the 24-puzzle's default catalogue, compound (2.5-5 minutes, 2.4 GB on disk; its
+quick 6-6-6-6, 30-50 s).
 
 FILE arguments may be `-` for standard input. Output that stops being read (as by
 `| head`) ends the run quietly, with status 0.
@@ -241,7 +241,7 @@ fn main() -> ExitCode {
             eprintln!("tablesolve: {error}{}", advice(&error, &tables));
             ExitCode::from(match error {
                 Error::Input { .. } | Error::Case(_) => 1,
-                Error::Table(_) | Error::Inconsistent { .. } | Error::TooLarge { .. } => 3,
+                Error::Table(_) => 3,
                 Error::Stopped(_) => 5,
                 Error::Option(_) => 2,
                 Error::Open { .. } | Error::Io(_) | Error::Answers(_) | Error::Output(_) => 4,
@@ -277,10 +277,10 @@ fn advice(error: &Error, tables: &Path) -> String {
         Error::Table(TableError::NoRoom { .. }) => {
             "; free some space there or choose another directory with --tables DIR".to_owned()
         }
-        Error::Table(TableError::TooLarge { .. }) | Error::TooLarge { .. } => {
+        Error::Table(TableError::TooLarge { .. } | TableError::TooLargeInMemory { .. }) => {
             "; choose a smaller partition".to_owned()
         }
-        Error::Inconsistent { .. } => format!(
+        Error::Table(TableError::Inconsistent { .. }) => format!(
             "; delete the tables in {} and run again: missing tables are rebuilt on use",
             tables.display()
         ),

@@ -258,6 +258,5 @@ pub fn every_shortest<P: Problem>(
     })
 }
 
-
 #[cfg(test)]
 mod tests;

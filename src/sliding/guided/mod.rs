@@ -135,7 +135,7 @@ pub fn tile_patterns<const W: usize, const H: usize>(
 
 /// The shortest, lexicographically smallest slides from `start` to `target`, by IDA*
 /// over `databases` (the patterns for `target`, as [`tile_patterns`] or
-/// [`crate::fifteen::Partition::sums`] gives them) within `settings`, bounded by the
+/// [`crate::sliding::Partition::sums`] gives them) within `settings`, bounded by the
 /// largest sum of `splits` (each the places in `databases` of the patterns of one
 /// partition); [`Outcome::Unreachable`] when no slides join them.
 ///

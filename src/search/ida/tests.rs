@@ -1,0 +1,178 @@
+use super::*;
+use crate::search::{Cancel, Limits};
+
+/// A counter to bring to zero by steps of -3 (`a`), -2 (`b`) or +1 (`c`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Step(i32);
+
+impl Move for Step {
+    const ALL: &'static [Step] = &[Step(-3), Step(-2), Step(1)];
+    fn letter(self) -> char {
+        match self.0 {
+            -3 => 'a',
+            -2 => 'b',
+            _ => 'c',
+        }
+    }
+    fn inverse(self) -> Step {
+        // No move undoes another here.
+        Step(100)
+    }
+}
+
+/// The counter after `step`, which must not go below zero.
+fn count(&n: &i32, step: Step) -> Option<i32> {
+    (n + step.0 >= 0).then_some(n + step.0)
+}
+
+/// The counter to bring to zero, bounded by its value over `divisor`, rounded up
+/// (over 3, the longest step: exact enough); with `ahead`, the bound is given only
+/// in [`Problem::bound_children`] (until then a child's bound reads 0, a goal's),
+/// and the subtrees are searched side by side.
+struct Counter {
+    divisor: u32,
+    ahead: bool,
+}
+
+/// The counter under its best bound.
+const COUNTER: Counter = Counter {
+    divisor: 3,
+    ahead: false,
+};
+/// The counter under a weaker bound, so that its iterations are wide, searched side
+/// by side.
+const AHEAD: Counter = Counter {
+    divisor: 6,
+    ahead: true,
+};
+
+impl Problem for Counter {
+    type State = i32;
+    type Move = Step;
+    fn lower_bound(&self, &n: &i32) -> u32 {
+        (n as u32).div_ceil(self.divisor)
+    }
+    fn expand(&self, n: &i32, skip: Option<Step>, children: &mut Children<i32, Step>) {
+        let bound = |n: &i32| if self.ahead { 0 } else { self.lower_bound(n) };
+        expand_each(n, skip, children, count, bound);
+    }
+    fn bound_children(&self, children: &mut Children<i32, Step>) {
+        if self.ahead {
+            for child in children {
+                child.bound = self.lower_bound(&child.state);
+            }
+        }
+    }
+    fn asks_ahead(&self) -> bool {
+        self.ahead
+    }
+}
+
+fn letters(moves: &[Step]) -> String {
+    moves.iter().map(|m| m.letter()).collect()
+}
+
+#[test]
+fn finds_the_smallest_of_the_shortest() {
+    // 7 = 3 + 2 + 2 in three moves; in letter order "abb" comes first.
+    let found = ida_star(&COUNTER, &7).unwrap();
+    assert_eq!(letters(&found.moves), "abb");
+    assert!(found.nodes > 0);
+    assert_eq!(ida_star(&COUNTER, &0).unwrap().moves, vec![]);
+    // 1 needs +1 first: "cb" (1 -> 2 -> 0).
+    assert_eq!(letters(&ida_star(&COUNTER, &1).unwrap().moves), "cb");
+}
+
+#[test]
+fn split_searches_answer_as_one_thread_does() {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(4)
+        .build()
+        .unwrap();
+    let split = Settings {
+        split_from: 0,
+        ..Settings::new()
+    };
+    for n in 0..40 {
+        let alone = ida_star(&COUNTER, &n).unwrap().moves;
+        let together = pool
+            .install(|| search(&COUNTER, &n, &split))
+            .solved()
+            .unwrap();
+        assert_eq!(together.moves, alone, "from {n}");
+    }
+}
+
+#[test]
+fn subtrees_side_by_side_answer_as_one_alone() {
+    let split = Settings {
+        split_from: 0,
+        ..Settings::new()
+    };
+    for threads in [1, 3] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        for n in 0..40 {
+            let alone = ida_star(&COUNTER, &n).unwrap().moves;
+            let side_by_side = pool.install(|| search(&AHEAD, &n, &split)).solved();
+            assert_eq!(
+                side_by_side.unwrap().moves,
+                alone,
+                "from {n}, {threads} threads"
+            );
+            let every = |problem: &dyn Fn() -> Outcome<Every<Step>>| problem().solved().unwrap();
+            let listed = every(&|| every_shortest(&COUNTER, &n, &Settings::new(), true));
+            let together = every(&|| pool.install(|| every_shortest(&AHEAD, &n, &split, true)));
+            assert_eq!(
+                together.answers, listed.answers,
+                "from {n}, {threads} threads"
+            );
+            assert_eq!(together.count, listed.count);
+        }
+    }
+}
+
+#[test]
+fn every_shortest_solution_is_counted_and_listed_in_order() {
+    // 4 in two moves: "bb" only; 5 in two: "ab", "ba".
+    let every = every_shortest(&COUNTER, &5, &Settings::new(), true)
+        .solved()
+        .unwrap();
+    let listed: Vec<String> = every.answers.iter().map(|m| letters(m)).collect();
+    assert_eq!((every.length, every.count), (2, 2));
+    assert_eq!(listed, ["ab", "ba"]);
+    let every = every_shortest(&COUNTER, &4, &Settings::new(), false)
+        .solved()
+        .unwrap();
+    assert_eq!((every.length, every.count, every.answers.len()), (2, 1, 0));
+}
+
+#[test]
+fn limits_stop_with_a_proven_bound() {
+    let settings = Settings {
+        limits: Limits {
+            nodes: Some(10),
+            ..Limits::default()
+        },
+        ..Settings::new()
+    };
+    // 3000 needs 1000 moves; the first bound is already 1000, and proven.
+    let Outcome::Stopped(stopped) = search(&COUNTER, &3000, &settings) else {
+        panic!("not stopped");
+    };
+    assert_eq!((stopped.reason, stopped.lower_bound), (Reason::Nodes, 1000));
+    assert!((10..=13).contains(&stopped.nodes), "{}", stopped.nodes);
+    let cancel = Cancel::new();
+    cancel.cancel();
+    let settings = Settings {
+        limits: Limits {
+            cancel: Some(cancel),
+            ..Limits::default()
+        },
+        ..Settings::new()
+    };
+    let outcome = search(&COUNTER, &10_000, &settings);
+    assert!(matches!(outcome, Outcome::Stopped(s) if s.reason == Reason::Cancelled));
+}

@@ -1,0 +1,312 @@
+//! One thread's depth-first search at one bound, over the subtrees it is handed, a
+//! few side by side when the problem asks ahead.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::deepen::{Halt, Item, Pass, Want};
+use super::{Child, Children, Problem};
+use crate::moves::Move;
+use crate::search::limit::{Account, Meter};
+
+/// How many subtrees (lanes) one thread searches side by side when the problem asks
+/// ahead ([`Problem::asks_ahead`]). Each turn expands one node of each; their
+/// children's entries are asked for together at the turn's end, and read at the next.
+/// Measured on the 80-move boards with 7-8 on two threads (`bench/hard.md`): 3 lanes
+/// 0.52-0.54 s and 0.57-0.61 s, 4 lanes 0.49-0.50 s and 0.56-0.58 s, 6 or 8 no better.
+pub(super) const LANES: usize = 4;
+
+/// A split iteration has this many subtrees for each lane of each thread: enough that
+/// the work the other lanes do past the subtree with the answer stays small (on the
+/// 80-move boards, 16 per lane added up to 18% to the nodes, 64 under 1%).
+pub(super) const SUBTREES_PER_LANE: usize = 64;
+
+/// How many subtrees a thread searches side by side for `problem`.
+pub(super) fn lanes<P: Problem>(problem: &P) -> usize {
+    if problem.asks_ahead() {
+        LANES
+    } else {
+        1
+    }
+}
+
+/// One thread's depth-first search at one bound, over the subtrees it is handed.
+pub(super) struct Worker<'s, P: Problem> {
+    pub(super) problem: &'s P,
+    pub(super) want: Want,
+    pub(super) bound: u32,
+    pub(super) meter: Meter<'s>,
+    /// In a split iteration: the earliest subtree with a solution so far.
+    pub(super) earliest: Option<&'s AtomicUsize>,
+    /// How many subtrees it searches side by side.
+    pub(super) width: usize,
+}
+
+/// One node's children, and the next of them to try.
+pub(super) struct Level<S, M> {
+    pub(super) children: Children<S, M>,
+    pub(super) next: usize,
+}
+
+impl<S, M> Level<S, M> {
+    /// The next child within `bound` at `depth` moves, lowering `next_bound` to the
+    /// cost of each one passed over.
+    pub(super) fn next_within(
+        &mut self,
+        depth: u32,
+        bound: u32,
+        next_bound: &mut u32,
+    ) -> Option<&Child<S, M>> {
+        while let Some(child) = self.children.get(self.next) {
+            self.next += 1;
+            let cost = depth + child.bound;
+            if cost <= bound {
+                return Some(child);
+            }
+            *next_bound = (*next_bound).min(cost);
+        }
+        None
+    }
+}
+
+/// A subtree under a depth-first search that stops after each expansion and goes on
+/// later: the recursion's stack, kept by hand.
+pub(super) struct Lane<S, M> {
+    /// Its place among the iteration's subtrees.
+    pub(super) place: usize,
+    /// The subtree's root and its bound.
+    pub(super) root: S,
+    pub(super) estimate: u32,
+    /// The moves from the start to the node whose children are `levels[depth - 1]`
+    /// (to the root while `depth` is 0).
+    pub(super) path: Vec<M>,
+    /// `levels[..depth]`: the children of each node on the path, the root's first.
+    pub(super) levels: Vec<Level<S, M>>,
+    /// 0 until the root is entered.
+    pub(super) depth: usize,
+    /// Whether the last level's children still wait for their bounds.
+    pub(super) unbounded: bool,
+    pub(super) pass: Pass<M>,
+}
+
+impl<S, M: Clone> Lane<S, M> {
+    pub(super) fn new(place: usize, item: Item<S, M>, bound: u32) -> Self {
+        Lane {
+            place,
+            root: item.state,
+            estimate: item.estimate,
+            path: item.path,
+            levels: Vec::new(),
+            depth: 0,
+            unbounded: false,
+            pass: Pass::new(bound),
+        }
+    }
+
+    /// Takes up `item` in place of a finished subtree, keeping the levels' memory.
+    pub(super) fn restart(&mut self, place: usize, item: Item<S, M>, bound: u32) {
+        let levels = std::mem::take(&mut self.levels);
+        *self = Lane {
+            levels,
+            ..Lane::new(place, item, bound)
+        };
+    }
+
+    /// What the finished subtree found, `solved` if the path is a solution.
+    pub(super) fn finish(&mut self, solved: bool, bound: u32) -> Pass<M> {
+        let mut pass = std::mem::replace(&mut self.pass, Pass::new(bound));
+        if solved {
+            pass.first = Some(self.path.clone());
+        }
+        pass
+    }
+}
+
+/// What entering a node did.
+pub(super) enum Entered {
+    /// It is a goal (counted, or listed, as the search wants).
+    Goal,
+    /// Its children are listed, their bounds perhaps still to come.
+    Expanded,
+}
+
+impl<'s, P: Problem> Worker<'s, P> {
+    pub(super) fn new(
+        problem: &'s P,
+        account: &'s Account<'s>,
+        want: Want,
+        bound: u32,
+        earliest: Option<&'s AtomicUsize>,
+    ) -> Self {
+        Worker {
+            problem,
+            want,
+            bound,
+            meter: Meter::new(account),
+            earliest,
+            width: lanes(problem),
+        }
+    }
+
+    /// Searches the subtrees `take` hands out (with their places), a few side by side,
+    /// an expansion of each in turn, and tells `done` what each found. A limit ends
+    /// every subtree under search.
+    #[allow(clippy::type_complexity)]
+    pub(super) fn run(
+        mut self,
+        mut take: impl FnMut() -> Option<(usize, Item<P::State, P::Move>)>,
+        mut done: impl FnMut(usize, Result<Pass<P::Move>, Halt>),
+    ) {
+        let mut lanes = Vec::with_capacity(self.width);
+        while lanes.len() < self.width {
+            let Some((place, item)) = take() else { break };
+            lanes.push(Lane::new(place, item, self.bound));
+        }
+        'search: while !lanes.is_empty() {
+            let mut i = 0;
+            while i < lanes.len() {
+                let lane = &mut lanes[i];
+                let searched = match self.step(lane) {
+                    None => {
+                        i += 1;
+                        continue;
+                    }
+                    Some(Err(Halt::Limit(reason))) => {
+                        for lane in &lanes {
+                            done(lane.place, Err(Halt::Limit(reason)));
+                        }
+                        break 'search;
+                    }
+                    Some(outcome) => outcome.map(|solved| lane.finish(solved, self.bound)),
+                };
+                done(lane.place, searched);
+                match take() {
+                    Some((place, item)) => {
+                        lane.restart(place, item, self.bound);
+                        i += 1;
+                    }
+                    None => {
+                        lanes.swap_remove(i);
+                    }
+                }
+            }
+            // The round's new children asked for in a row: their waits overlap.
+            if self.width > 1 {
+                for lane in lanes.iter().filter(|lane| lane.unbounded) {
+                    self.problem
+                        .ask_ahead(&lane.levels[lane.depth - 1].children);
+                }
+            }
+        }
+        self.meter.finish();
+    }
+
+    /// Searches `lane` on to its next expansion; once its subtree is done, whether a
+    /// solution ends its path.
+    pub(super) fn step(
+        &mut self,
+        lane: &mut Lane<P::State, P::Move>,
+    ) -> Option<Result<bool, Halt>> {
+        if lane.levels.len() <= lane.depth {
+            lane.levels.push(Level {
+                children: Children::new(),
+                next: 0,
+            });
+        }
+        if lane.depth == 0 {
+            let (root, estimate) = (&lane.root, lane.estimate);
+            return match self.enter(
+                lane.place,
+                &lane.path,
+                &mut lane.pass,
+                root,
+                estimate,
+                &mut lane.levels[0],
+            ) {
+                Ok(Entered::Expanded) => {
+                    (lane.depth, lane.unbounded) = (1, true);
+                    None
+                }
+                Ok(Entered::Goal) => Some(Ok(self.want == Want::First)),
+                Err(halt) => Some(Err(halt)),
+            };
+        }
+        if lane.unbounded {
+            let level = &mut lane.levels[lane.depth - 1];
+            self.problem.bound_children(&mut level.children);
+            lane.unbounded = false;
+        }
+        loop {
+            let top = lane.depth - 1;
+            let (parents, below) = lane.levels.split_at_mut(lane.depth);
+            let depth = lane.path.len() as u32 + 1;
+            let next_bound = &mut lane.pass.next_bound;
+            let Some(child) = parents[top].next_within(depth, self.bound, next_bound) else {
+                // Back to the parent's other children; the root's are all done.
+                if top == 0 {
+                    return Some(Ok(false));
+                }
+                lane.depth = top;
+                lane.path.pop();
+                continue;
+            };
+            lane.path.push(child.step);
+            let (state, estimate) = (&child.state, child.bound);
+            match self.enter(
+                lane.place,
+                &lane.path,
+                &mut lane.pass,
+                state,
+                estimate,
+                &mut below[0],
+            ) {
+                Ok(Entered::Expanded) => {
+                    (lane.depth, lane.unbounded) = (lane.depth + 1, true);
+                    return None;
+                }
+                Ok(Entered::Goal) if self.want == Want::First => return Some(Ok(true)),
+                Ok(Entered::Goal) => {
+                    lane.path.pop();
+                }
+                Err(halt) => return Some(Err(halt)),
+            }
+        }
+    }
+
+    /// Enters `state`, `path` from the start, in the subtree at `place`: counts it if
+    /// it is a goal, else lists its children in `level`.
+    pub(super) fn enter(
+        &mut self,
+        place: usize,
+        path: &[P::Move],
+        pass: &mut Pass<P::Move>,
+        state: &P::State,
+        estimate: u32,
+        level: &mut Level<P::State, P::Move>,
+    ) -> Result<Entered, Halt> {
+        if estimate == 0 {
+            match self.want {
+                Want::First => {}
+                Want::Count => pass.count += 1,
+                Want::List => {
+                    pass.count += 1;
+                    pass.answers.push(path.to_vec());
+                }
+            }
+            return Ok(Entered::Goal);
+        }
+        if self
+            .earliest
+            .is_some_and(|earliest| earliest.load(Ordering::Relaxed) < place)
+        {
+            return Err(Halt::Earlier);
+        }
+        level.children.clear();
+        level.next = 0;
+        let skip = path.last().map(|m| m.inverse());
+        self.problem.expand(state, skip, &mut level.children);
+        self.meter
+            .count(level.children.len() as u64)
+            .map_err(Halt::Limit)?;
+        Ok(Entered::Expanded)
+    }
+}
