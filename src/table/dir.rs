@@ -3,11 +3,12 @@
 
 use rayon::prelude::*;
 use std::fs;
-use std::io::{self, Write};
+
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::map::MappedTable;
+use super::write::{remove_abandoned, temporary, write_atomic};
 use super::{encode_header, file_len_bound, Header, Source, Table, TableError};
 
 /// What [`TableDir`] tells its user about a build it starts on its own.
@@ -98,6 +99,7 @@ impl TableDir {
             let path = self.dir.clone();
             return Err(TableError::NotADirectory { path });
         }
+        remove_abandoned(&self.dir);
         let missing: Vec<(&S, PathBuf)> = sources
             .iter()
             .map(|source| (source, self.path(source)))
@@ -184,34 +186,4 @@ pub fn build<S: Source>(
     }
     write_atomic(path, &[&prefix, &payload]).map_err(write_error)?;
     Ok(header)
-}
-
-/// A new temporary file in `dir`, removed when dropped (or, after a kill, left
-/// behind under a name no table has).
-fn temporary(dir: &Path) -> io::Result<tempfile::NamedTempFile> {
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".tablesolve-").suffix(".tmp");
-    // Tables are shared read-only data, not private temporaries.
-    #[cfg(unix)]
-    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
-    builder.tempfile_in(dir)
-}
-
-/// Writes `parts` in turn to `path` so that readers see the old file or the whole new
-/// one, never part of it: into a temporary file in the same directory, flushed to
-/// disk, then renamed over `path`. A build stopped before the rename (Ctrl-C, a kill)
-/// leaves no table, and the next run builds it again. Concurrent writers of the same
-/// table each rename a whole file.
-pub fn write_atomic(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    let mut file = temporary(dir)?;
-    for part in parts {
-        file.write_all(part)?;
-    }
-    file.as_file().sync_all()?;
-    file.persist(path).map_err(|e| e.error)?;
-    Ok(())
 }

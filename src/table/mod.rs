@@ -23,6 +23,7 @@ pub mod exact;
 mod file;
 pub mod format;
 pub mod map;
+mod write;
 
 pub use crate::search::TooLarge;
 pub use dir::{BuildNote, TableDir};
@@ -32,6 +33,7 @@ pub use format::{
     encode, encode_header, file_len_bound, histogram, Entry, Header, FORMAT_VERSION, MAGIC,
 };
 pub use map::{Mapped, MappedTable};
+pub use write::{remove_abandoned, write_atomic};
 
 use std::borrow::Cow;
 use std::fmt;

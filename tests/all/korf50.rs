@@ -60,7 +60,7 @@ fn korf_50_instances_reach_the_goal_within_their_published_lengths() {
             .sum();
         let length = lengths[&(n + 1)];
         assert!(
-            manhattan <= length && (length - manhattan) % 2 == 0,
+            manhattan <= length && (length - manhattan).is_multiple_of(2),
             "instance {}: Manhattan {manhattan}, length {length}",
             n + 1
         );

@@ -20,4 +20,5 @@ mod regressions;
 mod rotation;
 mod search;
 mod sizes;
+mod temporaries;
 mod tools;

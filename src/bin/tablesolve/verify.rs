@@ -35,7 +35,7 @@ struct Timing {
 impl Timing {
     fn add<J: Judge>(&mut self, time: Duration, number: u64, case: &J::Case) {
         self.total += time;
-        if self.slowest.as_ref().map_or(true, |(t, ..)| time > *t) {
+        if self.slowest.as_ref().is_none_or(|(t, ..)| time > *t) {
             self.slowest = Some((time, number, J::case_text(case)));
         }
     }

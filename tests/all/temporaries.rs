@@ -1,0 +1,111 @@
+//! The temporaries tables are written through: one a killed build left behind is
+//! removed by the next run, and one another live process is writing never is.
+
+use std::fs::{self, File};
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use crate::common::{stdout, tablesolve};
+
+/// A 15-puzzle board one slide from the goal, and its answer.
+const BOARD: &[u8] = b"1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n";
+const ANSWER: &str = "r\n";
+
+/// The temporaries in `dir`, with their sizes.
+fn temporaries(dir: &Path) -> Vec<(String, u64)> {
+    fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter_map(|entry| {
+                    let name = entry.file_name().to_string_lossy().into_owned();
+                    let temporary = name.starts_with(".tablesolve-") && name.ends_with(".tmp");
+                    let len = entry.metadata().map_or(0, |m| m.len());
+                    temporary.then_some((name, len))
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// `tablesolve --tables DIR ARGS...`, started with its input piped.
+fn start(dir: &Path, args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_tablesolve"))
+        .arg("--tables")
+        .arg(dir)
+        .args(args)
+        .env_remove("TABLESOLVE_TABLES")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+#[test]
+fn a_build_killed_while_writing_leaves_a_temporary_the_next_run_removes() {
+    // The kill must land while a database is being written, after the build: try
+    // until one does.
+    for _ in 0..40 {
+        let dir = tempfile::tempdir().unwrap();
+        let mut build = start(dir.path(), &["--partition", "6-6-3", "stats", "fifteen"]);
+        let caught = loop {
+            if temporaries(dir.path()).iter().any(|&(_, len)| len > 0) {
+                build.kill().unwrap();
+                break true;
+            }
+            if build.try_wait().unwrap().is_some() {
+                break false;
+            }
+        };
+        build.wait().unwrap();
+        let left = temporaries(dir.path());
+        if !caught || left.is_empty() {
+            continue;
+        }
+        let output = tablesolve(dir.path(), &["--partition", "6-6-3", "fifteen"], BOARD);
+        assert_eq!(stdout(&output), ANSWER);
+        assert_eq!(temporaries(dir.path()), [], "left by the kill: {left:?}");
+        return;
+    }
+    panic!("no build was killed while writing in 40 tries");
+}
+
+#[test]
+fn a_temporary_a_live_process_holds_is_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    // This test's process is alive and holds its temporary's lock, as a writer does.
+    let live = dir.path().join(".tablesolve-live.tmp");
+    let held = File::create(&live).unwrap();
+    held.lock().unwrap();
+    // No process holds this one's: its writer is gone.
+    let dead = dir.path().join(".tablesolve-dead.tmp");
+    fs::write(&dead, b"part of a table").unwrap();
+    // Nor is this a temporary of ours.
+    let other = dir.path().join("notes.tmp");
+    fs::write(&other, b"kept").unwrap();
+
+    let output = tablesolve(dir.path(), &["--partition", "6-6-3", "fifteen"], BOARD);
+    assert_eq!(stdout(&output), ANSWER);
+    assert!(live.exists(), "a temporary still being written was removed");
+    assert!(!dead.exists(), "an abandoned temporary was kept");
+    assert!(other.exists());
+    drop(held);
+}
+
+#[test]
+fn two_processes_building_the_same_tables_at_once_both_answer() {
+    for _ in 0..3 {
+        let dir = tempfile::tempdir().unwrap();
+        let runs: Vec<_> = (0..2)
+            .map(|_| start(dir.path(), &["--partition", "6-6-3", "fifteen"]))
+            .collect();
+        for mut run in runs {
+            run.stdin.take().unwrap().write_all(BOARD).unwrap();
+            let output = run.wait_with_output().unwrap();
+            assert_eq!(stdout(&output), ANSWER);
+        }
+        assert_eq!(temporaries(dir.path()), []);
+    }
+}
