@@ -2,11 +2,12 @@
 //! order, in bounded memory.
 
 use rayon::prelude::*;
-use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::Mutex;
+use std::time::Duration;
 
 use super::show::show;
 use super::{next_case, CaseReader, CrossCheck, EveryShortest, Format, Input, Replay, Shortest};
@@ -201,50 +202,75 @@ fn tasks<T>(chunk: &Chunk<T>, cases_per_task: usize) -> Vec<Task> {
     tasks
 }
 
-/// Answers `tasks` on rayon's threads, and writes each task's answers (flushed, so
-/// that a closed pipe shows at once) as soon as every task before it is written. The
-/// first failure, in input order, ends it: tasks not yet begun then do nothing.
+/// How long answered tasks may wait before they are written and flushed: a slow
+/// search's answers still show as they come, and a closed pipe within this time, while
+/// the writer wakes a few dozen times a second, not once a task.
+const WRITE_EVERY: Duration = Duration::from_millis(20);
+
+/// Answers `tasks` on rayon's threads, and writes each task's answers, in order, within
+/// [`WRITE_EVERY`] of when it and every task before it are answered (so that a closed
+/// pipe shows soon). The first failure, in input order, ends it: tasks not yet begun
+/// then do nothing.
 fn write_in_order<T: Sync>(
     tasks: &[T],
     answer: &(impl Fn(&T) -> Result<Vec<u8>, Error> + Sync),
     output: &mut impl Write,
 ) -> Result<(), Error> {
     let stopped = AtomicBool::new(false);
-    let (done, finished) = mpsc::channel();
+    let answered: Vec<Slot<Result<Vec<u8>, Error>>> =
+        tasks.iter().map(|_| Mutex::new(None)).collect();
+    let (done, all_answered) = mpsc::channel::<()>();
     std::thread::scope(|scope| {
-        // Its own thread waits on rayon's, so that this one writes as tasks finish.
+        // Its own thread waits on rayon's, so that this one writes as tasks finish; it
+        // wakes this one only when all are answered.
         scope.spawn(|| {
-            tasks
-                .par_iter()
-                .enumerate()
-                .for_each_with(done, |done, (index, task)| {
-                    if stopped.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    // Only a writer that has stopped drops its end.
-                    let _ = done.send((index, answer(task)));
-                });
+            tasks.par_iter().zip(&answered).for_each(|(task, slot)| {
+                if !stopped.load(Ordering::Relaxed) {
+                    *lock(slot) = Some(answer(task));
+                }
+            });
+            drop(done);
         });
-        let mut waiting = BTreeMap::new();
         let mut next = 0;
-        for (task, answered) in finished.iter() {
-            waiting.insert(task, answered);
-            while let Some(answered) = waiting.remove(&next) {
+        let written = loop {
+            let last = matches!(
+                all_answered.recv_timeout(WRITE_EVERY),
+                Err(RecvTimeoutError::Disconnected)
+            );
+            let mut written = Ok(false);
+            while let Some(text) = answered.get(next).and_then(|slot| lock(slot).take()) {
                 next += 1;
-                let written = answered.and_then(|text| {
-                    output
-                        .write_all(&text)
-                        .and_then(|()| output.flush())
-                        .map_err(Error::Output)
-                });
-                if let Err(error) = written {
-                    stopped.store(true, Ordering::Relaxed);
-                    return Err(error);
+                written = text
+                    .and_then(|text| output.write_all(&text).map_err(Error::Output))
+                    .map(|()| true);
+                if written.is_err() {
+                    break;
                 }
             }
+            let written = match written {
+                Ok(true) => output.flush().map_err(Error::Output),
+                Ok(false) => Ok(()),
+                Err(error) => Err(error),
+            };
+            if written.is_err() || last {
+                break written;
+            }
+        };
+        if written.is_err() {
+            stopped.store(true, Ordering::Relaxed);
         }
-        Ok(())
+        written
     })
+}
+
+/// A value handed from one thread to another once.
+type Slot<T> = Mutex<Option<T>>;
+
+/// The value behind `mutex`: its holders never panic while holding it.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// Answers a task of cases in three passes: every case's key (its ranks), then every

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Batches of exact answers, two builds of `tablesolve` alternating: 1,000,000 Rotation
+# Game boards and 1,000,000 random 8-puzzle cases (`generate ... --count 1000000
+# --seed 5`), each binary run RUNS times in turn on the same files, output to a file;
+# the least and most wall time of each, and whether their outputs are the same bytes.
+#
+#   bash bench/batches.sh OLD_BINARY NEW_BINARY [RUNS]     (RUNS defaults to 7)
+#
+# Each binary gets its own table directory (formats may differ between builds),
+# built before the timing. Needs python3.
+set -euo pipefail
+old=$1 new=$2 runs=${3:-7}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$new" --tables "$work/tables-new" generate rotation --count 1000000 --seed 5 > "$work/rotation.in" 2> /dev/null
+"$new" --tables "$work/tables-new" generate eight --count 1000000 --seed 5 > "$work/eight.in"
+for b in old new; do
+    for puzzle in rotation eight; do
+        "${!b}" --tables "$work/tables-$b" "$puzzle" "$work/$puzzle.in" > "$work/$puzzle-$b.out" 2> /dev/null
+    done
+done
+echo "| puzzle | cases | old (s) | new (s) | new / old | same output |"
+echo "|---|---|---|---|---|---|"
+for puzzle in rotation eight; do
+    for ((i = 0; i < runs; i++)); do
+        for b in old new; do
+            start=$(date +%s.%N)
+            "${!b}" --tables "$work/tables-$b" "$puzzle" "$work/$puzzle.in" > "$work/$puzzle-$b.out"
+            end=$(date +%s.%N)
+            echo "$b $end $start" >> "$work/$puzzle.times"
+        done
+    done
+    same=$(cmp -s "$work/$puzzle-old.out" "$work/$puzzle-new.out" && echo yes || echo NO)
+    python3 - "$work/$puzzle.times" "$puzzle" "$same" << 'PY'
+import sys
+times = {"old": [], "new": []}
+for line in open(sys.argv[1]):
+    b, end, start = line.split()
+    times[b].append(float(end) - float(start))
+o, n = times["old"], times["new"]
+print("| %s | 1,000,000 | %.3f-%.3f | %.3f-%.3f | %.2f-%.2fx (best %.2fx) | %s |" % (
+    sys.argv[2], min(o), max(o), min(n), max(n), min(n) / max(o), max(n) / min(o), min(n) / min(o), sys.argv[3]))
+PY
+done
