@@ -2,6 +2,7 @@
 //! parallel map the puzzles' `solve_many` and the judges' batches share.
 
 use rayon::prelude::*;
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// Items taken, answered and given back together; bounds memory whatever the number
 /// of items.
@@ -20,6 +21,14 @@ pub fn in_parallel<'a, T: Send + 'a, A: Send + 'a>(
         (!chunk.is_empty()).then(|| chunk.into_par_iter().map(&solve).collect::<Vec<A>>())
     })
     .flatten()
+}
+
+/// A value handed from one thread to another once.
+pub type Slot<T> = Mutex<Option<T>>;
+
+/// The value behind `mutex`: its holders never panic while holding it.
+pub fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use std::time::Duration;
 use super::show::show;
 use super::{next_case, CaseReader, CrossCheck, EveryShortest, Format, Input, Replay, Shortest};
 use crate::error::Error;
-use crate::parallel::CHUNK;
+use crate::parallel::{lock, Slot, CHUNK};
 
 /// How answers are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -261,16 +261,6 @@ fn write_in_order<T: Sync>(
         }
         written
     })
-}
-
-/// A value handed from one thread to another once.
-type Slot<T> = Mutex<Option<T>>;
-
-/// The value behind `mutex`: its holders never panic while holding it.
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// Answers a task of cases in three passes: every case's key (its ranks), then every

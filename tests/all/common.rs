@@ -5,7 +5,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::sync::OnceLock;
 
 use tablesolve::eight::Grid;
@@ -37,9 +37,9 @@ pub fn grid_text(grid: &Grid) -> String {
     grid.text('x')
 }
 
-/// Runs `tablesolve --tables DIR ARGS...` with `stdin` as its input.
-pub fn tablesolve(tables: &Path, args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tablesolve"))
+/// Starts `tablesolve --tables DIR ARGS...` with its input and outputs piped.
+pub fn start(tables: &Path, args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_tablesolve"))
         .arg("--tables")
         .arg(tables)
         .args(args)
@@ -48,7 +48,12 @@ pub fn tablesolve(tables: &Path, args: &[&str], stdin: &[u8]) -> Output {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap();
+        .unwrap()
+}
+
+/// Runs `tablesolve --tables DIR ARGS...` with `stdin` as its input.
+pub fn tablesolve(tables: &Path, args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = start(tables, args);
     // A run refused before reading its input closes the pipe early; that is no failure.
     let written = child.stdin.take().unwrap().write_all(stdin);
     assert!(written.is_ok() || written.unwrap_err().kind() == std::io::ErrorKind::BrokenPipe);

@@ -15,7 +15,8 @@ const LAYERS: &[&[&str]] = &[
     &["sliding"],
     &["sample", "error"],
     &["table"],
-    &["search", "parallel"],
+    &["search"],
+    &["parallel"],
     &["rank", "moves"],
 ];
 

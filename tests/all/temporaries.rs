@@ -4,9 +4,8 @@
 use std::fs::{self, File};
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
-use crate::common::{stdout, tablesolve};
+use crate::common::{start, stdout, tablesolve};
 
 /// A 15-puzzle board one slide from the goal, and its answer.
 const BOARD: &[u8] = b"1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n";
@@ -27,20 +26,6 @@ fn temporaries(dir: &Path) -> Vec<(String, u64)> {
                 .collect()
         })
         .unwrap_or_default()
-}
-
-/// `tablesolve --tables DIR ARGS...`, started with its input piped.
-fn start(dir: &Path, args: &[&str]) -> std::process::Child {
-    Command::new(env!("CARGO_BIN_EXE_tablesolve"))
-        .arg("--tables")
-        .arg(dir)
-        .args(args)
-        .env_remove("TABLESOLVE_TABLES")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
 }
 
 #[test]

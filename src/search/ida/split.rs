@@ -8,6 +8,7 @@ use super::deepen::{Halt, Item, Pass, Want};
 use super::worker::{lanes, Worker, SUBTREES_PER_LANE};
 use super::{children_of, Children, Problem};
 use crate::moves::Move;
+use crate::parallel::{lock, Slot};
 use crate::search::limit::{Account, Meter};
 
 /// The subtrees of a split iteration, searched side by side; see the module's comment
@@ -68,14 +69,6 @@ pub(super) fn split_pass<P: Problem>(
         pass.then(subtree);
     }
     Ok(pass)
-}
-
-/// A value handed from one thread to another once.
-pub(super) type Slot<T> = Mutex<Option<T>>;
-
-/// The value behind `mutex`: its holders never panic while holding it.
-pub(super) fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// The states at the fewest moves from the start that number enough subtrees for every
