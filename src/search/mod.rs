@@ -11,8 +11,9 @@ mod walk;
 
 pub use bfs::reverse_bfs;
 pub use ida::{
-    every_shortest, expand_each, ida_star, search, Child, Children, Every, Found, Outcome, Problem,
-    Settings, Stopped, MAX_CHILDREN, SPLIT_FROM,
+    cut, every_shortest, expand_each, ida_star, search, search_task, Child, Children, Cut, Every,
+    Found, Iteration, Outcome, Problem, Searched, Settings, Stopped, TaskOutcome, MAX_CHILDREN,
+    SPLIT_FROM,
 };
 pub use limit::{Cancel, Limits, Reason, Report};
 pub use marks::Marks;

@@ -23,6 +23,7 @@ pub mod partition;
 pub mod pattern;
 mod sample;
 mod solver;
+mod tasks;
 mod text;
 
 pub use board::{Board, TilesError};
@@ -31,6 +32,7 @@ pub use ida::{manhattan_ida, manhattan_search};
 pub use partition::{Partition, PartitionError};
 pub use sample::{random_board, random_board_like, random_walk};
 pub use solver::{Progress, Sliding, SlidingOptions};
+pub use tasks::TaskError;
 pub use text::{BoardError, GoalError};
 
 use crate::moves::Move;

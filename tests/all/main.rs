@@ -20,5 +20,6 @@ mod regressions;
 mod rotation;
 mod search;
 mod sizes;
+mod tasks;
 mod temporaries;
 mod tools;

@@ -81,23 +81,13 @@ pub(super) fn deepen<P: Problem>(
     loop {
         account.begin(bound);
         let before = account.nodes();
-        // Split for the other threads, or for one thread's subtrees side by side.
-        let split = (rayon::current_num_threads() > 1 || problem.asks_ahead())
-            && last_iteration >= settings.split_from;
         let root = Item {
             path: Vec::new(),
             state: start.clone(),
             estimate,
         };
-        let pass = match split {
-            true => split_pass(problem, &account, want, bound, root),
-            false => {
-                let (mut root, mut searched) = (Some((0, root)), None);
-                let worker = Worker::new(problem, &account, want, bound, None);
-                worker.run(|| root.take(), |_, pass| searched = Some(pass));
-                searched.expect("the one subtree is searched")
-            }
-        };
+        let split = last_iteration >= settings.split_from;
+        let pass = iteration(problem, &account, want, bound, root, split);
         let outcome = match pass {
             Ok(pass) if pass.solved() => Ok(pass),
             Ok(pass) if pass.next_bound == u32::MAX => Err(Outcome::Unreachable { nodes: 0 }),
@@ -118,6 +108,26 @@ pub(super) fn deepen<P: Problem>(
             nodes: account.nodes(),
         };
     }
+}
+
+/// One iteration at `bound` under `root`: searched whole by this thread, or, if `split`,
+/// split for the other threads or for one thread's subtrees side by side (where
+/// there is neither, whole).
+pub(super) fn iteration<P: Problem>(
+    problem: &P,
+    account: &Account,
+    want: Want,
+    bound: u32,
+    root: Item<P::State, P::Move>,
+    split: bool,
+) -> Result<Pass<P::Move>, Halt> {
+    if split && (rayon::current_num_threads() > 1 || problem.asks_ahead()) {
+        return split_pass(problem, account, want, bound, root);
+    }
+    let (mut root, mut searched) = (Some((0, root)), None);
+    let worker = Worker::new(problem, account, want, bound, None);
+    worker.run(|| root.take(), |_, pass| searched = Some(pass));
+    searched.expect("the one subtree is searched")
 }
 
 /// Why a depth-first search gave up.

@@ -26,6 +26,14 @@
 //! that an earlier one succeeded (little, since the threads work on neighbouring
 //! subtrees of many).
 //!
+//! # One search on many machines
+//!
+//! The same cut serves processes that share nothing but the tables ([`cut`],
+//! [`search_task`]): an iteration's subtrees become tasks, named by their moves from
+//! the start, that any process searches on its own; combined in their order
+//! ([`Cut::combine`]) they give the one-thread answer by the argument above, whatever
+//! order they ran in.
+//!
 //! # Waiting on memory
 //!
 //! A node's children are listed all at once ([`Problem::expand`]), then bounded
@@ -39,6 +47,7 @@
 
 mod deepen;
 mod split;
+mod tasks;
 mod worker;
 
 use arrayvec::ArrayVec;
@@ -46,6 +55,7 @@ use arrayvec::ArrayVec;
 use super::limit::{Limits, Reason, Report};
 use crate::moves::Move;
 use deepen::{deepen, Want};
+pub use tasks::{cut, search_task, Cut, Iteration, Searched, TaskOutcome};
 
 /// The most children a state has.
 pub const MAX_CHILDREN: usize = 8;

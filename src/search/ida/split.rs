@@ -20,7 +20,8 @@ pub(super) fn split_pass<P: Problem>(
     bound: u32,
     root: Item<P::State, P::Move>,
 ) -> Result<Pass<P::Move>, Halt> {
-    let (items, mut pass) = frontier(problem, account, bound, root)?;
+    let wanted = SUBTREES_PER_LANE * lanes(problem) * rayon::current_num_threads();
+    let (items, mut pass) = frontier(problem, account, bound, root, wanted)?;
     let earliest = AtomicUsize::new(usize::MAX);
     // Subtrees are handed out in letter order, each to the next free thread: the
     // threads work side by side near the one-thread search's place, so that once a
@@ -71,17 +72,17 @@ pub(super) fn split_pass<P: Problem>(
     Ok(pass)
 }
 
-/// The states at the fewest moves from the start that number enough subtrees for every
-/// thread, in letter order (a goal nearer the start stands in its place), and what
-/// pruning them found.
+/// The states at the fewest moves from `root` that number at least `wanted` (or all
+/// there are within `bound`), in letter order (a goal nearer the root stands in its
+/// place), and what pruning them found.
 #[allow(clippy::type_complexity)]
 pub(super) fn frontier<P: Problem>(
     problem: &P,
     account: &Account,
     bound: u32,
     root: Item<P::State, P::Move>,
+    wanted: usize,
 ) -> Result<(Vec<Item<P::State, P::Move>>, Pass<P::Move>), Halt> {
-    let wanted = SUBTREES_PER_LANE * lanes(problem) * rayon::current_num_threads();
     let mut pass = Pass::new(bound);
     let mut meter = Meter::new(account);
     let mut items = vec![root];

@@ -176,3 +176,120 @@ fn limits_stop_with_a_proven_bound() {
     let outcome = search(&COUNTER, &10_000, &settings);
     assert!(matches!(outcome, Outcome::Stopped(s) if s.reason == Reason::Cancelled));
 }
+
+/// One iteration at `bound` under `state`, `depth` moves from the start, searched to
+/// its end by plain recursion: the nodes it generates and the least cost it prunes.
+/// The reference a cut's tasks must add up to.
+fn whole_iteration(problem: &Counter, state: i32, depth: u32, bound: u32) -> (u64, u32) {
+    let (mut nodes, mut next_bound) = (0, u32::MAX);
+    let mut children = Children::new();
+    children_of(problem, &state, None, &mut children);
+    nodes += children.len() as u64;
+    for child in children {
+        let cost = depth + 1 + child.bound;
+        if cost > bound {
+            next_bound = next_bound.min(cost);
+        } else {
+            assert_ne!(child.bound, 0, "an iteration without a solution");
+            let (below, pruned) = whole_iteration(problem, child.state, depth + 1, bound);
+            nodes += below;
+            next_bound = next_bound.min(pruned);
+        }
+    }
+    (nodes, next_bound)
+}
+
+/// `cut`'s tasks, each searched on its own, in reverse order (a cluster runs them in
+/// any order).
+fn tasks_of(
+    problem: &Counter,
+    n: i32,
+    bound: u32,
+    tasks: usize,
+) -> (Cut<Step>, Vec<Searched<Step>>) {
+    let cut = cut(problem, &n, bound, tasks);
+    let mut searched: Vec<_> = cut
+        .tasks
+        .iter()
+        .rev()
+        .map(
+            |prefix| match search_task(problem, &n, bound, prefix, &Settings::new()) {
+                Some(TaskOutcome::Searched(searched)) => searched,
+                other => panic!("task {prefix:?} from {n}: {other:?}"),
+            },
+        )
+        .collect();
+    searched.reverse();
+    (cut, searched)
+}
+
+#[test]
+fn tasks_of_an_iteration_cover_it_exactly() {
+    // The weak bound makes wide iterations without a solution below the last.
+    let wide = Counter {
+        divisor: 6,
+        ahead: false,
+    };
+    for (n, bound) in [(40, 8), (40, 12), (59, 15), (100, 19)] {
+        let (nodes, next_bound) = whole_iteration(&wide, n, 0, bound);
+        for tasks in [1, 2, 7, 50, 1000] {
+            let (cut, searched) = tasks_of(&wide, n, bound, tasks);
+            let all = cut.nodes + searched.iter().map(|s| s.nodes).sum::<u64>();
+            assert_eq!(all, nodes, "from {n} at {bound}, {tasks} tasks");
+            assert_eq!(cut.combine(&searched), Iteration::Deeper(next_bound));
+            // As many tasks as asked for, or none: every state within the bound lies
+            // above the cut.
+            let count = cut.tasks.len();
+            assert!(count >= tasks || count == 0, "{count} tasks of {tasks}");
+            assert!(cut.tasks.windows(2).all(|w| w[0] < w[1]), "letter order");
+        }
+    }
+}
+
+#[test]
+fn tasks_combined_answer_as_one_thread_does() {
+    for problem in [&COUNTER, &AHEAD] {
+        for n in 0..40 {
+            let alone = ida_star(&COUNTER, &n).unwrap().moves;
+            for tasks in [1, 3, 40] {
+                let mut bound = problem.lower_bound(&n);
+                let answer = loop {
+                    let (cut, searched) = tasks_of(problem, n, bound, tasks);
+                    match cut.combine(&searched) {
+                        Iteration::Solved(moves) => break moves,
+                        Iteration::Deeper(next) => bound = next,
+                        Iteration::Exhausted => panic!("{n} is reachable"),
+                    }
+                };
+                assert_eq!(answer, alone, "from {n}, {tasks} tasks");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_task_is_searched_within_limits_and_checked() {
+    let tight = Settings {
+        limits: Limits {
+            nodes: Some(10),
+            ..Limits::default()
+        },
+        ..Settings::new()
+    };
+    let stopped = search_task(&COUNTER, &3000, 1000, &[Step(-3)], &tight);
+    assert!(matches!(stopped, Some(TaskOutcome::Stopped(s)) if s.reason == Reason::Nodes));
+    // From 1, -3 goes below zero: not a move the search plays.
+    assert_eq!(
+        search_task(&COUNTER, &1, 2, &[Step(-3)], &Settings::new()),
+        None
+    );
+    // A prefix past the bound is pruned where it stands.
+    let pruned = search_task(&COUNTER, &9, 3, &[Step(1), Step(1)], &Settings::new());
+    let Some(TaskOutcome::Searched(pruned)) = pruned else {
+        panic!("{pruned:?}")
+    };
+    assert_eq!(
+        (pruned.first, pruned.nodes, pruned.next_bound),
+        (None, 0, 2 + 4)
+    );
+}

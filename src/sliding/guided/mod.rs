@@ -28,7 +28,7 @@ pub use guide::{Guide, Position};
 
 use super::pattern::{Pattern, PatternDb};
 use super::{Board, Slide, MAX_CELLS};
-use crate::search::{self, Every, Found, Outcome, Settings};
+use crate::search::{self, Cut, Every, Found, Outcome, Settings, TaskOutcome};
 
 /// The most lookups through symmetries a position keeps.
 const MAX_FRAMES: usize = 2;
@@ -176,5 +176,53 @@ pub fn every_shortest<D: AsRef<[u8]> + Sync, const W: usize, const H: usize>(
     }
     with_guide!(databases, splits, target, |guide| {
         search::every_shortest(&guide, &guide.position(start), settings, list)
+    })
+}
+
+/// The bound of `start`'s first iteration: the largest sum of `splits` of `databases`
+/// (as [`search()`] takes them), looked up in every frame.
+///
+/// # Panics
+/// As [`search()`].
+pub fn lower_bound<D: AsRef<[u8]> + Sync, const W: usize, const H: usize>(
+    databases: &[PatternDb<D, W, H>],
+    splits: &[Vec<usize>],
+    start: &Board<W, H>,
+    target: &Board<W, H>,
+) -> u32 {
+    with_guide!(databases, splits, target, |guide| guide.lower_bound(start))
+}
+
+/// The iteration at `bound` from `start` towards `target` cut into at least `tasks`
+/// tasks ([`search::cut`]), under the bound [`search()`] uses.
+///
+/// # Panics
+/// As [`search()`].
+pub fn cut<D: AsRef<[u8]> + Sync, const W: usize, const H: usize>(
+    databases: &[PatternDb<D, W, H>],
+    splits: &[Vec<usize>],
+    (start, target): (&Board<W, H>, &Board<W, H>),
+    bound: u32,
+    tasks: usize,
+) -> Cut<Slide> {
+    with_guide!(databases, splits, target, |guide| {
+        search::cut(&guide, &guide.position(start), bound, tasks)
+    })
+}
+
+/// Searches one task of [`cut`]: the subtree under `prefix` at `bound`
+/// ([`search::search_task`]); `None` when `prefix` is not slides the search plays.
+///
+/// # Panics
+/// As [`search()`].
+pub fn search_task<D: AsRef<[u8]> + Sync, const W: usize, const H: usize>(
+    databases: &[PatternDb<D, W, H>],
+    splits: &[Vec<usize>],
+    (start, target): (&Board<W, H>, &Board<W, H>),
+    (bound, prefix): (u32, &[Slide]),
+    settings: &Settings,
+) -> Option<TaskOutcome<Slide>> {
+    with_guide!(databases, splits, target, |guide| {
+        search::search_task(&guide, &guide.position(start), bound, prefix, settings)
     })
 }
