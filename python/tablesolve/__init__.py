@@ -24,6 +24,7 @@ from ._tablesolve import (
     TableError,
     Verdict,
     default_tables,
+    read_boards,
 )
 
 # A board: judge text, or a sequence of numbers (0 the blank).
@@ -70,4 +71,5 @@ __all__ = [
     "TwentyFour",
     "Verdict",
     "default_tables",
+    "read_boards",
 ]

@@ -2,7 +2,7 @@
 
 from os import PathLike
 from pathlib import Path
-from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 # A board: judge text ("2 3 4 1 5 x 7 6 8") or numbers in reading order (0 the blank).
 Board = Union[str, Sequence[int]]
@@ -112,6 +112,26 @@ class Sliding:
         return_exceptions: bool = False,
     ) -> List[Optional[str]]: ...
     def check(self, board: Board, answer: Optional[str]) -> Verdict: ...
+    def first_bound(self, board: Board) -> Optional[int]:
+        """The bound of the search's first iteration, the start of `cut`'s bounds;
+        None when the board cannot reach the goal."""
+    def cut(self, board: Board, bound: int, tasks: int) -> Dict[str, Any]:
+        """The iteration at `bound` cut into at least `tasks` tasks for other
+        processes: {"bound", "tasks" (slides from the board, in letter order),
+        "nodes" (above the cut), "next_bound" (least cost pruned above it, or None)}.
+        The answer is the "solution" of the first task in task order that has one;
+        else the next bound is the least "next_bound" of the cut and every task."""
+    def search_task(
+        self,
+        board: Board,
+        bound: int,
+        task: str,
+        *,
+        limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Dict[str, Any]:
+        """One task of `cut`, on every core: {"solution" (its first in letter order,
+        or None), "nodes", "next_bound" (or None)}; LimitReached past a limit."""
     @property
     def size(self) -> str: ...
     @property
@@ -125,3 +145,10 @@ class Sliding:
 def default_tables() -> Path:
     """Where tables are unless tables= says otherwise ($TABLESOLVE_TABLES, else the
     user's cache directory)."""
+
+def read_boards(
+    text: str, size: str = "4x4", numbered: bool = False
+) -> Tuple[List[Tuple[Optional[int], List[int]]], Optional[str]]:
+    """The cases of a `tablesolve sliding --size SIZE` input, read as the command reads
+    them, without tables: (label or None, W*H numbers) pairs, and the command's message
+    for the first malformed case (None if none); every case before it is listed."""

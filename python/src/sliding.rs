@@ -1,0 +1,499 @@
+//! The `Sliding` class: boards of any size from 2x2 to 5x5, each size one opened
+//! judge behind one trait, and one board's search handed out as tasks.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::boards::{self, PyBoard, Tiles};
+use crate::errors::limit_reached;
+use crate::{
+    interruptible, moves_to_py, open, repr, solve_many, table_dir, verdict, Failure, Verdict,
+};
+use tablesolve::fifteen::Partition;
+use tablesolve::judge::{CaseReader, Input, SlidingCases};
+use tablesolve::moves::letters;
+use tablesolve::search::{Cancel, Cut, Found, Limits, Outcome, Searched, TaskOutcome};
+use tablesolve::sliding::{Board, Slide, TaskError};
+use tablesolve::table::{Mapped, TableDir};
+use tablesolve::Error;
+
+/// One size of sliding board, opened: what the `Sliding` class asks of it, whatever
+/// its size (a class cannot be generic over the size; each size is one of these).
+trait SizedBoard: Send + Sync {
+    fn solve(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        limit: Option<u64>,
+        timeout: Option<f64>,
+    ) -> PyResult<Option<Vec<Slide>>>;
+
+    fn solve_many(
+        &self,
+        py: Python<'_>,
+        boards: &Bound<'_, PyAny>,
+        limits: (Option<u64>, Option<f64>),
+        return_exceptions: bool,
+    ) -> PyResult<Py<PyList>>;
+
+    fn check(&self, py: Python<'_>, board: &Bound<'_, PyAny>, answer: &str) -> PyResult<Verdict>;
+
+    fn goal(&self) -> &[u8];
+
+    fn goal_text(&self) -> String;
+
+    fn first_bound(&self, board: &Bound<'_, PyAny>) -> PyResult<Option<u32>>;
+
+    fn cut(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        bound: u32,
+        tasks: usize,
+    ) -> PyResult<Cut<Slide>>;
+
+    fn search_task(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        task: (u32, &[Slide]),
+        limits: (Option<u64>, Option<f64>),
+    ) -> PyResult<Searched<Slide>>;
+}
+
+/// A sliding board of `W` x `H` and its table directory.
+struct Opened<const W: usize, const H: usize> {
+    judge: tablesolve::Sliding<Mapped, W, H>,
+    dir: PathBuf,
+}
+
+impl<const W: usize, const H: usize> SizedBoard for Opened<W, H> {
+    /// One answer within `limit` nodes and `timeout` seconds, cancelled on Ctrl-C.
+    fn solve(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        limit: Option<u64>,
+        timeout: Option<f64>,
+    ) -> PyResult<Option<Vec<Slide>>> {
+        let Tiles(start) = Tiles::<W, H>::from_py(board)?;
+        let (limits, cancel) = limits(limit, timeout)?;
+        let outcome = interruptible(py, &cancel, || self.judge.outcome_within(&start, &limits))?;
+        found(outcome).map_err(|failure| failure.into_py(py, &self.dir, || unreachable!()))
+    }
+
+    fn solve_many(
+        &self,
+        py: Python<'_>,
+        boards: &Bound<'_, PyAny>,
+        (limit, timeout): (Option<u64>, Option<f64>),
+        return_exceptions: bool,
+    ) -> PyResult<Py<PyList>> {
+        let cases = boards::many::<Tiles<W, H>>(boards)?;
+        let (limits, cancel) = limits(limit, timeout)?;
+        let solve = |Tiles(start): &Tiles<W, H>| found(self.judge.outcome_within(start, &limits));
+        let to_py =
+            |py: Python<'_>, moves: Option<Vec<Slide>>| Ok(moves_to_py(py, moves.as_deref()));
+        let dir = &self.dir;
+        solve_many(
+            py,
+            dir,
+            cases,
+            return_exceptions,
+            Some(&cancel),
+            solve,
+            to_py,
+        )
+    }
+
+    fn check(&self, py: Python<'_>, board: &Bound<'_, PyAny>, answer: &str) -> PyResult<Verdict> {
+        let Tiles(start) = Tiles::<W, H>::from_py(board)?;
+        let case = tablesolve::judge::SlidingCase {
+            label: None,
+            start,
+            target: *self.judge.target(),
+        };
+        let cancel = Cancel::new();
+        interruptible(py, &cancel, || {
+            verdict(&self.judge, &self.dir, &case, &[answer])
+        })?
+    }
+
+    fn goal(&self) -> &[u8] {
+        self.judge.target().cells()
+    }
+
+    fn goal_text(&self) -> String {
+        self.judge.target().values_text()
+    }
+
+    fn first_bound(&self, board: &Bound<'_, PyAny>) -> PyResult<Option<u32>> {
+        let Tiles(start) = Tiles::<W, H>::from_py(board)?;
+        self.judge.first_bound(&start).map_err(task_error)
+    }
+
+    fn cut(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        bound: u32,
+        tasks: usize,
+    ) -> PyResult<Cut<Slide>> {
+        let Tiles(start) = Tiles::<W, H>::from_py(board)?;
+        let cut = py.detach(|| self.judge.cut(&start, bound, tasks));
+        cut.map_err(task_error)
+    }
+
+    fn search_task(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        (bound, prefix): (u32, &[Slide]),
+        (limit, timeout): (Option<u64>, Option<f64>),
+    ) -> PyResult<Searched<Slide>> {
+        let Tiles(start) = Tiles::<W, H>::from_py(board)?;
+        let (limits, cancel) = limits(limit, timeout)?;
+        let search = || self.judge.search_task(&start, bound, prefix, &limits);
+        match interruptible(py, &cancel, search)?.map_err(task_error)? {
+            TaskOutcome::Searched(searched) => Ok(searched),
+            TaskOutcome::Stopped(stopped) => Err(limit_reached(py, &stopped)),
+        }
+    }
+}
+
+/// A task that cannot be given or searched, as the ValueError that says why.
+fn task_error(error: TaskError) -> PyErr {
+    PyValueError::new_err(error.to_string())
+}
+
+/// The slides `letters` names (d, l, r, u).
+fn slides(letters: &str) -> PyResult<Vec<Slide>> {
+    letters
+        .chars()
+        .map(|letter| {
+            Slide::from_letter(letter).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "task {letters:?}: {letter:?} is not a slide (d, l, r, u)"
+                ))
+            })
+        })
+        .collect()
+}
+
+/// A bound as Python sees it: `None` for none (`u32::MAX`, nothing pruned).
+fn some_bound(bound: u32) -> Option<u32> {
+    (bound != u32::MAX).then_some(bound)
+}
+
+/// Opens a `W` x `H` board towards `goal` (None: the default; text, or numbers) with
+/// `partition` (None: the exact table up to 12 cells, else the best one present).
+fn open_size<const W: usize, const H: usize>(
+    py: Python<'_>,
+    goal: Option<&Bound<'_, PyAny>>,
+    partition: Option<&Partition>,
+    dir: &TableDir,
+) -> PyResult<(Box<dyn SizedBoard>, Option<Partition>)> {
+    let goal = match goal {
+        None => Board::<W, H>::canonical(W * H - 1),
+        Some(goal) => match goal.cast::<PyString>() {
+            Ok(text) => Board::parse_goal(&text.to_cow()?)
+                .map_err(|e| PyValueError::new_err(e.to_string()))?,
+            Err(_) => Tiles::<W, H>::from_py(goal)?.0,
+        },
+    };
+    if let Some(partition) = partition {
+        partition
+            .check(W * H)
+            .map_err(|e| PyValueError::new_err(format!("partition={partition}: {e}")))?;
+    }
+    let options = tablesolve::SlidingOptions {
+        goal,
+        partition: partition.cloned(),
+        ..Default::default()
+    };
+    let judge = open(py, dir, |dir| tablesolve::Sliding::open(dir, options))?;
+    let chosen = judge.partition().cloned();
+    let dir = dir.dir().to_owned();
+    Ok((Box::new(Opened { judge, dir }), chosen))
+}
+
+/// Sliding boards of any size from 2x2 up to 5x5: a board is W*H numbers, 0 the
+/// blank, as text or a sequence. Up to 12 cells answered from an exact table, larger
+/// ones by IDA* over additive pattern databases.
+#[pyclass(frozen, subclass, module = "tablesolve")]
+pub struct Sliding {
+    board: Box<dyn SizedBoard>,
+    size: (usize, usize),
+    partition: Option<Partition>,
+    dir: PathBuf,
+}
+
+/// `"WxH"`: W columns and H rows, each 2 to 5, as the command reads `--size`.
+fn parse_size(text: &str) -> PyResult<(usize, usize)> {
+    tablesolve::sliding::parse_size(text)
+        .map_err(|e| PyValueError::new_err(format!("size={text:?}: {e}")))
+}
+
+/// Limits of `limit` nodes and `timeout` seconds, and the handle that cancels them.
+fn limits(limit: Option<u64>, timeout: Option<f64>) -> PyResult<(Limits, Cancel)> {
+    let time = timeout
+        .map(|seconds| {
+            Duration::try_from_secs_f64(seconds).map_err(|_| {
+                PyValueError::new_err(format!("timeout={seconds}: give seconds, at least 0"))
+            })
+        })
+        .transpose()?;
+    let cancel = Cancel::new();
+    let limits = Limits {
+        nodes: limit,
+        time,
+        cancel: Some(cancel.clone()),
+    };
+    Ok((limits, cancel))
+}
+
+/// The moves of a search's outcome: `None` when the goal is out of reach.
+fn found(outcome: Result<Outcome<Found<Slide>>, Error>) -> Result<Option<Vec<Slide>>, Failure> {
+    match outcome.map_err(Failure::Table)? {
+        Outcome::Solved(found) => Ok(Some(found.moves)),
+        Outcome::Unreachable { .. } => Ok(None),
+        Outcome::Stopped(stopped) => Err(Failure::Stopped(stopped)),
+    }
+}
+
+#[pymethods]
+impl Sliding {
+    #[new]
+    #[pyo3(signature = (size, goal=None, partition=None, tables=None, build=true))]
+    fn new(
+        py: Python<'_>,
+        size: &str,
+        goal: Option<&Bound<'_, PyAny>>,
+        partition: Option<&str>,
+        tables: Option<PathBuf>,
+        build: bool,
+    ) -> PyResult<Self> {
+        let (width, height) = parse_size(size)?;
+        let partition: Option<Partition> = partition
+            .map(|name| name.parse().map_err(PyValueError::new_err))
+            .transpose()?;
+        let dir = table_dir(tables, build);
+        let partition = partition.as_ref();
+        let (board, partition) = tablesolve::for_size!(
+            (width, height),
+            open_size(py, goal, partition, &dir),
+            unreachable!("parse_size keeps to 2-5")
+        )?;
+        Ok(Sliding {
+            board,
+            size: (width, height),
+            partition,
+            dir: dir.dir().to_owned(),
+        })
+    }
+
+    /// The shortest, lexicographically smallest slides of the blank (letters d, l, r,
+    /// u), or None when the board cannot reach the goal; `limit` bounds the nodes and
+    /// `timeout` the seconds of the search, which raises LimitReached past either.
+    #[pyo3(signature = (board, *, limit=None, timeout=None))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        limit: Option<u64>,
+        timeout: Option<f64>,
+    ) -> PyResult<Py<PyAny>> {
+        let moves = self.board.solve(py, board, limit, timeout)?;
+        Ok(moves_to_py(py, moves.as_deref()))
+    }
+
+    /// The number of moves the board needs, None when it cannot reach the goal: a
+    /// search, within `limit` and `timeout` as `solve`'s.
+    #[pyo3(signature = (board, *, limit=None, timeout=None))]
+    fn distance(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        limit: Option<u64>,
+        timeout: Option<f64>,
+    ) -> PyResult<Option<usize>> {
+        let moves = self.board.solve(py, board, limit, timeout)?;
+        Ok(moves.map(|moves| moves.len()))
+    }
+
+    /// Answers every board of an iterable (or rows of a numpy array) on every core,
+    /// each within `limit` nodes and `timeout` seconds.
+    #[pyo3(signature = (boards, *, limit=None, timeout=None, return_exceptions=false))]
+    fn solve_many(
+        &self,
+        py: Python<'_>,
+        boards: &Bound<'_, PyAny>,
+        limit: Option<u64>,
+        timeout: Option<f64>,
+        return_exceptions: bool,
+    ) -> PyResult<Py<PyList>> {
+        let limits = (limit, timeout);
+        self.board.solve_many(py, boards, limits, return_exceptions)
+    }
+
+    /// Judges `answer`, slides as `solve` gives them (None: unsolvable).
+    #[pyo3(signature = (board, answer))]
+    fn check(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        answer: Option<&str>,
+    ) -> PyResult<Verdict> {
+        self.board.check(py, board, answer.unwrap_or("unsolvable"))
+    }
+
+    /// The bound of the first iteration of the search from `board`, the start of
+    /// `cut`'s bounds; None when the board cannot reach the goal. For a search spread
+    /// over processes: see `cut`.
+    fn first_bound(&self, board: &Bound<'_, PyAny>) -> PyResult<Option<u32>> {
+        self.board.first_bound(board)
+    }
+
+    /// The search's iteration at `bound` from `board`, cut into at least `tasks` tasks
+    /// (fewer where the states within the bound are fewer), for other processes to
+    /// search with `search_task`: a dict of "bound", "tasks" (each task's slides from
+    /// the board, in letter order), "nodes" (states generated above the cut) and
+    /// "next_bound" (the least cost pruned above the cut, None if none). The
+    /// iteration's answer is the "solution" of the first task, in task order, that has
+    /// one; if none has, the next bound is the least "next_bound" of the cut and of
+    /// every task (None everywhere: the goal is out of reach).
+    #[pyo3(signature = (board, bound, tasks))]
+    fn cut(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        bound: u32,
+        tasks: usize,
+    ) -> PyResult<Py<PyDict>> {
+        let cut = self.board.cut(py, board, bound, tasks)?;
+        let dict = PyDict::new(py);
+        dict.set_item("bound", cut.bound)?;
+        let tasks: Vec<String> = cut.tasks.iter().map(|task| letters(task)).collect();
+        dict.set_item("tasks", tasks)?;
+        dict.set_item("nodes", cut.nodes)?;
+        dict.set_item("next_bound", some_bound(cut.next_bound))?;
+        Ok(dict.unbind())
+    }
+
+    /// Searches one task of `cut`: the subtree under `task` (slides from `board`) at
+    /// `bound`, on every core, within `limit` nodes and `timeout` seconds (past either,
+    /// LimitReached). A dict of "solution" (the subtree's first solution in letter
+    /// order, all its slides from the board, or None), "nodes" (states generated below
+    /// the task's root) and "next_bound" (the least cost it pruned, None if none).
+    #[pyo3(signature = (board, bound, task, *, limit=None, timeout=None))]
+    fn search_task(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        bound: u32,
+        task: &str,
+        limit: Option<u64>,
+        timeout: Option<f64>,
+    ) -> PyResult<Py<PyDict>> {
+        let prefix = slides(task)?;
+        let searched = self
+            .board
+            .search_task(py, board, (bound, &prefix), (limit, timeout))?;
+        let dict = PyDict::new(py);
+        let solution = searched.first.as_deref().map(letters);
+        dict.set_item("solution", solution)?;
+        dict.set_item("nodes", searched.nodes)?;
+        dict.set_item("next_bound", some_bound(searched.next_bound))?;
+        Ok(dict.unbind())
+    }
+
+    /// The board's size, "WxH".
+    #[getter]
+    fn size(&self) -> String {
+        format!("{}x{}", self.size.0, self.size.1)
+    }
+
+    /// The goal, as W*H numbers.
+    #[getter]
+    fn goal(&self) -> Vec<u16> {
+        // Not `Vec<u8>`, which Python would get as `bytes`.
+        self.board.goal().iter().map(|&c| c.into()).collect()
+    }
+
+    /// The partition of the databases guiding the search: "7-8", "6-6-3", "compound",
+    /// "6-6-6-6", or its groups of tiles ("1 2 3 4 5 6 7 / 8 9 ...", splits of a
+    /// catalogue separated by ";"); None for a board answered from its exact table.
+    #[getter]
+    fn partition(&self) -> Option<String> {
+        self.partition.as_ref().map(Partition::name)
+    }
+
+    /// The table directory.
+    #[getter]
+    fn tables(&self) -> &Path {
+        &self.dir
+    }
+
+    /// `Sliding(size=...)`, or a subclass's name, whose size is its own.
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let py = slf.py();
+        let this = slf.get();
+        let name = slf.get_type().name()?.to_string();
+        let size = match name.as_str() {
+            "Sliding" => format!("size={}, ", repr(py, this.size())?),
+            _ => String::new(),
+        };
+        let partition = match &this.partition {
+            Some(partition) => format!(", partition={}", repr(py, partition.name())?),
+            None => String::new(),
+        };
+        Ok(format!(
+            "{name}({size}goal={}{partition}, tables={})",
+            repr(py, this.board.goal_text())?,
+            repr(py, &this.dir)?
+        ))
+    }
+}
+
+/// The cases of a `W` x `H` input as `read_boards` gives them.
+type Cases = Vec<(Option<u64>, Vec<u16>)>;
+
+/// Reads `text`'s cases of `W` x `H` boards as the command does.
+fn read_sized<const W: usize, const H: usize>(
+    text: &str,
+    numbered: bool,
+) -> (Cases, Option<String>) {
+    let mut input = Input::new(text.as_bytes());
+    let mut reader = SlidingCases::<W, H>::new(Board::canonical(W * H - 1), numbered);
+    let mut cases = Vec::new();
+    for number in 1.. {
+        match reader.read_case(&mut input, number) {
+            Ok(Some(case)) => {
+                let cells = case.start.cells().iter().map(|&c| c.into()).collect();
+                cases.push((case.label, cells));
+            }
+            Ok(None) => return (cases, None),
+            Err(error) => return (cases, Some(error.to_string())),
+        }
+    }
+    unreachable!("cases end")
+}
+
+/// Reads the boards of a `tablesolve sliding --size SIZE` input (`fifteen`: "4x4",
+/// `twentyfour`: "5x5") as the command does, without tables: a list of (label, board)
+/// pairs, the label an int with `numbered` (else None) and the board W*H ints, 0 the
+/// blank; and the command's message for the first malformed case (case, line and
+/// column), None if there is none. The cases before it are all in the list.
+#[pyfunction]
+#[pyo3(signature = (text, size="4x4", numbered=false))]
+pub fn read_boards(text: &str, size: &str, numbered: bool) -> PyResult<(Cases, Option<String>)> {
+    let (width, height) = parse_size(size)?;
+    Ok(tablesolve::for_size!(
+        (width, height),
+        read_sized(text, numbered),
+        unreachable!("parse_size keeps to 2-5")
+    ))
+}

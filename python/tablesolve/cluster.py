@@ -1,0 +1,218 @@
+"""One board's search on a Dask cluster: each iteration of IDA* cut into tasks.
+
+``Sliding.cut`` cuts the iteration at a bound into subtrees (tasks, in letter order);
+any process with the tables searches one with ``Sliding.search_task``. Combined in
+task order (the first task with a solution gives the answer; else the next bound is
+the least one seen) they answer as one thread does, so ``answer`` gives exactly what
+``Sliding.solve`` (and the command) gives, with every worker of the cluster on one
+board:
+
+>>> from dask.distributed import Client                          # doctest: +SKIP
+>>> from tablesolve.cluster import answer                        # doctest: +SKIP
+>>> answer(Client("tcp://host:8786"), board, "5x5", goal="korf") # doctest: +SKIP
+
+The task functions below run on the workers, each opening the tables once per process
+(from ``tables``, else ``$TABLESOLVE_TABLES``, else the worker's cache). A worker lost
+mid-iteration has its tasks run again elsewhere by Dask; results are kept by their
+task's place, so none counts twice. This module imports Dask only when ``answer`` runs.
+"""
+
+import functools
+import time
+from typing import Any, Callable, Dict, Optional, Sequence, Tuple, Union
+
+from ._tablesolve import LimitReached, Sliding
+
+Board = Union[str, Sequence[int]]
+Options = Tuple[Tuple[str, Any], ...]
+
+# An iteration is cut into about one task for this many nodes of the iteration before
+# it (the next is several times larger), up to `tasks`: small iterations stay whole
+# rather than pay the scheduler for tasks of microseconds.
+NODES_PER_TASK = 100_000
+
+
+@functools.lru_cache(maxsize=None)
+def opened(size: str, options: Options) -> Sliding:
+    """The board's solver in this process, opened on its first task only."""
+    return Sliding(size, **dict(options))
+
+
+def first_bound(board: Board, size: str, options: Options) -> Optional[int]:
+    return opened(size, options).first_bound(board)
+
+
+def solve(board: Board, size: str, options: Options) -> Optional[str]:
+    """A board answered from its exact table (up to 12 cells), without a search."""
+    return opened(size, options).solve(board)
+
+
+def cut(board: Board, bound: int, tasks: int, size: str, options: Options) -> Dict[str, Any]:
+    return opened(size, options).cut(board, bound, tasks)
+
+
+def search_task(
+    board: Board,
+    bound: int,
+    task: str,
+    size: str,
+    options: Options,
+    limit: Optional[int],
+    deadline: Optional[float],
+) -> Dict[str, Any]:
+    """One task's result, or {"stopped": nodes} when a limit stopped it."""
+    timeout = None if deadline is None else max(0.0, deadline - time.time())
+    try:
+        return opened(size, options).search_task(
+            board, bound, task, limit=limit, timeout=timeout
+        )
+    except LimitReached as stop:
+        return {"stopped": stop.nodes}
+
+
+def answer(
+    client: Any,
+    board: Board,
+    size: str,
+    *,
+    goal: Optional[Board] = None,
+    partition: Optional[str] = None,
+    tables: Optional[str] = None,
+    tasks: int = 1024,
+    limit: Optional[int] = None,
+    timeout: Optional[float] = None,
+    progress: Optional[Callable[[Dict[str, Any]], None]] = None,
+    progress_every: float = 2.0,
+) -> Optional[str]:
+    """The shortest, lexicographically smallest slides from `board` (None when it
+    cannot reach the goal), searched by every worker of `client`'s cluster, each
+    iteration cut into up to about `tasks` tasks. Past `limit` nodes or `timeout`
+    seconds, LimitReached (its `lower_bound` the bound under search). `progress`, if
+    given, is told where each iteration stands every `progress_every` seconds and when
+    it ends: a dict of "bound", "done", "tasks", "nodes" (this iteration's so far;
+    exact once "finished" is "searched"), "total" (every iteration's), "seconds" and
+    "finished" (None, "searched" or "solved")."""
+    options = {"tables": tables, "goal": goal, "partition": partition}
+    search = _Search(client, board, size, tuple(sorted(options.items())), tasks)
+    search.limits(limit, timeout)
+    search.progress, search.progress_every = progress, progress_every
+    return search.answer()
+
+
+class _Search:
+    """One board's search on the cluster."""
+
+    def __init__(self, client, board, size, options, tasks):
+        self.client = client
+        self.board = board
+        self.size = size
+        self.options = tuple((k, v) for k, v in options if v is not None)
+        self.max_tasks = max(1, tasks)
+        self.clock = time.time()
+        self.nodes = 0
+        self.progress, self.progress_every = None, 2.0
+
+    def limits(self, limit, timeout):
+        self.max_nodes = limit
+        self.deadline = None if timeout is None else self.clock + timeout
+
+    def run(self, function, *args):
+        """`function(*args, size, options)` on some worker."""
+        future = self.client.submit(function, *args, self.size, self.options, pure=False)
+        return future.result()
+
+    def answer(self):
+        width, height = (int(side) for side in self.size.lower().split("x"))
+        if width * height <= 12 and "partition" not in dict(self.options):
+            # Answered from the exact table, as the command does.
+            return self.run(solve, self.board)
+        bound = self.run(first_bound, self.board)
+        last = 0
+        while bound is not None:
+            tasks = max(1, min(self.max_tasks, last // NODES_PER_TASK))
+            before = self.nodes
+            found, bound = self.iteration(bound, tasks)
+            if found is not None:
+                return found
+            last = self.nodes - before
+        return None
+
+    def iteration(self, bound, tasks):
+        """One iteration: (the answer, None) if it admits one, else (None, the next
+        bound, None when nothing was pruned)."""
+        from dask.distributed import as_completed
+
+        self.check_limits(bound)
+        before = self.nodes
+        plan = self.run(cut, self.board, bound, tasks)
+        self.nodes += plan["nodes"]
+        limit = None if self.max_nodes is None else max(0, self.max_nodes - self.nodes)
+        futures = {}
+        for place, task in enumerate(plan["tasks"]):
+            arguments = (self.board, bound, task, self.size, self.options, limit, self.deadline)
+            # Earlier tasks first: the answer waits on every task before it.
+            future = self.client.submit(search_task, *arguments, priority=-place, pure=False)
+            futures[future] = place
+        results = {}
+        first = len(futures)  # the place of the first task with a solution so far
+        shown = time.time()
+        for future in as_completed(list(futures)):
+            if future.cancelled():
+                continue  # a task after the first solution
+            place = futures[future]
+            result = future.result()
+            if "stopped" in result:
+                self.nodes += result["stopped"]
+                self.stop(bound, futures)
+            results[place] = result
+            self.nodes += result["nodes"]
+            if result["solution"] is not None and place < first:
+                first = place
+                self.cancel(f for f, p in futures.items() if p > first)
+            if first < len(futures) and all(p in results for p in range(first)):
+                break
+            if self.max_nodes is not None and self.nodes > self.max_nodes:
+                self.stop(bound, futures)
+            if time.time() - shown >= self.progress_every:
+                shown = time.time()
+                self.show(bound, len(results), len(futures), before)
+        solved = first < len(futures)
+        self.show(bound, len(results), len(futures), before, ("searched", "solved")[solved])
+        if solved:
+            self.cancel(futures)
+            return results[first]["solution"], None
+        bounds = [plan["next_bound"]] + [r["next_bound"] for r in results.values()]
+        bounds = [b for b in bounds if b is not None]
+        return None, min(bounds) if bounds else None
+
+    def check_limits(self, bound):
+        over_time = self.deadline is not None and time.time() >= self.deadline
+        over_nodes = self.max_nodes is not None and self.nodes >= self.max_nodes
+        if over_time or over_nodes:
+            self.stop(bound, ())
+
+    def stop(self, bound, futures):
+        """Ends the search at `bound`, its limit reached."""
+        self.cancel(futures)
+        error = LimitReached(
+            f"limit reached after {self.nodes} nodes: every answer has at least {bound} moves"
+        )
+        error.lower_bound, error.nodes = bound, self.nodes
+        raise error
+
+    def cancel(self, futures):
+        self.client.cancel([f for f in futures if not f.done()])
+
+    def show(self, bound, done, tasks, before, finished=None):
+        if self.progress is None:
+            return
+        report = {
+            "bound": bound,
+            "done": done,
+            "tasks": tasks,
+            "nodes": self.nodes - before,
+            "total": self.nodes,
+            "seconds": time.time() - self.clock,
+            "finished": finished,
+        }
+        self.progress(report)

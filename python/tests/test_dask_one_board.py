@@ -1,0 +1,156 @@
+"""One board on a cluster of two worker processes (`examples/dask_one_board.py`): the
+command's answers byte for byte, the same after a worker is killed mid-iteration, and
+every searched iteration's nodes counted once."""
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO, SAMPLES
+
+pytest.importorskip("dask.distributed")
+
+EXAMPLE = REPO / "python" / "examples" / "dask_one_board.py"
+
+# Weak but quick databases for the 24-puzzle (seconds to build): the board below then
+# takes about 280 M nodes, seconds on each of two workers.
+GROUPS = "1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15 / 16 17 18 19 20 / 21 22 23 24"
+# A random 24-puzzle board of 85 moves.
+HARD = "12 11 1 8 14 3 15 0 5 23 22 2 24 19 18 16 6 13 17 7 4 9 21 20 10\n"
+
+SEARCHED = re.compile(r"bound (\d+) searched, \d+ tasks, (\d+) nodes")
+
+
+def example(*args, stdin, **popen):
+    """The example run on `stdin`, one thread a worker (the test's machine may have
+    two cores)."""
+    command = [sys.executable, str(EXAMPLE), *args]
+    return subprocess.run(
+        command, input=stdin, capture_output=True, text=True, timeout=600, **popen
+    )
+
+
+def searched(stderr):
+    """Each searched (not the last, solved) iteration's bound and nodes."""
+    return [tuple(map(int, m.groups())) for m in SEARCHED.finditer(stderr)]
+
+
+def test_fifteen_korf_instances_as_the_command(tables, run_cli):
+    # Korf's first twelve, with their labels, the goal itself, and a board of the other
+    # parity.
+    lines = (SAMPLES / "korf100.in").read_text().splitlines()[:12]
+    lines += ["101 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"]
+    lines += ["102 0 2 1 3 4 5 6 7 8 9 10 11 12 13 14 15"]
+    stdin = "\n".join(lines) + "\n"
+    options = ["--goal", "korf", "--partition", "6-6-3", "--numbered"]
+    expected = run_cli(*options, "fifteen", stdin=stdin)
+    done = example("fifteen", "--tables", str(tables), *options, "--threads", "1", stdin=stdin)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == expected
+    assert expected.splitlines()[-2:] == ["", "unsolvable"]
+
+
+def test_twentyfour_split_over_two_workers_as_the_command(tables, run_cli):
+    stdin = HARD + "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24\n"
+    expected = run_cli("--partition", GROUPS, "twentyfour", stdin=stdin)
+    done = example(
+        "twentyfour", "--tables", str(tables), "--partition", GROUPS, "--threads", "1",
+        stdin=stdin,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == expected
+    assert len(expected.splitlines()[0]) == 85
+    # The large iterations were cut into many tasks.
+    tasks = [int(n) for n in re.findall(r"searched, (\d+) tasks", done.stderr)]
+    assert max(tasks) >= 100, done.stderr
+
+
+def test_limits_and_malformed_cases_as_the_command(tables, run_cli, cli):
+    stdin = HARD + "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24\n"
+    options = ["--partition", GROUPS, "--max-nodes", "1000"]
+    expected = subprocess.run(
+        [cli, "--tables", str(tables), "twentyfour", *options],
+        input=stdin, capture_output=True, text=True,
+    )
+    done = example("twentyfour", "--tables", str(tables), *options, stdin=stdin)
+    assert (done.returncode, expected.returncode) == (5, 5)
+    assert done.stdout == expected.stdout
+    assert done.stdout.startswith("limit ")
+    # A malformed second case: the first answered, the message names its place.
+    stdin = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 15 14\n0 1 2 x\n"
+    done = example("fifteen", "--tables", str(tables), "--goal", "korf", stdin=stdin)
+    assert done.returncode == 1
+    assert done.stdout == run_cli("--goal", "korf", "fifteen", stdin=stdin.splitlines()[0])
+    assert "case 2, line 2, column 7" in done.stderr
+
+
+def dask_command(name):
+    """The `dask` command of this Python, for a cluster of separate processes."""
+    command = Path(sys.executable).parent / "dask"
+    if not command.exists():
+        pytest.skip("no dask command beside this Python")
+    return [str(command), name]
+
+
+def test_a_worker_killed_mid_iteration_changes_nothing(tables, run_cli, tmp_path):
+    expected = run_cli("--partition", GROUPS, "twentyfour", stdin=HARD)
+    # Warm the tables, then an undisturbed run gives each iteration's nodes.
+    calm = example(
+        "twentyfour", "--tables", str(tables), "--partition", GROUPS, "--threads", "1",
+        stdin=HARD,
+    )
+    assert calm.stdout == expected, calm.stderr
+    env = dict(os.environ, RAYON_NUM_THREADS="1")
+    address = tmp_path / "scheduler.json"
+    background = dict(env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    scheduler = subprocess.Popen(
+        dask_command("scheduler")
+        + ["--host", "127.0.0.1", "--port", "0", "--no-dashboard", "--scheduler-file", str(address)],
+        **background,
+    )
+    workers = []
+    try:
+        for _ in range(2):
+            workers.append(subprocess.Popen(
+                dask_command("worker")
+                + ["--scheduler-file", str(address), "--nthreads", "1", "--no-nanny",
+                   "--host", "127.0.0.1", "--no-dashboard"],
+                **background,
+            ))
+        deadline = time.time() + 60
+        while not address.exists() and time.time() < deadline:
+            time.sleep(0.2)
+        scheduler_address = __import__("json").loads(address.read_text())["address"]
+        run = subprocess.Popen(
+            [sys.executable, str(EXAMPLE), "twentyfour", "--tables", str(tables),
+             "--partition", GROUPS, "--scheduler", scheduler_address, "--progress", "0.3"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )
+        run.stdin.write(HARD)
+        run.stdin.close()
+        stderr = []
+        killed = False
+        for line in run.stderr:
+            stderr.append(line)
+            # A progress line of an iteration with tasks still to do: kill a worker.
+            progress = re.search(r"bound \d+ (\d+) of (\d+) tasks", line)
+            if not killed and progress and int(progress[1]) < int(progress[2]):
+                workers[0].send_signal(signal.SIGKILL)
+                killed = True
+        stdout = run.stdout.read()
+        assert run.wait(timeout=600) == 0, "".join(stderr)
+        assert killed, "no iteration was seen under way: " + "".join(stderr)
+        assert stdout == expected
+        # Every iteration searched to its end counted the same nodes: no task lost or
+        # counted twice.
+        assert searched("".join(stderr)) == searched(calm.stderr)
+    finally:
+        for process in workers + [scheduler]:
+            process.kill()
+            process.wait()
