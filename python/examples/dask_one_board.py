@@ -93,7 +93,8 @@ def parse_args():
     parser.add_argument(
         "--progress", type=float, default=2.0, help="seconds between progress lines"
     )
-    args = parser.parse_args()
+    # Intermixed: the file may come after the options, as the command takes it.
+    args = parser.parse_intermixed_args()
     if args.puzzle == "sliding":
         if not args.size:
             parser.error("sliding needs --size WxH")

@@ -41,7 +41,7 @@ def searched(stderr):
     return [tuple(map(int, m.groups())) for m in SEARCHED.finditer(stderr)]
 
 
-def test_fifteen_korf_instances_as_the_command(tables, run_cli):
+def test_fifteen_korf_instances_as_the_command(tables, run_cli, tmp_path):
     # Korf's first twelve, with their labels, the goal itself, and a board of the other
     # parity.
     lines = (SAMPLES / "korf100.in").read_text().splitlines()[:12]
@@ -50,7 +50,10 @@ def test_fifteen_korf_instances_as_the_command(tables, run_cli):
     stdin = "\n".join(lines) + "\n"
     options = ["--goal", "korf", "--partition", "6-6-3", "--numbered"]
     expected = run_cli(*options, "fifteen", stdin=stdin)
-    done = example("fifteen", "--tables", str(tables), *options, "--threads", "1", stdin=stdin)
+    boards = tmp_path / "boards.txt"
+    boards.write_text(stdin)
+    # The file after the options, as the command takes it.
+    done = example("fifteen", "--tables", str(tables), *options, "--threads", "1", str(boards), stdin="")
     assert done.returncode == 0, done.stderr
     assert done.stdout == expected
     assert expected.splitlines()[-2:] == ["", "unsolvable"]
