@@ -3,7 +3,7 @@ from measured task node counts (doc/cluster.md).
 
     python3 bench/cluster.py NAME=FILE ... [--workers 4,16,64,256] [--tasks 256,1024,4096]
 
-Each FILE holds `examples/task_nodes.rs`'s lines for one board: every iteration, the
+Each FILE (gzipped or not) holds `examples/task_nodes.rs`'s lines for one board: every iteration, the
 nodes above the cut and each task's nodes, the tasks cut fine (all at one depth).
 Coarser cuts are the fine one's tasks grouped by their first moves (the nodes between
 the two depths, a few thousand, left out). The simulation runs each iteration as
@@ -16,6 +16,7 @@ has. The speed-up is the one-worker time (every node, no overhead) over that.
 """
 
 import argparse
+import gzip
 import heapq
 import json
 
@@ -29,7 +30,7 @@ OVERHEAD_NODES = 25_000
 def read(path):
     """The iterations of one board: (cut nodes, [(moves, nodes or None)], solved_at)."""
     iterations = []
-    with open(path) as lines:
+    with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as lines:
         for line in lines:
             it = json.loads(line)
             tasks = list(zip(it["moves"], it["nodes"]))

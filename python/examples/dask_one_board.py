@@ -88,7 +88,10 @@ def parse_args():
         "--threads", type=int, help="threads of each local worker (default: cores / workers)"
     )
     parser.add_argument(
-        "--tasks", type=int, default=1024, help="the most tasks an iteration is cut into"
+        "--tasks",
+        type=int,
+        default=1024,
+        help="the most tasks an iteration is cut into (16384 for 16 workers or more)",
     )
     parser.add_argument(
         "--progress", type=float, default=2.0, help="seconds between progress lines"
