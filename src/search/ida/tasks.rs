@@ -112,7 +112,8 @@ pub enum TaskOutcome<M> {
 }
 
 /// Searches the subtree under `prefix` (a task of [`cut`] at `bound`) from `start`
-/// within `settings`, on every core when it is large; `None` when `prefix` is not a
+/// within `settings`, split over every core (unless `settings.split_from` is
+/// `u64::MAX`: a task's size is not known before); `None` when `prefix` is not a
 /// sequence of moves from `start` that the search plays (one undoing the move before
 /// it, or off the board).
 pub fn search_task<P: Problem>(
