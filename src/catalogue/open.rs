@@ -14,8 +14,12 @@ use crate::sliding::{Board, Progress};
 use crate::table::{Mapped, TableDir};
 use crate::{Eight, Eight2, Rotation, Sliding, SlidingOptions};
 
-/// Everything a program serving any puzzle may ask of its judge.
-pub trait Judge: Format + Replay + CrossCheck + EveryShortest + Sample + SampleAt + Tables {
+/// Everything a program serving any puzzle may ask of its judge. A judge is cheap to
+/// clone (clones share its tables), so a server keeps one open and gives each request
+/// its own, with that request's limits ([`Judge::within`]).
+pub trait Judge:
+    Format + Replay + CrossCheck + EveryShortest + Sample + SampleAt + Tables + Clone + Send + 'static
+{
     /// How many cases a limit stopped since opening; only searches have limits.
     fn stopped_cases(&self) -> usize {
         0
@@ -26,19 +30,39 @@ pub trait Judge: Format + Replay + CrossCheck + EveryShortest + Sample + SampleA
     fn partition(&self) -> Option<&Partition> {
         None
     }
+
+    /// The same judge, sharing its tables, whose searches keep within `limits` and
+    /// tell `progress` where they stand, with its own count of stopped cases; only
+    /// searches have limits, so the exact tables' judges are merely cloned.
+    fn within(&self, limits: Limits, progress: Option<Progress>) -> Self {
+        let _ = (limits, progress);
+        self.clone()
+    }
 }
 
-impl<D: AsRef<[u8]> + Sync> Judge for Rotation<D> {}
-impl<D: AsRef<[u8]> + Sync> Judge for Eight<D> {}
-impl<D: AsRef<[u8]> + Sync> Judge for Eight2<D> {}
+/// The bytes a judge's tables may be held in.
+pub trait Bytes: AsRef<[u8]> + Clone + Send + Sync + 'static {}
+impl<D: AsRef<[u8]> + Clone + Send + Sync + 'static> Bytes for D {}
 
-impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Judge for Sliding<D, W, H> {
+impl<D: Bytes> Judge for Rotation<D> {}
+impl<D: Bytes> Judge for Eight<D> {}
+impl<D: Bytes> Judge for Eight2<D> {}
+
+impl<D: Bytes, const W: usize, const H: usize> Judge for Sliding<D, W, H> {
     fn stopped_cases(&self) -> usize {
         Sliding::stopped_cases(self)
     }
 
     fn partition(&self) -> Option<&Partition> {
         Sliding::partition(self)
+    }
+
+    fn within(&self, limits: Limits, progress: Option<Progress>) -> Self {
+        let judge = self.clone().with_limits(limits);
+        match progress {
+            Some(progress) => judge.with_progress(move |report| progress(report)),
+            None => judge,
+        }
     }
 }
 

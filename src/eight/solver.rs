@@ -10,7 +10,7 @@ use crate::table::{ExactTable, Mapped, TableDir};
 pub type Slides = Option<Vec<Move>>;
 
 /// HDU 1043: the 8-puzzle to `12345678x`, answered from that goal's table.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Eight<D = Mapped> {
     /// The table of the standard goal, [`super::table_id`]`(STANDARD_GOAL)`.
     pub table: ExactTable<D>,
@@ -84,7 +84,7 @@ impl<D: AsRef<[u8]> + Sync> Eight<D> {
 }
 
 /// HDU 3567: the 8-puzzle between any two grids, answered from the nine goal tables.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Eight2<D = Mapped> {
     /// The table of each target blank cell, in cell order.
     pub tables: Vec<ExactTable<D>>,

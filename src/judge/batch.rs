@@ -44,8 +44,8 @@ pub struct Answered {
     pub malformed: usize,
 }
 
-/// `json` and a line end.
-fn write_json_line(json: &serde_json::Value, out: &mut Vec<u8>) {
+/// `json` and a line end: a line of `--format json`.
+pub fn write_json_line(json: &serde_json::Value, out: &mut Vec<u8>) {
     serde_json::to_writer(&mut *out, json).expect("JSON into memory");
     out.push(b'\n');
 }
@@ -376,7 +376,9 @@ fn write_shortest(shortest: &Shortest, out: &mut Vec<u8>) {
     out.extend_from_slice(text.as_bytes());
 }
 
-fn shortest_json(number: usize, shortest: &Shortest, list: bool) -> serde_json::Value {
+/// Every shortest answer of case `number` as one JSON object: its number, the
+/// length and count (and, if `list`, the answers), or why there is none.
+pub fn shortest_json(number: usize, shortest: &Shortest, list: bool) -> serde_json::Value {
     let mut json = serde_json::json!({ "case": number });
     match shortest {
         Shortest::Found {

@@ -193,6 +193,13 @@ impl<D: AsRef<[u8]> + Sync> Format for Eight2<D> {
         EightPairs::default()
     }
 
+    fn reader_of_one(&self) -> EightPairs {
+        EightPairs {
+            count: Some(1),
+            ..EightPairs::default()
+        }
+    }
+
     const ANSWER_LINES: usize = 2;
 
     fn write_answer(number: usize, answer: &Slides, out: &mut Vec<u8>) {

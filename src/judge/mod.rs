@@ -23,8 +23,8 @@ mod rotation;
 pub mod show;
 
 pub use batch::{
-    answer_all, every_shortest_all, in_passes, solve_all, write_malformed, Answered, BadCases,
-    Method, Output,
+    answer_all, every_shortest_all, in_passes, shortest_json, solve_all, write_json_line,
+    write_malformed, Answered, BadCases, Method, Output,
 };
 pub use check::{check_all, quoted_answer, CheckSummary, Verdict, Written};
 pub use eight::EightCases;
@@ -138,6 +138,11 @@ pub trait Format: Solver {
 
     /// A reader of the judge's input, from its first case.
     fn reader(&self) -> Self::Reader;
+    /// A reader of one case as [`Format::case_text`] writes it, without whatever the
+    /// judge's input has before its cases (HDU 3567's count): a board given alone.
+    fn reader_of_one(&self) -> Self::Reader {
+        self.reader()
+    }
     /// The answer as the judge prints it, `ANSWER_LINES` lines.
     fn write_answer(number: usize, answer: &Self::Answer, out: &mut Vec<u8>);
     /// The answers of a task of cases, each with its number, as the judge prints them:
@@ -163,6 +168,24 @@ pub trait Format: Solver {
         out: &mut dyn Write,
     ) -> io::Result<()> {
         write_case_lines::<Self>(cases, out)
+    }
+}
+
+/// The one case `text` holds, written as it stands in the judge's input (without
+/// anything before the cases, [`Format::reader_of_one`]): a single board to answer.
+/// The error names what is wrong with it, or that there is none or more than one.
+pub fn read_one<J: Format>(judge: &J, text: &str) -> Result<J::Case, Error> {
+    let mut reader = judge.reader_of_one();
+    let mut input = Input::new(text.as_bytes());
+    let Some(case) = next_case(&mut reader, &mut input, 1)? else {
+        let at = Place { line: 1, column: 1 };
+        return Err(input_error(1, at, "no case given"));
+    };
+    match next_case(&mut reader, &mut input, 2)? {
+        None => Ok(case),
+        Some(_) => Err(Error::Case(
+            "more than one case given where one is answered: send a batch instead".into(),
+        )),
     }
 }
 

@@ -7,7 +7,7 @@ use crate::parallel::in_parallel;
 use crate::table::{ExactTable, Mapped, TableDir};
 
 /// The Rotation Game, answered from its table.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Rotation<D = Mapped> {
     /// The mask distances and walks.
     pub table: ExactTable<D>,

@@ -153,7 +153,7 @@ impl<const W: usize, const H: usize> Source for Space<W, H> {
 
 /// A board size's exact table towards one goal (any arrangement: boards are renamed
 /// so that the goal is the canonical one with its blank, whose table this is).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct ExactBoards<D, const W: usize, const H: usize> {
     space: Space<W, H>,
     /// The distances, by rank.

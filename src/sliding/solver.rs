@@ -38,6 +38,24 @@ pub struct Sliding<D, const W: usize, const H: usize> {
     stopped: AtomicUsize,
 }
 
+/// A clone shares the tables (with [`Mapped`] bytes, one mapping) and the limits, and
+/// counts its own stopped cases from zero.
+impl<D: Clone, const W: usize, const H: usize> Clone for Sliding<D, W, H> {
+    fn clone(&self) -> Self {
+        Sliding {
+            target: self.target,
+            numbered: self.numbered,
+            exact: self.exact.clone(),
+            databases: self.databases.clone(),
+            splits: self.splits.clone(),
+            partition: self.partition.clone(),
+            limits: self.limits.clone(),
+            progress: self.progress.clone(),
+            stopped: AtomicUsize::new(0),
+        }
+    }
+}
+
 impl<D, const W: usize, const H: usize> std::fmt::Debug for Sliding<D, W, H> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Sliding")

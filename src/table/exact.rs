@@ -43,7 +43,7 @@ impl<S: Walks + Source, D: AsRef<[u8]> + Sync> Source for WalkSource<'_, S, D> {
 }
 
 /// A space's distances and walks, checked against each other.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct ExactTable<D = Mapped> {
     /// Every rank's distance to the goal.
     pub distances: Table<D>,

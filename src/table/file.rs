@@ -10,6 +10,7 @@ use super::format::{
 use super::{Fault, HeaderFault, TableId};
 
 /// A validated table over any bytes: a `Vec<u8>` in tests, a memory map in use.
+#[derive(Clone)]
 pub struct Table<D = super::Mapped> {
     bytes: D,
     header: Header,

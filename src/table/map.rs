@@ -5,12 +5,22 @@
 use std::fs::File;
 use std::io;
 use std::path::Path;
+use std::sync::Arc;
 
 use super::{Table, TableError, TableId};
 
 /// The bytes of a table file mapped into memory: the default bytes of a [`Table`],
 /// so that a table opened from a file is named without naming the mapping crate.
-pub type Mapped = memmap2::Mmap;
+/// Clones share one mapping, so a judge opened once can be handed to many requests,
+/// each with its own limits.
+#[derive(Clone, Debug)]
+pub struct Mapped(Arc<memmap2::Mmap>);
+
+impl AsRef<[u8]> for Mapped {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
+}
 
 /// A table used in place from its file.
 pub type MappedTable = Table<Mapped>;
@@ -31,7 +41,7 @@ impl Table<Mapped> {
         // are only ever replaced whole by an atomic rename, which leaves this mapping on
         // the old file. A process truncating it by hand could still fault the map.
         let map = unsafe { memmap2::Mmap::map(&file) }.map_err(read_error)?;
-        Table::from_bytes(map, id, states).map_err(|fault| TableError::Damaged {
+        Table::from_bytes(Mapped(Arc::new(map)), id, states).map_err(|fault| TableError::Damaged {
             path: path.to_owned(),
             fault,
         })

@@ -8,9 +8,9 @@ fn assert_send_sync<T: Send + Sync>() {}
 
 #[test]
 fn opened_tables_serve_many_threads() {
-    assert_send_sync::<Rotation<memmap2::Mmap>>();
-    assert_send_sync::<Eight<memmap2::Mmap>>();
-    assert_send_sync::<Eight2<memmap2::Mmap>>();
+    assert_send_sync::<Rotation<tablesolve::table::Mapped>>();
+    assert_send_sync::<Eight<tablesolve::table::Mapped>>();
+    assert_send_sync::<Eight2<tablesolve::table::Mapped>>();
     assert_send_sync::<TableDir>();
     assert_send_sync::<Error>();
 

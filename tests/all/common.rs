@@ -96,7 +96,7 @@ pub fn tables() -> &'static Path {
 }
 
 /// The 15-puzzle towards `goal` from the quick partition's databases in [`tables`].
-pub fn fifteen(goal: fifteen::Board) -> Fifteen<memmap2::Mmap> {
+pub fn fifteen(goal: fifteen::Board) -> Fifteen<tablesolve::table::Mapped> {
     Fifteen::open(&TableDir::new(tables()), quick(goal)).unwrap()
 }
 

@@ -93,7 +93,7 @@ fn the_bound_is_admissible_and_only_the_moved_tiles_pattern_changes() {
     let goal = default_goal();
     let guide = Guide::new(&fifteen.databases, &goal).unwrap();
     // The value of each pattern, looked up by hand: tile t is homed at cell t - 1.
-    let value = |db: &PatternDb<memmap2::Mmap, 4, 4>, board: &Board| {
+    let value = |db: &PatternDb<tablesolve::table::Mapped, 4, 4>, board: &Board| {
         let at = board.homes();
         let positions: Vec<u8> = db
             .pattern

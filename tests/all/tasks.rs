@@ -13,7 +13,11 @@ use crate::fifteen::korf;
 
 /// The answer from `start` by tasks: each iteration cut into at least `tasks`, searched
 /// last first (a cluster runs them in any order), combined in task order.
-fn by_tasks(fifteen: &Fifteen<memmap2::Mmap>, start: &Board, tasks: usize) -> (Vec<Slide>, u32) {
+fn by_tasks(
+    fifteen: &Fifteen<tablesolve::table::Mapped>,
+    start: &Board,
+    tasks: usize,
+) -> (Vec<Slide>, u32) {
     let mut bound = fifteen.first_bound(start).unwrap().expect("reachable");
     let mut iterations = 0;
     loop {

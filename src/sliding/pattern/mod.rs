@@ -24,6 +24,8 @@
 mod build;
 mod zones;
 
+use std::sync::Arc;
+
 use crate::rank::{combination, placement};
 use crate::table::{Source, Table, TableId, TooLarge};
 use zones::Grid;
@@ -161,14 +163,15 @@ impl<const W: usize, const H: usize> Source for Pattern<W, H> {
 }
 
 /// A pattern and its database.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct PatternDb<D, const W: usize, const H: usize> {
     /// The pattern.
     pub pattern: Pattern<W, H>,
     /// Its values, by placement index (zero-aware: by state, [`PatternDb::index_of`]).
     pub table: Table<D>,
     /// Zero-aware: where a state's entry is.
-    blocks: Option<Blocks>,
+    /// Shared: clones of a database (one per request a server answers) are cheap.
+    blocks: Option<Arc<Blocks>>,
 }
 
 /// A zero-aware database's blocks: a state's entry is its block's first plus its
@@ -187,10 +190,10 @@ impl<D: AsRef<[u8]>, const W: usize, const H: usize> PatternDb<D, W, H> {
     pub fn new(pattern: Pattern<W, H>, table: Table<D>) -> Self {
         let blocks = pattern.zero_aware.then(|| {
             let space = pattern.space();
-            Blocks {
+            Arc::new(Blocks {
                 first: space.blocks(),
                 zones: space.block_zones(),
-            }
+            })
         });
         PatternDb {
             pattern,
