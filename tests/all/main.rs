@@ -19,6 +19,7 @@ mod patterns;
 mod regressions;
 mod rotation;
 mod search;
+mod serve;
 mod sizes;
 mod tasks;
 mod temporaries;

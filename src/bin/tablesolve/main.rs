@@ -10,6 +10,8 @@ mod check;
 mod generate;
 mod options;
 mod progress;
+#[cfg(feature = "serve")]
+mod serve;
 mod show;
 mod stats;
 mod verify;
@@ -134,6 +136,10 @@ enum Tool {
         #[command(flatten)]
         board: SlidingArgs,
     },
+    /// Answers over HTTP (the command's answers under /v1/) and serves a page at / that
+    /// draws a board and plays its answer; Ctrl-C or SIGTERM stops it gracefully
+    #[cfg(feature = "serve")]
+    Serve(serve::Serve),
     /// Prints a completion script for SHELL to standard output
     Completions { shell: clap_complete::Shell },
     /// Prints the manual page (roff) to standard output: the command's, or one
@@ -472,6 +478,8 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
             }
             Ok(())
         }
+        #[cfg(feature = "serve")]
+        Tool::Serve(serve) => serve::run(serve, tables, TableDir::new(dir)),
         Tool::Completions { shell } => shell_file(*shell),
         Tool::Man { subcommand, dir } => manual(subcommand.as_deref(), dir.as_deref()),
     }

@@ -130,7 +130,7 @@ pub fn merge(before: &SlidingArgs, after: &SlidingArgs, limits: Option<Limits>) 
     }
 }
 
-fn parse_seconds(text: &str) -> Result<Duration, String> {
+pub fn parse_seconds(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text
         .parse()
         .map_err(|_| format!("{text:?} is not a number of seconds"))?;

@@ -1,0 +1,342 @@
+//! The API's answers: a batch streamed as the command writes it, one board as a JSON
+//! object (or its search followed as server-sent events), a random board, the list of
+//! puzzles; and every refusal, with its status and the command's message.
+
+// A refusal is a whole response, returned at most once a request: boxing it saves nothing.
+#![allow(clippy::result_large_err)]
+
+use std::io;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+use tablesolve::judge::Output;
+use tablesolve::search::{Cancel, Report};
+use tablesolve::{Error, Puzzle};
+use tokio::sync::{mpsc, watch, OwnedSemaphorePermit};
+
+use super::asked::{self, Asked};
+use super::stream::{self, CancelOnDrop, Piece, Sink};
+use super::Shared;
+
+type Service = State<Arc<Shared>>;
+
+/// `POST /v1/PUZZLE/answer`: the body is a judge input, the answer what the command
+/// writes for it, streamed in input order as the cases are answered.
+pub async fn batch(
+    State(shared): Service,
+    Path(name): Path<String>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    let asked = match read_query(&name, query, &[asked::ANSWER]) {
+        Ok(asked) => asked,
+        Err(refused) => return refused,
+    };
+    let format = asked.format;
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    if declared.is_some_and(|length| length > shared.max_body) {
+        let error = Error::Io(io::Error::other(stream::TooLarge(shared.max_body)));
+        return refusal(&error, format);
+    }
+    let permit = match search_slot(&shared) {
+        Ok(permit) => permit,
+        Err(busy) => return busy,
+    };
+    let served = match shared.judges.get(&asked).await {
+        Ok(served) => served,
+        Err(error) => return refusal(&error, format),
+    };
+    let cancel = CancelOnDrop(Cancel::new());
+    let limits = asked.limits(shared.max_timeout, &cancel.0);
+    let mut input = stream::read_body(body, shared.max_body);
+    let (pieces, mut answers) = mpsc::channel(stream::ANSWER_PIECES);
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let mut sink = Sink::new(pieces.clone());
+        match served.batch(&asked, limits, &mut input, &mut sink) {
+            Ok(_) => {}
+            // The client went away: nobody to tell.
+            Err(Error::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => {}
+            Err(error) => {
+                let _ = pieces.blocking_send(Piece::Failed(error));
+            }
+        }
+    });
+    // The status waits for the first answers: an error met before any is the status.
+    let first = match answers.recv().await {
+        None => Vec::new(),
+        Some(Piece::Failed(error)) => return refusal(&error, format),
+        Some(Piece::Answers(first)) => first,
+    };
+    let rest =
+        futures_util::stream::unfold((answers, cancel), move |(mut answers, cancel)| async move {
+            let bytes = match answers.recv().await? {
+                Piece::Answers(bytes) => bytes,
+                Piece::Failed(error) => last_line(&error, format),
+            };
+            Some((Ok::<_, io::Error>(bytes), (answers, cancel)))
+        });
+    let first = futures_util::stream::iter([Ok(first)]);
+    let body = Body::from_stream(futures_util::StreamExt::chain(first, rest));
+    ([(header::CONTENT_TYPE, content_type(format))], body).into_response()
+}
+
+/// `GET /v1/PUZZLE/answer?board=...`: one board's answer as a JSON object; with
+/// `events`, its search as server-sent events (`progress` a few times a second, then
+/// `answer` or `error`), which a client stops by closing the connection.
+pub async fn one_board(
+    State(shared): Service,
+    Path(name): Path<String>,
+    RawQuery(query): RawQuery,
+) -> Response {
+    let asked = match read_query(&name, query, &[asked::ANSWER, asked::ONE_BOARD]) {
+        Ok(asked) => asked,
+        Err(refused) => return refused,
+    };
+    let Some(board) = asked.board.clone() else {
+        let message = "give the board: ?board=... (a batch is POSTed)";
+        return refuse(StatusCode::BAD_REQUEST, message, Output::Json);
+    };
+    let served = match shared.judges.get(&asked).await {
+        Ok(served) => served,
+        Err(error) => return refusal(&error, Output::Json),
+    };
+    let cancel = CancelOnDrop(Cancel::new());
+    let limits = asked.limits(shared.max_timeout, &cancel.0);
+    if !served.searches() && !asked.events {
+        // An exact table answers in microseconds: no thread, no slot.
+        return match served.one(&asked, limits, None, &board) {
+            Ok(answer) => json_response(&answer),
+            Err(error) => refusal(&error, Output::Json),
+        };
+    }
+    let permit = match search_slot(&shared) {
+        Ok(permit) => permit,
+        Err(busy) => return busy,
+    };
+    let (reports, progress) = watch::channel(None);
+    let report = move |r: Report| {
+        let _ = reports.send(Some(r));
+    };
+    let events = asked.events;
+    let search = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        served.one(&asked, limits, Some(Arc::new(report)), &board)
+    });
+    if events {
+        return search_events(search, progress, cancel);
+    }
+    let answered = search.await;
+    drop(cancel);
+    match answered {
+        Ok(Ok(answer)) => json_response(&answer),
+        Ok(Err(error)) => refusal(&error, Output::Json),
+        Err(_) => refuse(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the search failed",
+            Output::Json,
+        ),
+    }
+}
+
+type Search = tokio::task::JoinHandle<Result<serde_json::Value, Error>>;
+
+/// How often a followed search tells where it stands.
+const EVERY: Duration = Duration::from_millis(250);
+
+fn search_events(
+    search: Search,
+    progress: watch::Receiver<Option<Report>>,
+    cancel: CancelOnDrop,
+) -> Response {
+    let started = Instant::now();
+    let state = (Some(search), progress, cancel);
+    let events = futures_util::stream::unfold(
+        state,
+        move |(search, mut progress, cancel)| async move {
+            let mut search = search?;
+            let event = tokio::select! {
+                done = &mut search => {
+                    let seconds = started.elapsed().as_secs_f64();
+                    let event = match done {
+                        Ok(Ok(mut answer)) => {
+                            answer["seconds"] = seconds.into();
+                            format!("event: answer\ndata: {answer}\n\n")
+                        }
+                        Ok(Err(error)) => {
+                            let error = json!({ "error": error.to_string(), "status": status_of(&error).as_u16() });
+                            format!("event: error\ndata: {error}\n\n")
+                        }
+                        Err(_) => "event: error\ndata: {\"error\":\"the search failed\"}\n\n".to_owned(),
+                    };
+                    return Some((Ok::<_, io::Error>(event), (None, progress, cancel)));
+                }
+                () = tokio::time::sleep(EVERY) => match *progress.borrow_and_update() {
+                    Some(report) => {
+                        let seconds = report.elapsed.as_secs_f64();
+                        let rate = report.nodes as f64 / seconds.max(1e-9);
+                        let data = json!({ "bound": report.bound, "nodes": report.nodes, "seconds": seconds, "nodes_per_second": rate.round() });
+                        format!("event: progress\ndata: {data}\n\n")
+                    }
+                    // A comment: nothing to tell, but a closed connection shows.
+                    None => ": searching\n\n".to_owned(),
+                },
+            };
+            Some((Ok(event), (Some(search), progress, cancel)))
+        },
+    );
+    let headers = [
+        (header::CONTENT_TYPE, "text/event-stream"),
+        (header::CACHE_CONTROL, "no-cache"),
+    ];
+    (headers, Body::from_stream(events)).into_response()
+}
+
+/// `GET /v1/PUZZLE/random`: a random board as it stands in the input (the `generate`
+/// sampler), of `length` moves if given.
+pub async fn random(
+    State(shared): Service,
+    Path(name): Path<String>,
+    RawQuery(query): RawQuery,
+) -> Response {
+    let asked = match read_query(&name, query, &[asked::RANDOM]) {
+        Ok(asked) => asked,
+        Err(refused) => return refused,
+    };
+    let served = match shared.judges.get(&asked).await {
+        Ok(served) => served,
+        Err(error) => return refusal(&error, Output::Json),
+    };
+    let seed = asked.seed.unwrap_or_else(|| {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+        now.map_or(1, |t| t.as_nanos() as u64)
+    });
+    match served.random(asked.length, seed) {
+        Ok(board) => json_response(&json!({ "board": board })),
+        Err(message) => refuse(StatusCode::BAD_REQUEST, &message, Output::Json),
+    }
+}
+
+/// `GET /v1/puzzles`: the catalogue, with each puzzle's parameters.
+pub async fn puzzles() -> Response {
+    let list: Vec<serde_json::Value> = Puzzle::ALL
+        .into_iter()
+        .map(|puzzle| {
+            let mut parameters = vec!["format", "keep_going", "count", "all"];
+            if puzzle.is_sliding() {
+                parameters.extend(["goal", "partition", "numbered", "timeout", "max_nodes"]);
+            }
+            if puzzle == Puzzle::Sliding {
+                parameters.push("size");
+            }
+            let mut entry = json!({
+                "name": puzzle.name(),
+                "title": puzzle.title(),
+                "about": puzzle.about(),
+                "parameters": parameters,
+            });
+            match (puzzle, puzzle.board_size()) {
+                (_, Some((w, h))) => entry["size"] = format!("{w}x{h}").into(),
+                (Puzzle::Sliding, None) => {
+                    let sizes = (2..=5).flat_map(|h| (2..=5).map(move |w| format!("{w}x{h}")));
+                    entry["sizes"] = sizes.collect::<Vec<_>>().into();
+                }
+                _ => {}
+            }
+            entry
+        })
+        .collect();
+    json_response(&json!({ "puzzles": list }))
+}
+
+/// Anything else: 404, naming what there is.
+pub async fn not_found() -> Response {
+    let message = "no such page: the API is under /v1/ (GET /v1/puzzles lists the puzzles, \
+                   /v1/openapi.json describes it), the page at /";
+    refuse(StatusCode::NOT_FOUND, message, Output::Json)
+}
+
+/// The puzzle named `name` and the request's parameters, or the refusal: 404 for a
+/// puzzle not in the catalogue, 400 for a parameter.
+fn read_query(name: &str, query: Option<String>, allowed: &[&[&str]]) -> Result<Asked, Response> {
+    let Some(puzzle) = Puzzle::ALL.into_iter().find(|p| p.name() == name) else {
+        let names: Vec<&str> = Puzzle::ALL.iter().map(|p| p.name()).collect();
+        let message = format!("no puzzle {name:?}: choose one of {}", names.join(", "));
+        return Err(refuse(StatusCode::NOT_FOUND, &message, Output::Json));
+    };
+    Asked::read(puzzle, query.as_deref().unwrap_or(""), allowed)
+        .map_err(|message| refuse(StatusCode::BAD_REQUEST, &message, Output::Json))
+}
+
+/// A search slot, or 503 with `Retry-After` when every one is taken.
+fn search_slot(shared: &Shared) -> Result<OwnedSemaphorePermit, Response> {
+    Arc::clone(&shared.slots).try_acquire_owned().map_err(|_| {
+        let message = "every search slot is taken (--searches): try again shortly";
+        let mut busy = refuse(StatusCode::SERVICE_UNAVAILABLE, message, Output::Json);
+        busy.headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        busy
+    })
+}
+
+/// The status an error met before any answer gives.
+fn status_of(error: &Error) -> StatusCode {
+    match error {
+        _ if stream::too_large(error) => StatusCode::PAYLOAD_TOO_LARGE,
+        Error::Input { .. } | Error::Case(_) | Error::Option(_) | Error::Io(_) => {
+            StatusCode::BAD_REQUEST
+        }
+        _ => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
+/// An error met before any answer: its status, and the command's message.
+fn refusal(error: &Error, format: Output) -> Response {
+    let mut response = refuse(status_of(error), &error.to_string(), format);
+    if let (Output::Json, Error::Input { case, .. }) = (format, error) {
+        let body = json!({ "case": case, "error": error.to_string() });
+        *response.body_mut() = Body::from(format!("{body}\n"));
+    }
+    response
+}
+
+fn refuse(status: StatusCode, message: &str, format: Output) -> Response {
+    let body = match format {
+        Output::Json => format!("{}\n", json!({ "error": message })),
+        _ => format!("{message}\n"),
+    };
+    (status, [(header::CONTENT_TYPE, content_type(format))], body).into_response()
+}
+
+/// The end of a stream that an error cut short, after the answers before it: in text
+/// `error: MESSAGE` (a bare `error` is a skipped case's place); in JSON the case's
+/// object with its message, as `keep_going` writes it.
+fn last_line(error: &Error, format: Output) -> Vec<u8> {
+    match (format, error) {
+        (Output::Json, Error::Input { case, .. }) => {
+            format!("{}\n", json!({ "case": case, "error": error.to_string() })).into_bytes()
+        }
+        (Output::Json, _) => format!("{}\n", json!({ "error": error.to_string() })).into_bytes(),
+        _ => format!("error: {error}\n").into_bytes(),
+    }
+}
+
+fn content_type(format: Output) -> &'static str {
+    match format {
+        Output::Json => "application/x-ndjson",
+        _ => "text/plain; charset=utf-8",
+    }
+}
+
+fn json_response(value: &serde_json::Value) -> Response {
+    let headers = [(header::CONTENT_TYPE, "application/json")];
+    (headers, format!("{value}\n")).into_response()
+}

@@ -1,0 +1,125 @@
+//! `tablesolve serve`: the command over HTTP, and a page that plays the answers.
+//!
+//! Each puzzle's tables are opened once, on first use, and shared by every request
+//! ([`judges`]); batches stream through in input order in bounded memory, single
+//! boards answer as JSON objects ([`answer`]); searches and batches run on blocking
+//! threads, at most `--searches` at once, and a request past that is refused with 503
+//! rather than queued. `GET /` is the page ([`page`]), built into the binary.
+
+mod answer;
+mod asked;
+mod judges;
+mod page;
+mod stream;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::routing::get;
+use axum::Router;
+use tablesolve::table::TableDir;
+use tokio::sync::Semaphore;
+
+use crate::Failure;
+use judges::Judges;
+
+/// Where and how to serve.
+#[derive(clap::Args)]
+pub struct Serve {
+    /// The address to listen on
+    #[arg(long, default_value = "127.0.0.1", value_name = "ADDR")]
+    bind: std::net::IpAddr,
+    /// The port to listen on; 0 picks a free one (printed on start)
+    #[arg(long, default_value_t = 8080, value_name = "P")]
+    port: u16,
+    /// Searches and batches answered at once; a request past them is refused (503,
+    /// Retry-After) [default: four per core]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
+    searches: Option<u32>,
+    /// The longest a search may run on one case, whatever the request asks (its
+    /// `timeout` is capped at this); past it the case's answer is `limit L`
+    #[arg(long, default_value = "60", value_name = "SECONDS", value_parser = crate::options::parse_seconds)]
+    max_timeout: Duration,
+    /// The largest request body, in bytes: a longer one is refused (413)
+    #[arg(long, default_value_t = 1 << 30, value_name = "BYTES")]
+    max_body: u64,
+}
+
+/// What every request shares.
+pub struct Shared {
+    judges: Arc<Judges>,
+    /// One permit per search or batch under way.
+    slots: Arc<Semaphore>,
+    max_timeout: Duration,
+    max_body: u64,
+}
+
+/// Serves until Ctrl-C or SIGTERM, then lets the requests under way finish.
+pub fn run(serve: &Serve, tables: TableDir, present: TableDir) -> Result<(), Failure> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let searches = serve.searches.map_or(4 * cores, |n| n as usize);
+    let shared = Arc::new(Shared {
+        judges: Arc::new(Judges::new(tables, present)),
+        slots: Arc::new(Semaphore::new(searches)),
+        max_timeout: serve.max_timeout,
+        max_body: serve.max_body,
+    });
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Failure::Usage(format!("cannot start the service: {e}")))?;
+    let address = SocketAddr::new(serve.bind, serve.port);
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(address)
+            .await
+            .map_err(|e| Failure::Usage(format!("cannot listen on {address}: {e}")))?;
+        let bound = listener.local_addr().unwrap_or(address);
+        eprintln!("tablesolve: answering on http://{bound}/ (Ctrl-C stops)");
+        axum::serve(listener, router(shared))
+            .with_graceful_shutdown(stop_signal())
+            .await
+            .map_err(|e| Failure::Usage(format!("the service failed: {e}")))?;
+        eprintln!("tablesolve: stopped");
+        Ok(())
+    })
+}
+
+fn router(shared: Arc<Shared>) -> Router {
+    Router::new()
+        .route("/", get(page::index))
+        .route("/app.js", get(page::script))
+        .route("/style.css", get(page::style))
+        .route("/v1/puzzles", get(answer::puzzles))
+        .route("/v1/openapi.json", get(page::openapi))
+        .route(
+            "/v1/{puzzle}/answer",
+            get(answer::one_board).post(answer::batch),
+        )
+        .route("/v1/{puzzle}/random", get(answer::random))
+        .fallback(answer::not_found)
+        .with_state(shared)
+}
+
+/// Ctrl-C, or SIGTERM on Unix: new connections are refused from then on.
+async fn stop_signal() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {},
+        () = terminate => {},
+    }
+    eprintln!("tablesolve: stopping: answering the requests under way, refusing new ones");
+}

@@ -1,0 +1,134 @@
+//! Between the async request and the blocking batch: the body read as a `Read` a few
+//! chunks at a time, the answers written to a `Write` that hands them on as they are
+//! flushed, and a search cancelled when the client goes away. Both channels are
+//! bounded, so a batch of any size passes through in bounded memory.
+
+use std::io::{self, Read, Write};
+
+use axum::body::{Body, Bytes};
+use futures_util::StreamExt;
+use tablesolve::search::Cancel;
+use tablesolve::Error;
+use tokio::sync::mpsc;
+
+/// Body chunks in flight between the connection and the batch.
+const BODY_CHUNKS: usize = 16;
+/// Answers in flight between the batch and the connection.
+pub const ANSWER_PIECES: usize = 8;
+/// Answers are handed on once this many bytes wait (or at each flush).
+const PIECE: usize = 1 << 16;
+
+/// The body was longer than the service takes.
+#[derive(Debug, thiserror::Error)]
+#[error("the request body is over the limit of {0} bytes (--max-body)")]
+pub struct TooLarge(pub u64);
+
+/// Reads `body` on the async side into a bounded channel, refusing it past `limit`
+/// bytes; the batch reads the other end through [`BodyReader`].
+pub fn read_body(body: Body, limit: u64) -> BodyReader {
+    let (sender, receiver) = mpsc::channel(BODY_CHUNKS);
+    tokio::spawn(async move {
+        let mut chunks = body.into_data_stream();
+        let mut total = 0u64;
+        while let Some(chunk) = chunks.next().await {
+            let chunk = chunk.map_err(io::Error::other).and_then(|chunk| {
+                total += chunk.len() as u64;
+                match total > limit {
+                    true => Err(io::Error::other(TooLarge(limit))),
+                    false => Ok(chunk),
+                }
+            });
+            let failed = chunk.is_err();
+            if sender.send(chunk).await.is_err() || failed {
+                return;
+            }
+        }
+    });
+    BodyReader {
+        chunks: receiver,
+        current: Bytes::new(),
+    }
+}
+
+/// The request body, as the batch reads it (on a blocking thread).
+pub struct BodyReader {
+    chunks: mpsc::Receiver<io::Result<Bytes>>,
+    current: Bytes,
+}
+
+impl Read for BodyReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while self.current.is_empty() {
+            match self.chunks.blocking_recv() {
+                Some(chunk) => self.current = chunk?,
+                None => return Ok(0),
+            }
+        }
+        let n = buf.len().min(self.current.len());
+        buf[..n].copy_from_slice(&self.current[..n]);
+        self.current = self.current.slice(n..);
+        Ok(n)
+    }
+}
+
+/// What the batch hands the response: answers, or the error that ended it.
+pub enum Piece {
+    Answers(Vec<u8>),
+    Failed(Error),
+}
+
+/// The answers, as the batch writes them (on a blocking thread): handed on at each
+/// flush, which the batch does as answers come, so that the first leave early.
+pub struct Sink {
+    pieces: mpsc::Sender<Piece>,
+    waiting: Vec<u8>,
+}
+
+impl Sink {
+    pub fn new(pieces: mpsc::Sender<Piece>) -> Sink {
+        Sink {
+            pieces,
+            waiting: Vec::new(),
+        }
+    }
+
+    fn hand_on(&mut self) -> io::Result<()> {
+        let piece = Piece::Answers(std::mem::take(&mut self.waiting));
+        // The response is gone: the client went away.
+        self.pieces
+            .blocking_send(piece)
+            .map_err(|_| io::ErrorKind::BrokenPipe.into())
+    }
+}
+
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.waiting.extend_from_slice(buf);
+        if self.waiting.len() >= PIECE {
+            self.hand_on()?;
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self.waiting.is_empty() {
+            true => Ok(()),
+            false => self.hand_on(),
+        }
+    }
+}
+
+/// Cancels a request's searches when dropped: with the response (sent, or given up
+/// when the client goes away), or with the request's future.
+pub struct CancelOnDrop(pub Cancel);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
+}
+
+/// Whether `error` is the body's being over the limit.
+pub fn too_large(error: &Error) -> bool {
+    matches!(error, Error::Io(e) if e.get_ref().is_some_and(|e| e.is::<TooLarge>()))
+}

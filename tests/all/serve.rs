@@ -1,0 +1,468 @@
+//! `tablesolve serve` against the command: a server started on a free port answers the
+//! shipped samples byte for byte as the command does, single boards as its JSON lines,
+//! and every bad request with its status and the command's message.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::{sample, stdout, tables, tablesolve};
+
+/// A service started on a free port, stopped when dropped.
+pub struct Server {
+    child: Child,
+    pub address: String,
+}
+
+impl Server {
+    pub fn start(args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tablesolve"))
+            .arg("--tables")
+            .arg(tables())
+            .args(["serve", "--port", "0"])
+            .args(args)
+            .env_remove("TABLESOLVE_TABLES")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stderr.as_mut().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let address = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split('/').next())
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_owned();
+        Server { child, address }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.address)
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Sends SIGTERM and waits for the exit status.
+    pub fn terminate(mut self) -> std::process::ExitStatus {
+        let sent = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        self.child.wait().unwrap()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A client that reads every status as a response, not as an error.
+pub fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into()
+}
+
+/// Status, `Retry-After` and body of a response.
+pub fn read(mut response: ureq::http::Response<ureq::Body>) -> (u16, Option<String>, String) {
+    let retry = response
+        .headers()
+        .get("retry-after")
+        .map(|v| v.to_str().unwrap().to_owned());
+    let body = response
+        .body_mut()
+        .with_config()
+        .limit(u64::MAX)
+        .read_to_string()
+        .unwrap();
+    (response.status().as_u16(), retry, body)
+}
+
+pub fn post(server: &Server, path: &str, body: &[u8]) -> (u16, String) {
+    let (status, _, body) = read(agent().post(server.url(path)).send(body).unwrap());
+    (status, body)
+}
+
+pub fn get(server: &Server, path: &str) -> (u16, Option<String>, String) {
+    read(agent().get(server.url(path)).call().unwrap())
+}
+
+fn quoted(text: &str) -> String {
+    serde_json::to_string(text).unwrap()
+}
+
+/// Percent-encodes a query value.
+pub fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// JSON lines without their times and node counts, which differ from run to run (a
+/// search split over threads counts a few nodes more or less).
+fn timeless(lines: &str) -> Vec<serde_json::Value> {
+    lines
+        .lines()
+        .map(|line| {
+            let mut value: serde_json::Value = serde_json::from_str(line).unwrap();
+            let object = value.as_object_mut().unwrap();
+            object.remove("seconds");
+            object.remove("nodes");
+            value
+        })
+        .collect()
+}
+
+/// Each puzzle's sample and the command's options for it, with the query of the same.
+fn samples() -> Vec<(&'static str, Vec<u8>, Vec<&'static str>, &'static str)> {
+    let korf: Vec<u8> = sample("korf100.in")
+        .split_inclusive(|&b| b == b'\n')
+        .take(8)
+        .flatten()
+        .copied()
+        .collect();
+    let sizes = tablesolve(
+        tables(),
+        &["generate", "sliding", "--size", "3x4", "--count", "30"],
+        b"",
+    );
+    vec![
+        ("rotation", sample("rotation.in"), vec![], ""),
+        ("eight", sample("eight.in"), vec![], ""),
+        ("eight2", sample("eight2.in"), vec![], ""),
+        (
+            "fifteen",
+            korf,
+            vec!["--goal", "korf", "--numbered", "--partition", "6-6-3"],
+            "goal=korf&numbered=true&partition=6-6-3",
+        ),
+        (
+            "sliding",
+            stdout(&sizes).into(),
+            vec!["--size", "3x4"],
+            "size=3x4",
+        ),
+    ]
+}
+
+#[test]
+fn every_puzzle_answers_as_the_command() {
+    let server = Server::start(&[]);
+    for (puzzle, input, options, query) in samples() {
+        let mut args = vec![puzzle];
+        args.extend(&options);
+        let text = tablesolve(tables(), &args, &input);
+        let (status, body) = post(&server, &format!("/v1/{puzzle}/answer?{query}"), &input);
+        assert_eq!((status, body.as_str()), (200, stdout(&text)), "{puzzle}");
+
+        args.extend(["--format", "json"]);
+        let json = tablesolve(tables(), &args, &input);
+        let path = format!("/v1/{puzzle}/answer?format=json&{query}");
+        let (status, body) = post(&server, &path, &input);
+        assert_eq!(status, 200, "{puzzle}: {body}");
+        assert_eq!(timeless(&body), timeless(stdout(&json)), "{puzzle}");
+
+        // The first case alone, as a GET, is the first JSON line.
+        let first_case: String = match puzzle {
+            "rotation" => {
+                String::from_utf8_lossy(&input[..input.iter().position(|&b| b == b'\n').unwrap()])
+                    .into()
+            }
+            "eight2" => "12X453786 12345678X".into(),
+            _ => String::from_utf8_lossy(&input)
+                .lines()
+                .next()
+                .unwrap()
+                .into(),
+        };
+        let path = format!("/v1/{puzzle}/answer?board={}&{query}", encode(&first_case));
+        let (status, _, one) = get(&server, &path);
+        assert_eq!(status, 200, "{puzzle}: {one}");
+        assert_eq!(timeless(&one)[0], timeless(stdout(&json))[0], "{puzzle}");
+    }
+}
+
+#[test]
+fn counts_and_every_answer_as_the_command() {
+    let server = Server::start(&[]);
+    for (flag, query) in [("--count", "count=true"), ("--all", "all=true")] {
+        let input = sample("rotation.in");
+        let text = tablesolve(tables(), &["rotation", flag], &input);
+        let (status, body) = post(&server, &format!("/v1/rotation/answer?{query}"), &input);
+        assert_eq!((status, body.as_str()), (200, stdout(&text)));
+    }
+}
+
+#[test]
+fn a_spelled_out_partition_answers_once_its_databases_are_present() {
+    let server = Server::start(&[]);
+    let input = b"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24\n\
+                  1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 0 21 22 23 24\n";
+    // The 24-puzzle's quick databases (6-6-6-6 takes a minute): groups of five.
+    let groups = "1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15 / 16 17 18 19 20 / 21 22 23 24";
+    let path = format!("/v1/twentyfour/answer?partition={}", encode(groups));
+    // Absent: refused, not built, whatever the request.
+    let (status, body) = post(&server, &path, input);
+    assert_eq!(status, 500, "{body}");
+    assert!(body.contains("missing"), "{body}");
+    // The command builds them; then the service answers as it does.
+    let text = tablesolve(tables(), &["twentyfour", "--partition", groups], input);
+    let (status, body) = post(&server, &path, input);
+    assert_eq!((status, body.as_str()), (200, stdout(&text)));
+    assert_eq!(body, "r\nrrrr\n");
+}
+
+#[test]
+fn malformed_cases_are_refused_with_the_commands_message() {
+    let server = Server::start(&[]);
+    let message = |input: &[u8], args: &[&str]| {
+        let run = tablesolve(tables(), args, input);
+        assert_eq!(run.status.code(), Some(1));
+        let stderr = String::from_utf8(run.stderr).unwrap();
+        let message = stderr
+            .lines()
+            .next()
+            .unwrap()
+            .trim_start_matches("tablesolve: ");
+        (String::from_utf8(run.stdout).unwrap(), message.to_owned())
+    };
+
+    // Before any answer: 400, the message alone.
+    let input = b"12345678x\n1234x56\n";
+    let first_bad = b"12345z78x\n";
+    let (_, expected) = message(first_bad, &["eight"]);
+    let (status, body) = post(&server, "/v1/eight/answer", first_bad);
+    assert_eq!((status, body), (400, format!("{expected}\n")));
+    let (status, body) = post(&server, "/v1/eight/answer?format=json", first_bad);
+    assert_eq!(status, 400);
+    assert_eq!(
+        body,
+        format!("{{\"case\":1,\"error\":{}}}\n", quoted(&expected))
+    );
+
+    // After answers: they stand, then the message ends the stream.
+    let (answers, expected) = message(input, &["eight"]);
+    let (status, body) = post(&server, "/v1/eight/answer", input);
+    assert_eq!(
+        (status, body),
+        (200, format!("{answers}error: {expected}\n"))
+    );
+
+    // Going on: `error` holds the case's place, as in the command.
+    let input = b"12345678x\n12z45678x\n2 3 4 1 5 x 7 6 8\n";
+    let run = tablesolve(tables(), &["eight", "--keep-going"], input);
+    let (status, body) = post(&server, "/v1/eight/answer?keep_going=true", input);
+    assert_eq!(
+        (status, body.as_str()),
+        (200, std::str::from_utf8(&run.stdout).unwrap())
+    );
+    assert_eq!(body.lines().nth(1), Some("error"));
+
+    // One board.
+    let (status, _, body) = get(&server, "/v1/eight/answer?board=12345");
+    assert_eq!(status, 400);
+    assert!(body.contains("case 1, line 1"), "{body}");
+    let (status, _, body) = get(&server, "/v1/eight/answer?board=12345678x%2012345678x");
+    assert_eq!(status, 400);
+    assert!(body.contains("more than one case"), "{body}");
+}
+
+#[test]
+fn bad_requests_get_their_status() {
+    let server = Server::start(&["--max-body", "1000", "--max-timeout", "0.3"]);
+    let (status, _, body) = get(&server, "/v1/nine/answer?board=1");
+    assert_eq!(status, 404);
+    assert!(body.contains("no puzzle \\\"nine\\\""), "{body}");
+    assert_eq!(get(&server, "/v2/eight/answer").0, 404);
+
+    let (status, body) = post(&server, "/v1/eight/answer?colour=red", b"12345678x\n");
+    assert_eq!(status, 400);
+    assert!(body.contains("no parameter `colour`"), "{body}");
+    let (status, body) = post(&server, "/v1/eight/answer?timeout=5", b"12345678x\n");
+    assert_eq!(status, 400);
+    assert!(
+        body.contains("--timeout or --max-nodes is for fifteen, twentyfour and sliding, not eight"),
+        "{body}"
+    );
+    let (status, body) = post(&server, "/v1/fifteen/answer?timeout=-1", b"");
+    assert_eq!(status, 400);
+    assert!(body.contains("timeout=\\\"-1\\\""), "{body}");
+    let (status, body) = post(&server, "/v1/fifteen/answer?goal=nowhere", b"");
+    assert_eq!(status, 400);
+    assert!(body.contains("--goal"), "{body}");
+    let (status, _, body) = get(&server, "/v1/eight/answer");
+    assert_eq!(status, 400);
+    assert!(body.contains("give the board"), "{body}");
+
+    // Over the body limit: declared, or found while streaming.
+    let head = |length: &str| {
+        format!("POST /v1/eight/answer HTTP/1.1\r\nHost: x\r\nConnection: close\r\n{length}\r\n")
+    };
+    let response = raw(&server, head("Content-Length: 2000\r\n").as_bytes());
+    assert!(response.starts_with("HTTP/1.1 413"), "{response}");
+    let mut chunked = head("Transfer-Encoding: chunked\r\n").into_bytes();
+    chunked.extend_from_slice(format!("{:x}\r\n", 2000).as_bytes());
+    chunked.extend_from_slice(&b"12345678x\n".repeat(200));
+    chunked.extend_from_slice(b"\r\n0\r\n\r\n");
+    let response = raw(&server, &chunked);
+    assert!(response.starts_with("HTTP/1.1 413"), "{response}");
+    assert!(
+        response.contains("over the limit of 1000 bytes (--max-body)"),
+        "{response}"
+    );
+
+    // A search past the service's time cap answers `limit L`, whatever it asked.
+    let hard = "15 14 8 12 10 11 9 13 2 6 5 1 3 7 4 0";
+    let path = format!(
+        "/v1/fifteen/answer?goal=korf&partition=6-6-3&timeout=100&board={}",
+        encode(hard)
+    );
+    let started = Instant::now();
+    let (status, _, body) = get(&server, &path);
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("\"status\":\"limit\""), "{body}");
+    assert!(started.elapsed() < Duration::from_secs(20));
+}
+
+/// Sends `request` as it is and reads the whole response.
+fn raw(server: &Server, request: &[u8]) -> String {
+    let mut stream = TcpStream::connect(&server.address).unwrap();
+    let _ = stream.write_all(request);
+    let mut response = Vec::new();
+    let _ = stream.read_to_end(&mut response);
+    String::from_utf8_lossy(&response).into_owned()
+}
+
+/// Opens a search followed as events and waits until it runs: it then holds its slot.
+fn searching(server: &Server) -> TcpStream {
+    let hard = "15 14 8 12 10 11 9 13 2 6 5 1 3 7 4 0";
+    let path = format!(
+        "/v1/fifteen/answer?goal=korf&partition=6-6-3&events=true&board={}",
+        encode(hard)
+    );
+    let mut stream = TcpStream::connect(&server.address).unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {}\r\n\r\n",
+        server.address
+    )
+    .unwrap();
+    let mut seen = Vec::new();
+    let mut buf = [0; 4096];
+    while !String::from_utf8_lossy(&seen).contains("\n\n") || !seen.windows(2).any(|w| w == b": ") {
+        let n = stream.read(&mut buf).unwrap();
+        assert!(n > 0, "{}", String::from_utf8_lossy(&seen));
+        seen.extend_from_slice(&buf[..n]);
+        if String::from_utf8_lossy(&seen).contains("event: progress") {
+            break;
+        }
+    }
+    stream
+}
+
+#[test]
+fn a_busy_service_refuses_and_a_client_gone_frees_its_slot() {
+    let server = Server::start(&["--searches", "1"]);
+    let quick = format!(
+        "/v1/fifteen/answer?partition=6-6-3&max_nodes=1000&board={}",
+        encode("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15")
+    );
+    let search = searching(&server);
+    let (status, retry, body) = get(&server, &quick);
+    assert_eq!((status, retry.as_deref()), (503, Some("1")), "{body}");
+    // An exact table's board takes no slot.
+    assert_eq!(get(&server, "/v1/eight/answer?board=12345678x").0, 200);
+
+    drop(search);
+    let gone = Instant::now();
+    loop {
+        let (status, _, body) = get(&server, &quick);
+        if status == 200 {
+            assert!(body.contains("\"moves\":\"r\""), "{body}");
+            break;
+        }
+        assert!(
+            gone.elapsed() < Duration::from_secs(5),
+            "the slot stayed taken: {status} {body}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn stopping_lets_the_requests_under_way_finish() {
+    let server = Server::start(&["--searches", "1"]);
+    let address = server.address.clone();
+    let mut search = searching(&server);
+    std::thread::sleep(Duration::from_millis(100));
+    let pid = server.pid();
+    let stopping = std::thread::spawn(move || server.terminate());
+    std::thread::sleep(Duration::from_millis(300));
+    // The search under way goes on until it ends (here: its client leaves).
+    let mut buf = [0; 256];
+    assert!(search.read(&mut buf).unwrap() > 0);
+    assert!(Command::new("kill")
+        .args(["-0", &pid.to_string()])
+        .status()
+        .unwrap()
+        .success());
+    // New connections are refused meanwhile.
+    assert!(TcpStream::connect(&address).is_err());
+    drop(search);
+    let status = stopping.join().unwrap();
+    assert!(status.success(), "{status}");
+}
+
+#[test]
+fn the_catalogue_and_the_description_list_every_puzzle() {
+    let server = Server::start(&[]);
+    let (status, _, body) = get(&server, "/v1/puzzles");
+    assert_eq!(status, 200);
+    let listed: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let names: Vec<&str> = listed["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    let catalogue: Vec<&str> = tablesolve::Puzzle::ALL.iter().map(|p| p.name()).collect();
+    assert_eq!(names, catalogue);
+
+    let (status, _, body) = get(&server, "/v1/openapi.json");
+    assert_eq!(status, 200);
+    let description: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let enumerated =
+        &description["paths"]["/v1/{puzzle}/answer"]["post"]["parameters"][0]["schema"]["enum"];
+    assert_eq!(enumerated, &serde_json::json!(catalogue));
+    for path in description["paths"].as_object().unwrap().keys() {
+        let path = path.replace("{puzzle}", "eight");
+        let (status, _, body) = get(&server, &path);
+        assert_ne!(status, 404, "{path}: {body}");
+    }
+    let (status, _, page) = get(&server, "/");
+    assert_eq!(status, 200);
+    assert!(page.contains("<script src=\"/app.js\">"));
+    let (status, _, random) = get(&server, "/v1/eight/random?length=7&seed=3");
+    assert_eq!(status, 200);
+    let board: serde_json::Value = serde_json::from_str(&random).unwrap();
+    let one = format!(
+        "/v1/eight/answer?board={}",
+        encode(board["board"].as_str().unwrap())
+    );
+    assert!(get(&server, &one).2.contains("\"length\":7"));
+}
