@@ -10,7 +10,7 @@ use crate::error::Error;
 use crate::judge::{CrossCheck, EveryShortest, Format, Replay, Sample, SampleAt, Tables};
 use crate::search::Limits;
 use crate::sliding::Partition;
-use crate::sliding::{Board, Progress};
+use crate::sliding::{random_board_like, Board, Progress};
 use crate::table::{Mapped, TableDir};
 use crate::{Eight, Eight2, Rotation, Sliding, SlidingOptions};
 
@@ -225,6 +225,29 @@ impl Puzzle {
         }
     }
 
+    /// A random board of a sliding puzzle, uniform among those that reach its goal,
+    /// written as its input writes a case: drawn without opening the pattern
+    /// databases, which only answering needs. `None` for the other puzzles.
+    pub fn random_sliding_board(
+        self,
+        options: &Options,
+        rng: &mut dyn rand::RngCore,
+    ) -> Result<Option<String>, Error> {
+        if !self.is_sliding() {
+            return Ok(None);
+        }
+        self.refuse_foreign(options)?;
+        let (w, h) = self.sliding_size(options.size)?;
+        fn draw<const W: usize, const H: usize>(
+            options: &Options,
+            rng: &mut dyn rand::RngCore,
+        ) -> Result<String, OptionError> {
+            Ok(random_board_like(rng, &goal::<W, H>(options)?).values_text())
+        }
+        let board = crate::for_size!((w, h), draw(options, rng), Err(OptionError::Size(w, h)))?;
+        Ok(Some(board))
+    }
+
     /// The first option in `options` that this puzzle does not take.
     fn refuse_foreign(self, options: &Options) -> Result<(), OptionError> {
         let given = [
@@ -246,18 +269,21 @@ impl Puzzle {
     }
 }
 
+/// The goal `options` give a `W` x `H` board: `--goal`'s, else the blank on the last cell.
+fn goal<const W: usize, const H: usize>(options: &Options) -> Result<Board<W, H>, OptionError> {
+    match &options.goal {
+        Some(text) => Board::parse_goal(text).map_err(|e| OptionError::Goal(e.to_string())),
+        None => Ok(Board::canonical(W * H - 1)),
+    }
+}
+
 /// Opens a `W` x `H` sliding board as `options` say and hands it to `run`.
 fn open_sliding<const W: usize, const H: usize>(
     tables: &TableDir,
     options: &Options,
     run: impl FnOnce(&Sliding<Mapped, W, H>),
 ) -> Result<(), Error> {
-    let goal = match &options.goal {
-        Some(text) => {
-            Board::<W, H>::parse_goal(text).map_err(|e| OptionError::Goal(e.to_string()))?
-        }
-        None => Board::canonical(W * H - 1),
-    };
+    let goal = goal(options)?;
     if let Some(partition) = &options.partition {
         partition
             .check(W * H)

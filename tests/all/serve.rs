@@ -17,9 +17,14 @@ pub struct Server {
 
 impl Server {
     pub fn start(args: &[&str]) -> Server {
+        Server::start_in(tables(), args)
+    }
+
+    /// One whose table directory is `tables`.
+    pub fn start_in(tables: &std::path::Path, args: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tablesolve"))
             .arg("--tables")
-            .arg(tables())
+            .arg(tables)
             .args(["serve", "--port", "0"])
             .args(args)
             .env_remove("TABLESOLVE_TABLES")
@@ -465,4 +470,42 @@ fn the_catalogue_and_the_description_list_every_puzzle() {
         encode(board["board"].as_str().unwrap())
     );
     assert!(get(&server, &one).2.contains("\"length\":7"));
+}
+
+#[test]
+fn random_sliding_boards_are_the_samplers_and_need_no_tables() {
+    // The same seed draws the same board as `generate` (which opens the tables).
+    let generated = tablesolve(
+        tables(),
+        &[
+            "--size", "3x3", "generate", "sliding", "--count", "1", "--seed", "9",
+        ],
+        b"",
+    );
+    let server = Server::start(&[]);
+    let (status, _, random) = get(&server, "/v1/sliding/random?size=3x3&seed=9");
+    assert_eq!(status, 200, "{random}");
+    let board: serde_json::Value = serde_json::from_str(&random).unwrap();
+    assert_eq!(
+        board["board"].as_str().unwrap(),
+        stdout(&generated).trim_end()
+    );
+
+    // A 24-puzzle board with no database present: none is built.
+    let empty = tempfile::tempdir().unwrap();
+    let server = Server::start_in(empty.path(), &[]);
+    let (status, _, random) = get(&server, "/v1/twentyfour/random?seed=4&goal=korf");
+    assert_eq!(status, 200, "{random}");
+    let board: serde_json::Value = serde_json::from_str(&random).unwrap();
+    let values = board["board"]
+        .as_str()
+        .unwrap()
+        .split(' ')
+        .map(|v| v.parse::<u8>().unwrap());
+    let mut sorted: Vec<u8> = values.collect();
+    sorted.sort_unstable();
+    assert_eq!(sorted, (0..25).collect::<Vec<u8>>());
+    assert_eq!(std::fs::read_dir(empty.path()).unwrap().count(), 0);
+    let (status, _, refused) = get(&server, "/v1/twentyfour/random?size=3x3");
+    assert_eq!(status, 400, "{refused}");
 }

@@ -13,9 +13,11 @@ use axum::body::Body;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use rand::SeedableRng;
 use serde_json::json;
 use tablesolve::judge::Output;
 use tablesolve::search::{Cancel, Report};
+use tablesolve::sliding::Partition;
 use tablesolve::{Error, Puzzle};
 use tokio::sync::{mpsc, watch, OwnedSemaphorePermit};
 
@@ -211,14 +213,24 @@ pub async fn random(
         Ok(asked) => asked,
         Err(refused) => return refused,
     };
-    let served = match shared.judges.get(&asked).await {
-        Ok(served) => served,
-        Err(error) => return refusal(&error, Output::Json),
-    };
     let seed = asked.seed.unwrap_or_else(|| {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
         now.map_or(1, |t| t.as_nanos() as u64)
     });
+    // A sliding board of any length needs no tables (the 24-puzzle's take minutes to
+    // build); one of a given length is confirmed by answering it.
+    if asked.length.is_none() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        match asked.puzzle.random_sliding_board(&asked.options, &mut rng) {
+            Ok(Some(board)) => return json_response(&json!({ "board": board })),
+            Ok(None) => {}
+            Err(error) => return refusal(&error, Output::Json),
+        }
+    }
+    let served = match shared.judges.get(&asked).await {
+        Ok(served) => served,
+        Err(error) => return refusal(&error, Output::Json),
+    };
     match served.random(asked.length, seed) {
         Ok(board) => json_response(&json!({ "board": board })),
         Err(message) => refuse(StatusCode::BAD_REQUEST, &message, Output::Json),
@@ -244,7 +256,16 @@ pub async fn puzzles() -> Response {
                 "parameters": parameters,
             });
             match (puzzle, puzzle.board_size()) {
-                (_, Some((w, h))) => entry["size"] = format!("{w}x{h}").into(),
+                (_, Some((w, h))) => {
+                    entry["size"] = format!("{w}x{h}").into();
+                    // The built-in databases of its size, with what building them costs.
+                    let partitions = Partition::ALL
+                        .into_iter()
+                        .filter(|p| p.check(w * h).is_ok());
+                    let partitions =
+                        partitions.map(|p| json!({ "name": p.name(), "cost": p.cost() }));
+                    entry["partitions"] = partitions.collect::<Vec<_>>().into();
+                }
                 (Puzzle::Sliding, None) => {
                     let sizes = (2..=5).flat_map(|h| (2..=5).map(move |w| format!("{w}x{h}")));
                     entry["sizes"] = sizes.collect::<Vec<_>>().into();

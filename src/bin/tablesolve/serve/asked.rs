@@ -25,7 +25,7 @@ pub const ANSWER: &[&str] = &[
 /// A single board's: the board, and whether to follow its search as events.
 pub const ONE_BOARD: &[&str] = &["board", "events"];
 /// A random board's.
-pub const RANDOM: &[&str] = &["length", "seed", "goal", "size"];
+pub const RANDOM: &[&str] = &["length", "seed", "goal", "size", "partition"];
 
 /// Every shortest answer, counted or listed, or only the smallest.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -163,7 +163,9 @@ function solve() {
   }
   const name = $("puzzle").value;
   const size = name === "sliding" ? `&size=${$("size").value}` : "";
-  const url = `/v1/${name}/answer?events=true${size}&board=${encodeURIComponent(text)}`;
+  const chosen = $("partition-label").hidden ? "" : $("partition").value.trim();
+  const partition = chosen ? `&partition=${encodeURIComponent(chosen)}` : "";
+  const url = `/v1/${name}/answer?events=true${size}${partition}&board=${encodeURIComponent(text)}`;
   stopSearch();
   const started = performance.now();
   source = new EventSource(url);
@@ -219,6 +221,10 @@ function choosePuzzle() {
   const puzzle = puzzles.find((p) => p.name === $("puzzle").value);
   $("about").textContent = puzzle.about;
   $("size-label").hidden = puzzle.name !== "sliding";
+  // Searched puzzles may name their databases; the service's default is the best present.
+  $("partition-label").hidden = !puzzle.parameters.includes("partition");
+  $("partition").value = "";
+  $("partitions").replaceChildren(...(puzzle.partitions || []).map((p) => new Option(p.cost, p.name)));
   $("board").value = "";
   preview();
 }

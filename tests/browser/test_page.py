@@ -1,0 +1,201 @@
+"""The page at `/` in a real browser: headless Chromium (Debian's, driven through its
+chromedriver by Selenium) solves a board of every puzzle, plays each answer to the end
+with the Play button and must find the goal drawn. The page plays the moves by its own
+rules, so this checks the answers too; they must also equal the judge samples' or the
+API's. A long search shows its live bound and is cancelled on the server. Screenshots
+(one mid-animation) are kept in $TABLESOLVE_ARTIFACTS (default: target/browser/).
+
+Run with: TABLESOLVE_CLI=target/release/tablesolve pytest tests/browser
+"""
+
+import json
+import os
+import pathlib
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+CLI = os.environ.get("TABLESOLVE_CLI", str(ROOT / "target" / "release" / "tablesolve"))
+ARTIFACTS = pathlib.Path(os.environ.get("TABLESOLVE_ARTIFACTS", ROOT / "target" / "browser"))
+# HDU 3567's second sample case's answer (samples/eight2.out).
+SAMPLES_EIGHT2_CASE_2 = (ROOT / "samples" / "eight2.out").read_text().split("\n")[3]
+# One move from the 15-puzzle's goal.
+BOARD_15 = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"
+
+# Five groups of at most five tiles: 24-puzzle databases that build in seconds.
+QUICK_24 = "1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15 / 16 17 18 19 20 / 21 22 23 24"
+
+
+@pytest.fixture(scope="module")
+def server():
+    with tempfile.TemporaryDirectory() as tables:
+        # Quick databases for the 15- and 24-puzzle, built as the command builds them;
+        # the page then answers with them (the 15-puzzle's as the best present).
+        for puzzle, partition in [("fifteen", "6-6-3"), ("twentyfour", QUICK_24)]:
+            subprocess.run([CLI, "--tables", tables, puzzle, "--partition", partition],
+                           input=b"", check=True)
+        # One search slot: a cancelled search must give it back for the next to run.
+        process = subprocess.Popen([CLI, "--tables", tables, "serve", "--port", "0",
+                                    "--searches", "1"], stderr=subprocess.PIPE, text=True)
+        line = process.stderr.readline()
+        assert "http://" in line, line
+        address = line.split("http://")[1].split("/")[0]
+        yield f"http://{address}"
+        process.terminate()
+        assert process.wait(timeout=30) == 0
+
+
+@pytest.fixture(scope="module")
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--window-size=1100,900"]:
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    yield driver
+    driver.quit()
+
+
+def api(server, path, **query):
+    with urllib.request.urlopen(f"{server}{path}?{urllib.parse.urlencode(query)}") as response:
+        return json.load(response)
+
+
+def ask(browser, server, puzzle, board, size=None, partition=None):
+    """Opens the page, chooses the puzzle and types the board; presses Solve."""
+    browser.get(server + "/")
+    wait = WebDriverWait(browser, 60)
+    wait.until(lambda b: b.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
+    Select(browser.find_element(By.ID, "puzzle")).select_by_value(puzzle)
+    if size:
+        Select(browser.find_element(By.ID, "size")).select_by_value(size)
+    if partition:
+        browser.find_element(By.ID, "partition").send_keys(partition)
+    text = browser.find_element(By.ID, "board")
+    text.clear()
+    text.send_keys(board)
+    browser.find_element(By.ID, "solve").click()
+    return wait
+
+
+def solve_and_play(browser, server, puzzle, board, shot, **options):
+    """Solves `board` on the page and plays the answer to its end; what is then shown."""
+    wait = ask(browser, server, puzzle, board, **options)
+    wait.until(lambda b: b.find_elements(By.CSS_SELECTOR, "#moves li")
+               or "error" in b.find_element(By.ID, "status").get_attribute("class"))
+    status = browser.find_element(By.ID, "status").text
+    moves = browser.find_elements(By.CSS_SELECTOR, "#moves li")
+    assert moves, status
+    drawing = browser.find_element(By.ID, "drawing")
+    assert drawing.get_attribute("data-at-goal") == "false"
+    browser.find_element(By.ID, "play").click()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    # Mid-animation: at least half the moves played (the page moves every 300 ms).
+    def played(b):
+        return int(b.find_element(By.ID, "where").text.split()[1])
+    WebDriverWait(browser, 60, poll_frequency=0.05).until(
+        lambda b: played(b) >= (len(moves) + 1) // 2)
+    browser.save_screenshot(str(ARTIFACTS / f"{shot}-playing.png"))
+    wait.until(lambda b: f"move {len(moves)} of {len(moves)}" in b.find_element(By.ID, "where").text)
+    browser.save_screenshot(str(ARTIFACTS / f"{shot}.png"))
+    drawing = browser.find_element(By.ID, "drawing")
+    return {
+        "status": status,
+        "moves": "".join(m.text for m in moves),
+        "cells": [c.text for c in drawing.find_elements(By.CLASS_NAME, "cell")],
+        "at_goal": drawing.get_attribute("data-at-goal"),
+        "marked": [m.text for m in browser.find_elements(By.CSS_SELECTOR, "#moves li.current")],
+    }
+
+
+def goal_cells(cells):
+    return [str(v) for v in range(1, cells)] + [""]
+
+
+def test_an_eight_puzzle_board_is_solved_and_played_to_the_goal(browser, server):
+    shown = solve_and_play(browser, server, "eight", "2 3 4 1 5 x 7 6 8", "eight")
+    # HDU 1043's sample answer (SPEC section 2), played to the goal drawn.
+    assert shown["moves"] == "dlurullddrurdllurdr"
+    assert shown["status"].startswith("19 moves")
+    assert shown["cells"] == goal_cells(9)
+    assert shown["at_goal"] == "true"
+    assert shown["marked"] == ["r"]
+
+
+def test_an_eight_ii_board_ends_at_its_own_goal(browser, server):
+    shown = solve_and_play(browser, server, "eight2", "564178X23 7568X4123", "eight2")
+    # HDU 3567's second sample case: 8 moves.
+    assert shown["moves"] == SAMPLES_EIGHT2_CASE_2
+    assert shown["cells"] == ["7", "5", "6", "8", "", "4", "1", "2", "3"]
+    assert shown["at_goal"] == "true"
+
+
+def test_a_rotation_game_board_is_played_on_the_hash_board(browser, server):
+    shown = solve_and_play(browser, server, "rotation",
+                           "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3", "rotation")
+    # UVA 1343's sample: AC, leaving 2 in the centre.
+    assert shown["moves"] == "AC"
+    assert "centre 2" in shown["status"]
+    assert len(shown["cells"]) == 24
+    assert shown["at_goal"] == "true"
+
+
+def test_a_fifteen_puzzle_board_is_solved_and_played_to_the_goal(browser, server):
+    board = api(server, "/v1/fifteen/random", seed=7)["board"]
+    expected = api(server, "/v1/fifteen/answer", board=board)["moves"]
+    shown = solve_and_play(browser, server, "fifteen", board, "fifteen")
+    assert shown["moves"] == expected
+    assert shown["status"].startswith(f"{len(expected)} moves")
+    assert shown["cells"] == goal_cells(16)
+    assert shown["at_goal"] == "true"
+
+
+def test_a_sliding_board_of_another_size_is_played_to_the_goal(browser, server):
+    board = api(server, "/v1/sliding/random", size="2x3", seed=3)["board"]
+    expected = api(server, "/v1/sliding/answer", size="2x3", board=board)["moves"]
+    shown = solve_and_play(browser, server, "sliding", board, "sliding-2x3", size="2x3")
+    assert shown["moves"] == expected
+    assert shown["cells"] == goal_cells(6)
+    assert shown["at_goal"] == "true"
+
+
+def test_a_twentyfour_puzzle_board_is_solved_with_databases_named_on_the_page(browser, server):
+    board = api(server, "/v1/twentyfour/random", length=40, seed=11, partition=QUICK_24)["board"]
+    expected = api(server, "/v1/twentyfour/answer", board=board, partition=QUICK_24)["moves"]
+    shown = solve_and_play(browser, server, "twentyfour", board, "twentyfour",
+                           partition=QUICK_24)
+    assert shown["moves"] == expected
+    assert shown["cells"] == goal_cells(25)
+    assert shown["at_goal"] == "true"
+
+
+def test_a_long_search_shows_its_bound_and_cancel_stops_it_on_the_server(browser, server):
+    board = api(server, "/v1/twentyfour/random", seed=5)["board"]
+    wait = ask(browser, server, "twentyfour", board, partition=QUICK_24)
+    search = browser.find_element(By.ID, "search")
+    wait.until(lambda b: search.is_displayed() and "bound" in search.text)
+    assert "nodes/s" in search.text
+    browser.find_element(By.ID, "cancel").click()
+    assert browser.find_element(By.ID, "status").text == "cancelled"
+    # The server's one search slot comes free: a search asked for now is answered.
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            answer = api(server, "/v1/fifteen/answer", board=BOARD_15)
+            break
+        except urllib.error.HTTPError as error:
+            assert error.code == 503 and time.monotonic() < deadline, error
+            time.sleep(0.1)
+    assert answer["moves"] == "r"
