@@ -1,0 +1,115 @@
+//! `tablesolve serve`, started on a free port: its answers against the command's
+//! ([`answers`]), and under load ([`load`]). Here: the server and a client.
+
+mod answers;
+mod load;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+use crate::common::tables;
+
+/// A service started on a free port, stopped when dropped.
+pub struct Server {
+    child: Child,
+    pub address: String,
+}
+
+impl Server {
+    pub fn start(args: &[&str]) -> Server {
+        Server::start_in(tables(), args)
+    }
+
+    /// One whose table directory is `tables`.
+    pub fn start_in(tables: &std::path::Path, args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tablesolve"))
+            .arg("--tables")
+            .arg(tables)
+            .args(["serve", "--port", "0"])
+            .args(args)
+            .env_remove("TABLESOLVE_TABLES")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stderr.as_mut().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let address = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split('/').next())
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_owned();
+        Server { child, address }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.address)
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Sends SIGTERM and waits for the exit status.
+    pub fn terminate(mut self) -> std::process::ExitStatus {
+        let sent = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        self.child.wait().unwrap()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A client that reads every status as a response, not as an error.
+pub fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into()
+}
+
+/// Status, `Retry-After` and body of a response.
+pub fn read(mut response: ureq::http::Response<ureq::Body>) -> (u16, Option<String>, String) {
+    let retry = response
+        .headers()
+        .get("retry-after")
+        .map(|v| v.to_str().unwrap().to_owned());
+    let body = response
+        .body_mut()
+        .with_config()
+        .limit(u64::MAX)
+        .read_to_string()
+        .unwrap();
+    (response.status().as_u16(), retry, body)
+}
+
+pub fn post(server: &Server, path: &str, body: &[u8]) -> (u16, String) {
+    let (status, _, body) = read(agent().post(server.url(path)).send(body).unwrap());
+    (status, body)
+}
+
+pub fn get(server: &Server, path: &str) -> (u16, Option<String>, String) {
+    read(agent().get(server.url(path)).call().unwrap())
+}
+
+/// Percent-encodes a query value.
+pub fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
