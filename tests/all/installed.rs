@@ -325,6 +325,7 @@ fn every_option_of_every_subcommand_is_in_its_manual_page() {
         "generate",
         "man",
         "rotation",
+        "serve",
         "show",
         "sliding",
         "stats",
