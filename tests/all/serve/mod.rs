@@ -5,9 +5,9 @@ mod answers;
 mod load;
 
 use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 
-use crate::common::tables;
+use crate::common::{start, tables};
 
 /// A service started on a free port, stopped when dropped.
 pub struct Server {
@@ -22,17 +22,8 @@ impl Server {
 
     /// One whose table directory is `tables`.
     pub fn start_in(tables: &std::path::Path, args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tablesolve"))
-            .arg("--tables")
-            .arg(tables)
-            .args(["serve", "--port", "0"])
-            .args(args)
-            .env_remove("TABLESOLVE_TABLES")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        // Nothing is read from its input or written to its output.
+        let mut child = start(tables, &[&["serve", "--port", "0"], args].concat());
         let mut line = String::new();
         BufReader::new(child.stderr.as_mut().unwrap())
             .read_line(&mut line)
