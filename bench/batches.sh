@@ -2,14 +2,17 @@
 # Batches of exact answers, two builds of `tablesolve` alternating: 1,000,000 Rotation
 # Game boards and 1,000,000 random 8-puzzle cases (`generate ... --count 1000000
 # --seed 5`), each binary run RUNS times in turn on the same files, output to a file;
-# the least and most wall time of each, and whether their outputs are the same bytes.
+# the least, median and most wall time of each, and whether their outputs are the same
+# bytes. With FLOOR (examples/floor, built with `cargo build --release --example
+# floor`: the same reader and batch driver writing a fixed answer, without answering),
+# it takes its turn too, and NEW's median is also given against the floor's.
 #
-#   bash bench/batches.sh OLD_BINARY NEW_BINARY [RUNS]     (RUNS defaults to 7)
+#   bash bench/batches.sh OLD_BINARY NEW_BINARY [RUNS [FLOOR]]   (RUNS defaults to 7)
 #
 # Each binary gets its own table directory (formats may differ between builds),
 # built before the timing. Needs python3.
 set -euo pipefail
-old=$1 new=$2 runs=${3:-7}
+old=$1 new=$2 runs=${3:-7} floor=${4:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$new" --tables "$work/tables-new" generate rotation --count 1000000 --seed 5 > "$work/rotation.in" 2> /dev/null
@@ -19,8 +22,8 @@ for b in old new; do
         "${!b}" --tables "$work/tables-$b" "$puzzle" "$work/$puzzle.in" > "$work/$puzzle-$b.out" 2> /dev/null
     done
 done
-echo "| puzzle | cases | old (s) | new (s) | new / old | same output |"
-echo "|---|---|---|---|---|---|"
+echo "| puzzle | cases | old (s) | new (s) | new / old | floor (s) | new / floor | same output |"
+echo "|---|---|---|---|---|---|---|---|"
 for puzzle in rotation eight; do
     for ((i = 0; i < runs; i++)); do
         for b in old new; do
@@ -29,16 +32,25 @@ for puzzle in rotation eight; do
             end=$(date +%s.%N)
             echo "$b $end $start" >> "$work/$puzzle.times"
         done
+        if [ -n "$floor" ]; then
+            start=$(date +%s.%N)
+            "$floor" "$puzzle" "$work/$puzzle.in" > /dev/null
+            end=$(date +%s.%N)
+            echo "floor $end $start" >> "$work/$puzzle.times"
+        fi
     done
     same=$(cmp -s "$work/$puzzle-old.out" "$work/$puzzle-new.out" && echo yes || echo NO)
     python3 - "$work/$puzzle.times" "$puzzle" "$same" << 'PY'
-import sys
-times = {"old": [], "new": []}
+import statistics, sys
+times = {"old": [], "new": [], "floor": []}
 for line in open(sys.argv[1]):
     b, end, start = line.split()
     times[b].append(float(end) - float(start))
-o, n = times["old"], times["new"]
-print("| %s | 1,000,000 | %.3f-%.3f | %.3f-%.3f | %.2f-%.2fx (best %.2fx) | %s |" % (
-    sys.argv[2], min(o), max(o), min(n), max(n), min(n) / max(o), max(n) / min(o), min(n) / min(o), sys.argv[3]))
+o, n, f = times["old"], times["new"], times["floor"]
+spread = lambda t: "%.3f-%.3f (median %.3f)" % (min(t), max(t), statistics.median(t))
+ratio = statistics.median(n) / statistics.median(o)
+against = "%.2fx" % (statistics.median(n) / statistics.median(f)) if f else "-"
+print("| %s | 1,000,000 | %s | %s | %.2fx (best %.2fx) | %s | %s | %s |" % (
+    sys.argv[2], spread(o), spread(n), ratio, min(n) / min(o), spread(f) if f else "-", against, sys.argv[3]))
 PY
 done

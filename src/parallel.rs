@@ -6,7 +6,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// Items taken, answered and given back together; bounds memory whatever the number
 /// of items.
-pub const CHUNK: usize = 1 << 14;
+pub const CHUNK: usize = 1 << 16;
 
 /// Answers `items` with `solve` on every core and gives the answers in input order, a
 /// chunk at a time, so that memory stays bounded however many items come. The library's

@@ -133,21 +133,21 @@ pub fn answer_all<C: CaseReader + Send>(
     let mut chunk = read_chunk(reader, &mut input, 1, skip);
     loop {
         let full = chunk.cases.len() + chunk.skipped.len() == CHUNK && chunk.stop.is_none();
-        let (written, next) = std::thread::scope(|scope| {
-            let next =
-                full.then(|| scope.spawn(|| read_chunk(reader, &mut input, chunk.next, skip)));
-            let tasks = tasks(&chunk, cases_per_task);
-            let answer = |(bad, cases): &Task| {
-                let mut text = Vec::with_capacity(cases.len() * 32);
-                for error in &chunk.skipped[bad.clone()] {
-                    write_malformed(format, error, &mut text);
-                }
-                answer(&chunk.cases[cases.clone()], &mut text).map(|()| text)
-            };
-            let written = write_in_order(&tasks, &answer, &mut output);
-            let next = next.map(|reading| reading.join().expect("reading cases does not panic"));
-            (written, next)
-        });
+        let mut next = None;
+        let tasks = tasks(&chunk, cases_per_task);
+        let answer = |(bad, cases): &Task| {
+            let mut text = Vec::with_capacity(cases.len() * 32);
+            for error in &chunk.skipped[bad.clone()] {
+                write_malformed(format, error, &mut text);
+            }
+            answer(&chunk.cases[cases.clone()], &mut text).map(|()| text)
+        };
+        let read_next = || {
+            if full {
+                next = Some(read_chunk(reader, &mut input, chunk.next, skip));
+            }
+        };
+        let written = write_in_order(&tasks, &answer, &mut output, read_next);
         written?;
         answered.cases += chunk.cases.len();
         answered.malformed += chunk.skipped.len();
@@ -189,13 +189,13 @@ fn tasks<T>(chunk: &Chunk<T>, cases_per_task: usize) -> Vec<Task> {
                 .iter()
                 .take_while(|e| number(e) < next)
                 .count();
-        let mut end = (case + 1).min(cases.len());
-        while end < cases.len()
-            && end - case < cases_per_task.max(1)
-            && cases[end].0 == cases[end - 1].0 + 1
-        {
-            end += 1;
-        }
+        // The cases before the next malformed one, found by a search, not case by case.
+        let before_bad = skipped.get(bad_end).map_or(cases.len(), |error| {
+            case + cases[case..].partition_point(|(n, _)| *n < number(error))
+        });
+        let end = (case + cases_per_task.max(1))
+            .min(before_bad)
+            .max((case + 1).min(cases.len()));
         tasks.push((bad..bad_end, case..end));
         (case, bad) = (end, bad_end);
     }
@@ -207,23 +207,27 @@ fn tasks<T>(chunk: &Chunk<T>, cases_per_task: usize) -> Vec<Task> {
 /// the writer wakes a few dozen times a second, not once a task.
 const WRITE_EVERY: Duration = Duration::from_millis(20);
 
-/// Answers `tasks` on rayon's threads, and writes each task's answers, in order, within
+/// Answers `tasks` on rayon's threads, with `beside` (the reading of the next chunk)
+/// as one more of their jobs, and writes each task's answers, in order, within
 /// [`WRITE_EVERY`] of when it and every task before it are answered (so that a closed
 /// pipe shows soon). The first failure, in input order, ends it: tasks not yet begun
-/// then do nothing.
+/// then do nothing. Every job runs on rayon's threads, this one only writes: no thread
+/// is started, and no more threads want the cores than rayon has.
 fn write_in_order<T: Sync>(
     tasks: &[T],
     answer: &(impl Fn(&T) -> Result<Vec<u8>, Error> + Sync),
     output: &mut impl Write,
+    beside: impl FnOnce() + Send,
 ) -> Result<(), Error> {
     let stopped = AtomicBool::new(false);
     let answered: Vec<Slot<Result<Vec<u8>, Error>>> =
         tasks.iter().map(|_| Mutex::new(None)).collect();
     let (done, all_answered) = mpsc::channel::<()>();
-    std::thread::scope(|scope| {
-        // Its own thread waits on rayon's, so that this one writes as tasks finish; it
-        // wakes this one only when all are answered.
-        scope.spawn(|| {
+    rayon::in_place_scope(|scope| {
+        scope.spawn(|_| beside());
+        // One job answers them all, so that rayon splits them as the threads free up;
+        // it wakes this thread only when all are answered.
+        scope.spawn(|_| {
             tasks.par_iter().zip(&answered).for_each(|(task, slot)| {
                 if !stopped.load(Ordering::Relaxed) {
                     *lock(slot) = Some(answer(task));
@@ -404,4 +408,61 @@ pub fn shortest_json(number: usize, shortest: &Shortest, list: bool) -> serde_js
         }
     }
     json
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Place;
+    use crate::judge::input_error;
+
+    /// A chunk of cases numbered from 1 to `last`, those in `bad` malformed.
+    fn chunk(last: usize, bad: &[usize]) -> Chunk<()> {
+        Chunk {
+            cases: (1..=last)
+                .filter(|n| !bad.contains(n))
+                .map(|n| (n, ()))
+                .collect(),
+            skipped: bad
+                .iter()
+                .map(|&n| input_error(n, Place::default(), "bad"))
+                .collect(),
+            stop: None,
+            next: last + 1,
+        }
+    }
+
+    /// Every case and placeholder once, in input order, no task longer than asked or
+    /// holding a malformed case between two of its cases.
+    #[test]
+    fn tasks_keep_input_order_and_break_at_malformed_cases() {
+        for (last, bad, per) in [
+            (10, vec![], 3),
+            (10, vec![1], 4),
+            (10, vec![10], 4),
+            (12, vec![3, 4, 9], 2),
+            (12, vec![3, 4, 9], 100),
+            (5, vec![1, 2, 3, 4, 5], 2),
+            (7, vec![2, 6], 1),
+            (7, vec![2, 6], 0),
+        ] {
+            let chunk = chunk(last, &bad);
+            let mut order = Vec::new();
+            for (skipped, cases) in tasks(&chunk, per) {
+                let numbers: Vec<usize> = chunk.cases[cases].iter().map(|(n, _)| *n).collect();
+                assert!(numbers.len() <= per.max(1), "{numbers:?} longer than {per}");
+                assert!(numbers.windows(2).all(|pair| pair[1] == pair[0] + 1));
+                order.extend(chunk.skipped[skipped].iter().map(|error| match error {
+                    Error::Input { case, .. } => *case,
+                    _ => unreachable!(),
+                }));
+                order.extend(numbers);
+            }
+            assert_eq!(
+                order,
+                (1..=last).collect::<Vec<_>>(),
+                "{last} {bad:?} {per}"
+            );
+        }
+    }
 }

@@ -119,7 +119,7 @@ pub enum BoardError {
 
 impl Board {
     /// The board holding `cells` in reading order, if they are eight each of 1, 2, 3.
-    #[inline]
+    #[inline(always)]
     pub fn new(cells: [u8; CELLS]) -> Result<Board, BoardError> {
         // The three counts side by side in one word, 16 bits each, and a fourth for
         // any other value: no branch a cell.
