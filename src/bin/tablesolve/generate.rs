@@ -4,8 +4,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;
 
+use tablesolve::catalogue::Options;
 use tablesolve::judge::CasesAt;
-use tablesolve::Error;
+use tablesolve::{Error, Puzzle};
 
 use crate::catalogue::{Judge, Task};
 use crate::{stdout, Failure};
@@ -14,6 +15,28 @@ pub struct Generate {
     pub length: Option<usize>,
     pub count: usize,
     pub seed: u64,
+}
+
+impl Generate {
+    /// Random sliding boards of any length, drawn without opening the pattern
+    /// databases (the 24-puzzle's take minutes to build, and only answering needs
+    /// them), the same boards the judge draws for the same seed. `None` where the
+    /// tables are needed: another puzzle, or boards of a given length.
+    pub fn without_tables(&self, puzzle: Puzzle, options: &Options) -> Option<Result<(), Failure>> {
+        if self.length.is_some() || !puzzle.is_sliding() {
+            return None;
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
+        let mut out = stdout();
+        let written = (|| {
+            for _ in 0..self.count {
+                let board = puzzle.random_sliding_board(options, &mut rng)?;
+                writeln!(out, "{}", board.expect("a sliding puzzle")).map_err(Error::Output)?;
+            }
+            out.flush().map_err(Error::Output)
+        })();
+        Some(written.map_err(Failure::from))
+    }
 }
 
 impl Task for Generate {

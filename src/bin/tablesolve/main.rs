@@ -441,16 +441,18 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
             count,
             seed,
             board,
-        } => catalogue::serve(
-            *puzzle,
-            &tables,
-            options(board),
-            generate::Generate {
+        } => {
+            let generate = generate::Generate {
                 length: *length,
                 count: *count,
                 seed: *seed,
-            },
-        ),
+            };
+            let options = options(board);
+            match generate.without_tables(*puzzle, &options) {
+                Some(done) => done,
+                None => catalogue::serve(*puzzle, &tables, options, generate),
+            }
+        }
         Tool::Show {
             puzzle,
             file,
