@@ -144,10 +144,17 @@ impl Lookup {
     /// Where the answer from `start` to `target` is recorded.
     #[inline]
     pub fn new(start: &Grid, target: &Grid) -> Lookup {
-        let renamed = start.renamed(&Grid::renaming_to_canonical(target));
-        Lookup {
-            goal: target.blank(),
-            rank: rank(&renamed),
+        Lookup::towards(target)(start)
+    }
+
+    /// Where the answer from any start to `target` is recorded, the renaming worked
+    /// out once for a batch towards one target.
+    #[inline]
+    pub fn towards(target: &Grid) -> impl Fn(&Grid) -> Lookup {
+        let (renaming, goal) = (Grid::renaming_to_canonical(target), target.blank());
+        move |start| Lookup {
+            goal,
+            rank: rank(&start.renamed(&renaming)),
         }
     }
 }

@@ -164,16 +164,11 @@ impl<D: AsRef<[u8]> + Sync> Format for Eight<D> {
     fn write_answers(&self, cases: &[(usize, Grid)], out: &mut Vec<u8>) -> Result<(), Error> {
         let goal = Self::goal();
         let look_up = |at: Lookup| self.table.walk(at.rank);
-        in_passes(
-            cases,
-            |start| Lookup::new(start, &goal),
-            look_up,
-            |_, start, walk| {
-                let walk = eight::recorded(walk, start, &goal)?;
-                write_slides(recorded_slides(walk), out);
-                Ok(())
-            },
-        )
+        in_passes(cases, Lookup::towards(&goal), look_up, |_, start, walk| {
+            let walk = eight::recorded(walk, start, &goal)?;
+            write_slides(recorded_slides(walk), out);
+            Ok(())
+        })
     }
 
     fn read_answer(_: usize, lines: &[&str]) -> Result<Written<Slides>, String> {

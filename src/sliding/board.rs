@@ -138,12 +138,14 @@ impl<const W: usize, const H: usize> Board<W, H> {
     /// permutation of all cells plus that of the blank's taxicab distance from cell 0.
     /// Two boards reach each other exactly when their parities agree.
     pub fn parity(&self) -> bool {
-        let cells = self.cells();
-        let mut inversions = 0;
-        for (i, &a) in cells.iter().enumerate() {
-            inversions += cells[i + 1..].iter().filter(|&&b| b < a).count();
+        // Read from the end, each value's inversions are the smaller values already
+        // seen: one count of bits a cell, not a scan of the cells after it.
+        let (mut seen, mut inversions) = (0u32, 0);
+        for &value in self.cells().iter().rev() {
+            inversions += (seen & ((1 << value) - 1)).count_ones();
+            seen |= 1 << value;
         }
-        (inversions + taxicab(self.blank(), 0, W)) % 2 == 1
+        (inversions as usize + taxicab(self.blank(), 0, W)) % 2 == 1
     }
 
     /// Whether some slides lead from this board to `target`.
