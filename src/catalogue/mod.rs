@@ -7,7 +7,7 @@ mod build;
 mod open;
 
 pub use build::Built;
-pub use open::{Bytes, Judge, OptionError, OptionName, Options, Task};
+pub use open::{BoardSampler, Bytes, Judge, OptionError, OptionName, Options, Task};
 
 use clap::builder::PossibleValue;
 use clap::ValueEnum;

@@ -225,27 +225,26 @@ impl Puzzle {
         }
     }
 
-    /// A random board of a sliding puzzle, uniform among those that reach its goal,
-    /// written as its input writes a case: drawn without opening the pattern
-    /// databases, which only answering needs. `None` for the other puzzles.
-    pub fn random_sliding_board(
-        self,
-        options: &Options,
-        rng: &mut dyn rand::RngCore,
-    ) -> Result<Option<String>, Error> {
+    /// Random boards of a sliding puzzle, each uniform among those that reach its goal
+    /// and written as its input writes a case: drawn without opening the pattern
+    /// databases, which only answering needs. The options are checked once, here.
+    /// `None` for the other puzzles.
+    pub fn sliding_sampler(self, options: &Options) -> Result<Option<BoardSampler>, Error> {
         if !self.is_sliding() {
             return Ok(None);
         }
         self.refuse_foreign(options)?;
         let (w, h) = self.sliding_size(options.size)?;
-        fn draw<const W: usize, const H: usize>(
+        fn sampler<const W: usize, const H: usize>(
             options: &Options,
-            rng: &mut dyn rand::RngCore,
-        ) -> Result<String, OptionError> {
-            Ok(random_board_like(rng, &goal::<W, H>(options)?).values_text())
+        ) -> Result<BoardSampler, OptionError> {
+            let goal = goal::<W, H>(options)?;
+            Ok(Box::new(move |rng| {
+                random_board_like(rng, &goal).values_text()
+            }))
         }
-        let board = crate::for_size!((w, h), draw(options, rng), Err(OptionError::Size(w, h)))?;
-        Ok(Some(board))
+        let sampler = crate::for_size!((w, h), sampler(options), Err(OptionError::Size(w, h)))?;
+        Ok(Some(sampler))
     }
 
     /// The first option in `options` that this puzzle does not take.
@@ -268,6 +267,9 @@ impl Puzzle {
         }
     }
 }
+
+/// Draws a random board, written as a case ([`Puzzle::sliding_sampler`]).
+pub type BoardSampler = Box<dyn Fn(&mut dyn rand::RngCore) -> String + Send + Sync>;
 
 /// The goal `options` give a `W` x `H` board: `--goal`'s, else the blank on the last cell.
 fn goal<const W: usize, const H: usize>(options: &Options) -> Result<Board<W, H>, OptionError> {

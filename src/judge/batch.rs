@@ -147,8 +147,7 @@ pub fn answer_all<C: CaseReader + Send>(
                 next = Some(read_chunk(reader, &mut input, chunk.next, skip));
             }
         };
-        let written = write_in_order(&tasks, &answer, &mut output, read_next);
-        written?;
+        write_in_order(&tasks, &answer, &mut output, read_next)?;
         answered.cases += chunk.cases.len();
         answered.malformed += chunk.skipped.len();
         if let BadCases::Skip(report) = &mut bad_cases {
@@ -172,14 +171,18 @@ pub fn answer_all<C: CaseReader + Send>(
 /// before its cases (indices into `cases`), which follow one another.
 type Task = (Range<usize>, Range<usize>);
 
+/// The number of the malformed case `error` passes over.
+fn malformed_case(error: &Error) -> usize {
+    match error {
+        Error::Input { case, .. } => *case,
+        _ => unreachable!("only malformed cases are passed over"),
+    }
+}
+
 /// A chunk cut into tasks of at most `cases_per_task` cases, in input order; a task
 /// ends where a malformed case comes, so that its placeholder is written in its place.
 fn tasks<T>(chunk: &Chunk<T>, cases_per_task: usize) -> Vec<Task> {
     let (cases, skipped) = (&chunk.cases, &chunk.skipped);
-    let number = |error: &Error| match error {
-        Error::Input { case, .. } => *case,
-        _ => unreachable!("only malformed cases are passed over"),
-    };
     let mut tasks = Vec::new();
     let (mut case, mut bad) = (0, 0);
     while case < cases.len() || bad < skipped.len() {
@@ -187,11 +190,11 @@ fn tasks<T>(chunk: &Chunk<T>, cases_per_task: usize) -> Vec<Task> {
         let bad_end = bad
             + skipped[bad..]
                 .iter()
-                .take_while(|e| number(e) < next)
+                .take_while(|e| malformed_case(e) < next)
                 .count();
         // The cases before the next malformed one, found by a search, not case by case.
         let before_bad = skipped.get(bad_end).map_or(cases.len(), |error| {
-            case + cases[case..].partition_point(|(n, _)| *n < number(error))
+            case + cases[case..].partition_point(|(n, _)| *n < malformed_case(error))
         });
         let end = (case + cases_per_task.max(1))
             .min(before_bad)
@@ -452,10 +455,7 @@ mod tests {
                 let numbers: Vec<usize> = chunk.cases[cases].iter().map(|(n, _)| *n).collect();
                 assert!(numbers.len() <= per.max(1), "{numbers:?} longer than {per}");
                 assert!(numbers.windows(2).all(|pair| pair[1] == pair[0] + 1));
-                order.extend(chunk.skipped[skipped].iter().map(|error| match error {
-                    Error::Input { case, .. } => *case,
-                    _ => unreachable!(),
-                }));
+                order.extend(chunk.skipped[skipped].iter().map(malformed_case));
                 order.extend(numbers);
             }
             assert_eq!(

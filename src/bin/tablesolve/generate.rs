@@ -23,19 +23,19 @@ impl Generate {
     /// them), the same boards the judge draws for the same seed. `None` where the
     /// tables are needed: another puzzle, or boards of a given length.
     pub fn without_tables(&self, puzzle: Puzzle, options: &Options) -> Option<Result<(), Failure>> {
-        if self.length.is_some() || !puzzle.is_sliding() {
+        if self.length.is_some() {
             return None;
         }
+        let draw = match puzzle.sliding_sampler(options) {
+            Ok(draw) => draw?,
+            Err(error) => return Some(Err(error.into())),
+        };
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
         let mut out = stdout();
-        let written = (|| {
-            for _ in 0..self.count {
-                let board = puzzle.random_sliding_board(options, &mut rng)?;
-                writeln!(out, "{}", board.expect("a sliding puzzle")).map_err(Error::Output)?;
-            }
-            out.flush().map_err(Error::Output)
-        })();
-        Some(written.map_err(Failure::from))
+        let written = (0..self.count)
+            .try_for_each(|_| writeln!(out, "{}", draw(&mut rng)))
+            .and_then(|()| out.flush());
+        Some(written.map_err(|error| Error::Output(error).into()))
     }
 }
 

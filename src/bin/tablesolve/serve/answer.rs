@@ -221,8 +221,8 @@ pub async fn random(
     // build); one of a given length is confirmed by answering it.
     if asked.length.is_none() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        match asked.puzzle.random_sliding_board(&asked.options, &mut rng) {
-            Ok(Some(board)) => return json_response(&json!({ "board": board })),
+        match asked.puzzle.sliding_sampler(&asked.options) {
+            Ok(Some(draw)) => return json_response(&json!({ "board": draw(&mut rng) })),
             Ok(None) => {}
             Err(error) => return refusal(&error, Output::Json),
         }
