@@ -1,6 +1,7 @@
 //! The nodes of each task of one board's search, every iteration cut into `TASKS` tasks
-//! as `tablesolve.cluster` cuts them: the measurements behind `bench/cluster.py`'s
-//! simulation of larger clusters (doc/cluster.md).
+//! as `tablesolve.cluster` cuts them (the largest expected from the iteration before
+//! split first): the measurements behind `bench/cluster.py`'s simulation of larger
+//! clusters (doc/cluster.md).
 //!
 //! `cargo run --release --example task_nodes -- SIZE GOAL PARTITION TASKS BOARD`
 //!
@@ -44,8 +45,9 @@ fn run<const W: usize, const H: usize>(
         return Err("the board cannot reach the goal".into());
     };
     let clock = Instant::now();
+    let mut before = Vec::new();
     loop {
-        let cut = sliding.cut(&start, bound, tasks)?;
+        let cut = sliding.cut(&start, (bound, tasks), &before)?;
         let found: Vec<Mutex<Found>> = cut.tasks.iter().map(|_| Mutex::new(None)).collect();
         let (next, earliest) = (AtomicUsize::new(0), AtomicUsize::new(usize::MAX));
         rayon::scope(|scope| {
@@ -96,8 +98,16 @@ fn run<const W: usize, const H: usize>(
             return Ok(());
         }
         // Every task was searched: the next bound is the least pruned anywhere.
-        let pruned = found.iter().map(|f| f.expect("every task searched").2);
-        bound = pruned.fold(cut.next_bound, u32::min);
+        let found: Vec<_> = found
+            .iter()
+            .map(|f| f.expect("every task searched"))
+            .collect();
+        bound = found.iter().map(|f| f.2).fold(cut.next_bound, u32::min);
+        before = cut
+            .tasks
+            .into_iter()
+            .zip(found.iter().map(|f| f.0))
+            .collect();
     }
 }
 

@@ -9,6 +9,7 @@ use std::ops::Range;
 
 use tablesolve::eight::Grid;
 use tablesolve::rotation;
+use tablesolve::judge::{CaseReader, Input, SlidingCases};
 use tablesolve::sliding::Board;
 
 /// A case as Python may give it.
@@ -326,4 +327,50 @@ fn rows<B: PyBoard>(array: &Bound<'_, PyAny>) -> PyResult<Cases<B>> {
         .map(|b| i64::from_ne_bytes(b.try_into().expect("eight bytes")))
         .collect();
     Ok(Cases::Rows(values))
+}
+
+/// `"WxH"`: W columns and H rows, each 2 to 5, as the command reads `--size`.
+pub fn parse_size(text: &str) -> PyResult<(usize, usize)> {
+    tablesolve::sliding::parse_size(text)
+        .map_err(|e| PyValueError::new_err(format!("size={text:?}: {e}")))
+}
+
+/// The cases of a `W` x `H` input as `read_boards` gives them.
+type ReadCases = Vec<(Option<u64>, Vec<u16>)>;
+
+/// Reads `text`'s cases of `W` x `H` boards as the command does.
+fn read_sized<const W: usize, const H: usize>(
+    text: &str,
+    numbered: bool,
+) -> (ReadCases, Option<String>) {
+    let mut input = Input::new(text.as_bytes());
+    let mut reader = SlidingCases::<W, H>::new(Board::canonical(W * H - 1), numbered);
+    let mut cases = Vec::new();
+    for number in 1.. {
+        match reader.read_case(&mut input, number) {
+            Ok(Some(case)) => {
+                let cells = case.start.cells().iter().map(|&c| c.into()).collect();
+                cases.push((case.label, cells));
+            }
+            Ok(None) => return (cases, None),
+            Err(error) => return (cases, Some(error.to_string())),
+        }
+    }
+    unreachable!("cases end")
+}
+
+/// Reads the boards of a `tablesolve sliding --size SIZE` input (`fifteen`: "4x4",
+/// `twentyfour`: "5x5") as the command does, without tables: a list of (label, board)
+/// pairs, the label an int with `numbered` (else None) and the board W*H ints, 0 the
+/// blank; and the command's message for the first malformed case (case, line and
+/// column), None if there is none. The cases before it are all in the list.
+#[pyfunction]
+#[pyo3(signature = (text, size="4x4", numbered=false))]
+pub fn read_boards(text: &str, size: &str, numbered: bool) -> PyResult<(ReadCases, Option<String>)> {
+    let (width, height) = parse_size(size)?;
+    Ok(tablesolve::for_size!(
+        (width, height),
+        read_sized(text, numbered),
+        unreachable!("parse_size keeps to 2-5")
+    ))
 }

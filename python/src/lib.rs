@@ -473,6 +473,6 @@ fn _tablesolve(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("TableError", py.get_type::<errors::TableError>())?;
     module.add("LimitReached", py.get_type::<errors::LimitReached>())?;
     module.add_function(wrap_pyfunction!(default_tables, module)?)?;
-    module.add_function(wrap_pyfunction!(sliding::read_boards, module)?)?;
+    module.add_function(wrap_pyfunction!(boards::read_boards, module)?)?;
     Ok(())
 }

@@ -4,16 +4,16 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::boards::{self, PyBoard, Tiles};
+use crate::boards::{self, parse_size, PyBoard, Tiles};
 use crate::errors::limit_reached;
 use crate::{
     interruptible, moves_to_py, open, repr, solve_many, table_dir, verdict, Failure, Verdict,
 };
 use tablesolve::fifteen::Partition;
-use tablesolve::judge::{CaseReader, Input, SlidingCases};
 use tablesolve::moves::letters;
 use tablesolve::search::{Cancel, Cut, Found, Limits, Outcome, Searched, TaskOutcome};
 use tablesolve::sliding::{Board, Slide, TaskError};
@@ -51,8 +51,8 @@ trait SizedBoard: Send + Sync {
         &self,
         py: Python<'_>,
         board: &Bound<'_, PyAny>,
-        bound: u32,
-        tasks: usize,
+        task: (u32, usize),
+        before: &[(Vec<Slide>, u64)],
     ) -> PyResult<Cut<Slide>>;
 
     fn search_task(
@@ -139,11 +139,11 @@ impl<const W: usize, const H: usize> SizedBoard for Opened<W, H> {
         &self,
         py: Python<'_>,
         board: &Bound<'_, PyAny>,
-        bound: u32,
-        tasks: usize,
+        task: (u32, usize),
+        before: &[(Vec<Slide>, u64)],
     ) -> PyResult<Cut<Slide>> {
         let Tiles(start) = Tiles::<W, H>::from_py(board)?;
-        let cut = py.detach(|| self.judge.cut(&start, bound, tasks));
+        let cut = py.detach(|| self.judge.cut(&start, task, before));
         cut.map_err(task_error)
     }
 
@@ -229,12 +229,6 @@ pub struct Sliding {
     size: (usize, usize),
     partition: Option<Partition>,
     dir: PathBuf,
-}
-
-/// `"WxH"`: W columns and H rows, each 2 to 5, as the command reads `--size`.
-fn parse_size(text: &str) -> PyResult<(usize, usize)> {
-    tablesolve::sliding::parse_size(text)
-        .map_err(|e| PyValueError::new_err(format!("size={text:?}: {e}")))
 }
 
 /// Limits of `limit` nodes and `timeout` seconds, and the handle that cancels them.
@@ -364,16 +358,24 @@ impl Sliding {
     /// "next_bound" (the least cost pruned above the cut, None if none). The
     /// iteration's answer is the "solution" of the first task, in task order, that has
     /// one; if none has, the next bound is the least "next_bound" of the cut and of
-    /// every task (None everywhere: the goal is out of reach).
-    #[pyo3(signature = (board, bound, tasks))]
+    /// every task (None everywhere: the goal is out of reach). The largest task
+    /// expected is split first, expected from `sizes`, the iteration before's tasks
+    /// and their "nodes" ({task: nodes}; None: every child an equal share).
+    #[pyo3(signature = (board, bound, tasks, sizes=None))]
     fn cut(
         &self,
         py: Python<'_>,
         board: &Bound<'_, PyAny>,
         bound: u32,
         tasks: usize,
+        sizes: Option<HashMap<String, u64>>,
     ) -> PyResult<Py<PyDict>> {
-        let cut = self.board.cut(py, board, bound, tasks)?;
+        let before = sizes
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(task, nodes)| Ok((slides(&task)?, nodes)))
+            .collect::<PyResult<Vec<_>>>()?;
+        let cut = self.board.cut(py, board, (bound, tasks), &before)?;
         let dict = PyDict::new(py);
         dict.set_item("bound", cut.bound)?;
         let tasks: Vec<String> = cut.tasks.iter().map(|task| letters(task)).collect();
@@ -456,44 +458,4 @@ impl Sliding {
             repr(py, &this.dir)?
         ))
     }
-}
-
-/// The cases of a `W` x `H` input as `read_boards` gives them.
-type Cases = Vec<(Option<u64>, Vec<u16>)>;
-
-/// Reads `text`'s cases of `W` x `H` boards as the command does.
-fn read_sized<const W: usize, const H: usize>(
-    text: &str,
-    numbered: bool,
-) -> (Cases, Option<String>) {
-    let mut input = Input::new(text.as_bytes());
-    let mut reader = SlidingCases::<W, H>::new(Board::canonical(W * H - 1), numbered);
-    let mut cases = Vec::new();
-    for number in 1.. {
-        match reader.read_case(&mut input, number) {
-            Ok(Some(case)) => {
-                let cells = case.start.cells().iter().map(|&c| c.into()).collect();
-                cases.push((case.label, cells));
-            }
-            Ok(None) => return (cases, None),
-            Err(error) => return (cases, Some(error.to_string())),
-        }
-    }
-    unreachable!("cases end")
-}
-
-/// Reads the boards of a `tablesolve sliding --size SIZE` input (`fifteen`: "4x4",
-/// `twentyfour`: "5x5") as the command does, without tables: a list of (label, board)
-/// pairs, the label an int with `numbered` (else None) and the board W*H ints, 0 the
-/// blank; and the command's message for the first malformed case (case, line and
-/// column), None if there is none. The cases before it are all in the list.
-#[pyfunction]
-#[pyo3(signature = (text, size="4x4", numbered=false))]
-pub fn read_boards(text: &str, size: &str, numbered: bool) -> PyResult<(Cases, Option<String>)> {
-    let (width, height) = parse_size(size)?;
-    Ok(tablesolve::for_size!(
-        (width, height),
-        read_sized(text, numbered),
-        unreachable!("parse_size keeps to 2-5")
-    ))
 }

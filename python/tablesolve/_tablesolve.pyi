@@ -115,12 +115,20 @@ class Sliding:
     def first_bound(self, board: Board) -> Optional[int]:
         """The bound of the search's first iteration, the start of `cut`'s bounds;
         None when the board cannot reach the goal."""
-    def cut(self, board: Board, bound: int, tasks: int) -> Dict[str, Any]:
+    def cut(
+        self,
+        board: Board,
+        bound: int,
+        tasks: int,
+        sizes: Optional[Dict[str, int]] = None,
+    ) -> Dict[str, Any]:
         """The iteration at `bound` cut into at least `tasks` tasks for other
         processes: {"bound", "tasks" (slides from the board, in letter order),
         "nodes" (above the cut), "next_bound" (least cost pruned above it, or None)}.
         The answer is the "solution" of the first task in task order that has one;
-        else the next bound is the least "next_bound" of the cut and every task."""
+        else the next bound is the least "next_bound" of the cut and every task.
+        The largest task expected from `sizes` (the iteration before's tasks and
+        their nodes) is split first."""
     def search_task(
         self,
         board: Board,

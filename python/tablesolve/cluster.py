@@ -1,6 +1,7 @@
 """One board's search on a Dask cluster: each iteration of IDA* cut into tasks.
 
-``Sliding.cut`` cuts the iteration at a bound into subtrees (tasks, in letter order);
+``Sliding.cut`` cuts the iteration at a bound into subtrees (tasks, in letter order),
+splitting first those that were largest in the iteration before;
 any process with the tables searches one with ``Sliding.search_task``. Combined in
 task order (the first task with a solution gives the answer; else the next bound is
 the least one seen) they answer as one thread does, so ``answer`` gives exactly what
@@ -47,8 +48,10 @@ def solve(board: Board, size: str, options: Options) -> Optional[str]:
     return opened(size, options).solve(board)
 
 
-def cut(board: Board, bound: int, tasks: int, size: str, options: Options) -> Dict[str, Any]:
-    return opened(size, options).cut(board, bound, tasks)
+def cut(
+    board: Board, bound: int, tasks: int, sizes: Dict[str, int], size: str, options: Options
+) -> Dict[str, Any]:
+    return opened(size, options).cut(board, bound, tasks, sizes)
 
 
 def search_task(
@@ -127,24 +130,25 @@ class _Search:
             # Answered from the exact table, as the command does.
             return self.run(solve, self.board)
         bound = self.run(first_bound, self.board)
-        last = 0
+        last, sizes = 0, {}
         while bound is not None:
             tasks = max(1, min(self.max_tasks, last // NODES_PER_TASK))
             before = self.nodes
-            found, bound = self.iteration(bound, tasks)
+            found, bound, sizes = self.iteration(bound, tasks, sizes)
             if found is not None:
                 return found
             last = self.nodes - before
         return None
 
-    def iteration(self, bound, tasks):
-        """One iteration: (the answer, None) if it admits one, else (None, the next
-        bound, None when nothing was pruned)."""
+    def iteration(self, bound, tasks, sizes):
+        """One iteration, cut by the `sizes` of the one before ({task: nodes}):
+        (the answer, None, None) if it admits one, else (None, the next bound or None
+        when nothing was pruned, its tasks' sizes)."""
         from dask.distributed import as_completed
 
         self.check_limits(bound)
         before = self.nodes
-        plan = self.run(cut, self.board, bound, tasks)
+        plan = self.run(cut, self.board, bound, tasks, sizes)
         self.nodes += plan["nodes"]
         limit = None if self.max_nodes is None else max(0, self.max_nodes - self.nodes)
         futures = {}
@@ -180,10 +184,11 @@ class _Search:
         self.show(bound, len(results), len(futures), before, ("searched", "solved")[solved])
         if solved:
             self.cancel(futures)
-            return results[first]["solution"], None
+            return results[first]["solution"], None, None
         bounds = [plan["next_bound"]] + [r["next_bound"] for r in results.values()]
         bounds = [b for b in bounds if b is not None]
-        return None, min(bounds) if bounds else None
+        sizes = {task: results[place]["nodes"] for place, task in enumerate(plan["tasks"])}
+        return None, min(bounds) if bounds else None, sizes
 
     def check_limits(self, bound):
         over_time = self.deadline is not None and time.time() >= self.deadline

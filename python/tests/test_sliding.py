@@ -66,6 +66,22 @@ def test_an_exact_table_and_the_search_agree(tables, run_cli):
     assert repr(exact).startswith("Sliding(size='5x2', goal='0 1 2 3 4 5 6 7 8 9', tables=")
 
 
+def test_a_cut_splits_the_tasks_that_were_largest(tables):
+    goal = list(range(10))
+    search = tablesolve.Sliding("5x2", goal=goal, partition="1 2 3 4 / 5 6 7 8 9", tables=tables)
+    board = random_walk(random.Random(3), goal, 5, 2, 40)
+    bound = search.first_bound(board) + 10  # a wide iteration
+    tasks = search.cut(board, bound, 8)["tasks"]
+    heavy = tasks[len(tasks) // 2]
+    sizes = {task: 10**9 if task == heavy else 1 for task in tasks}
+    split = search.cut(board, bound, len(tasks) + 6, sizes)["tasks"]
+    assert split == sorted(split, key=lambda t: ["dlru".index(c) for c in t])
+    assert heavy not in split
+    assert sum(task.startswith(heavy) for task in split) >= 5
+    with pytest.raises(ValueError, match='task "dx": .x. is not a slide'):
+        search.cut(board, bound, 4, {"dx": 1})
+
+
 def test_a_catalogue_and_zero_aware_databases_answer_as_the_exact_table(tables):
     rng = random.Random(11)
     goal = list(range(10))

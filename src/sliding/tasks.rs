@@ -47,22 +47,19 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Sliding<D, W, H> {
     }
 
     /// The iteration at `bound` from `start` cut into at least `tasks` tasks (fewer
-    /// where the states within the bound are fewer), in letter order.
+    /// where the states within the bound are fewer), in letter order, the largest
+    /// expected split first: expected from the tasks `before`, the iteration before's
+    /// with their nodes (empty: by depth; see [`crate::search::cut`]).
     pub fn cut(
         &self,
         start: &Board<W, H>,
-        bound: u32,
-        tasks: usize,
+        (bound, tasks): (u32, usize),
+        before: &[(Vec<Slide>, u64)],
     ) -> Result<Cut<Slide>, TaskError> {
         self.searched(start)?;
         let ends = (start, &self.target);
-        Ok(guided::cut(
-            &self.databases,
-            &self.splits,
-            ends,
-            bound,
-            tasks,
-        ))
+        let (databases, splits) = (&self.databases, &self.splits);
+        Ok(guided::cut(databases, splits, ends, (bound, tasks), before))
     }
 
     /// Searches one task of [`Sliding::cut`], the subtree under `prefix` at `bound`,

@@ -11,18 +11,19 @@ use tablesolve::{Fifteen, TableDir};
 use crate::common::fifteen;
 use crate::fifteen::korf;
 
-/// The answer from `start` by tasks: each iteration cut into at least `tasks`, searched
-/// last first (a cluster runs them in any order), combined in task order.
+/// The answer from `start` by tasks: each iteration cut into at least `tasks` by the
+/// sizes of the iteration before's, searched last first (a cluster runs them in any
+/// order), combined in task order.
 fn by_tasks(
     fifteen: &Fifteen<tablesolve::table::Mapped>,
     start: &Board,
     tasks: usize,
 ) -> (Vec<Slide>, u32) {
     let mut bound = fifteen.first_bound(start).unwrap().expect("reachable");
-    let mut iterations = 0;
+    let (mut iterations, mut before) = (0, Vec::new());
     loop {
         iterations += 1;
-        let cut = fifteen.cut(start, bound, tasks).unwrap();
+        let cut = fifteen.cut(start, (bound, tasks), &before).unwrap();
         let mut searched: Vec<Searched<Slide>> = cut
             .tasks
             .iter()
@@ -40,6 +41,8 @@ fn by_tasks(
             Iteration::Deeper(next) => bound = next,
             Iteration::Exhausted => panic!("a reachable board exhausted"),
         }
+        let nodes = searched.iter().map(|s| s.nodes);
+        before = cut.tasks.into_iter().zip(nodes).collect();
     }
 }
 
@@ -84,14 +87,17 @@ fn tasks_refuse_what_they_cannot_search() {
     cells.swap(1, 2);
     let other = Board::new(&cells).unwrap();
     assert_eq!(fifteen.first_bound(&other), Ok(None));
-    assert_eq!(fifteen.cut(&other, 10, 4), Err(TaskError::Unreachable));
+    assert_eq!(
+        fifteen.cut(&other, (10, 4), &[]),
+        Err(TaskError::Unreachable)
+    );
     // A node limit stops a task with the bound it was searching.
     let start = korf()[0].1;
     let limits = Limits {
         nodes: Some(1000),
         ..Limits::default()
     };
-    let cut = fifteen.cut(&start, 60, 4).unwrap();
+    let cut = fifteen.cut(&start, (60, 4), &[]).unwrap();
     match fifteen.search_task(&start, 60, &cut.tasks[0], &limits) {
         Ok(TaskOutcome::Stopped(stopped)) => {
             assert_eq!((stopped.reason, stopped.lower_bound), (Reason::Nodes, 60))
@@ -103,5 +109,5 @@ fn tasks_refuse_what_they_cannot_search() {
     let small = TableDir::new(dir.path()).build_missing(|_| {});
     let small = tablesolve::Sliding::<_, 3, 2>::open(&small, Default::default()).unwrap();
     let start = tablesolve::sliding::Board::<3, 2>::canonical(5);
-    assert_eq!(small.cut(&start, 0, 1), Err(TaskError::NotSearched));
+    assert_eq!(small.cut(&start, (0, 1), &[]), Err(TaskError::NotSearched));
 }

@@ -94,25 +94,9 @@ pub(super) fn frontier<P: Problem>(
                 deeper.push(item);
                 continue;
             }
-            let mut children = Children::new();
-            let skip = item.path.last().map(|m| m.inverse());
-            children_of(problem, &item.state, skip, &mut children);
-            meter.count(children.len() as u64).map_err(Halt::Limit)?;
-            for child in children {
-                let cost = item.path.len() as u32 + 1 + child.bound;
-                if cost > bound {
-                    pass.next_bound = pass.next_bound.min(cost);
-                    continue;
-                }
-                let mut path = item.path.clone();
-                path.push(child.step);
-                deeper.push(Item {
-                    path,
-                    state: child.state,
-                    estimate: child.bound,
-                });
-                grew = true;
-            }
+            let children = children_within(problem, &item, bound, &mut pass, &mut meter)?;
+            grew |= !children.is_empty();
+            deeper.extend(children);
         }
         items = deeper;
         if !grew {
@@ -121,4 +105,36 @@ pub(super) fn frontier<P: Problem>(
     }
     meter.finish();
     Ok((items, pass))
+}
+
+/// `item`'s children within `bound`, in letter order, counted as nodes; the least cost
+/// of those pruned goes into `pass`.
+#[allow(clippy::type_complexity)]
+pub(super) fn children_within<P: Problem>(
+    problem: &P,
+    item: &Item<P::State, P::Move>,
+    bound: u32,
+    pass: &mut Pass<P::Move>,
+    meter: &mut Meter<'_>,
+) -> Result<Vec<Item<P::State, P::Move>>, Halt> {
+    let mut children = Children::new();
+    let skip = item.path.last().map(|m| m.inverse());
+    children_of(problem, &item.state, skip, &mut children);
+    meter.count(children.len() as u64).map_err(Halt::Limit)?;
+    let mut within = Vec::with_capacity(children.len());
+    for child in children {
+        let cost = item.path.len() as u32 + 1 + child.bound;
+        if cost > bound {
+            pass.next_bound = pass.next_bound.min(cost);
+            continue;
+        }
+        let mut path = item.path.clone();
+        path.push(child.step);
+        within.push(Item {
+            path,
+            state: child.state,
+            estimate: child.bound,
+        });
+    }
+    Ok(within)
 }

@@ -1,6 +1,6 @@
 //! One iteration cut into tasks that any process can search on its own, for a search
-//! spread over several machines: the subtrees under the states at the fewest moves
-//! from the start that number enough tasks, in letter order.
+//! spread over several machines: the subtrees under enough states near the start, the
+//! largest expected split first, in letter order.
 //!
 //! This is the split of the parent module with processes for threads. Each task's
 //! subtree is searched exactly as the one-thread search would search it, so it finds
@@ -10,11 +10,13 @@
 //! So the answer is the one-thread search's whatever order the tasks are run in, and
 //! a task run twice (a lost worker's, run again) gives the same result twice.
 
-use super::deepen::{iteration, Halt, Item, Want};
-use super::split::frontier;
+use std::collections::BinaryHeap;
+
+use super::deepen::{iteration, Halt, Item, Pass, Want};
+use super::split::children_within;
 use super::{children_of, Children, Problem, Settings, Stopped};
 use crate::moves::Move;
-use crate::search::limit::Account;
+use crate::search::limit::{Account, Meter};
 
 /// An iteration at one bound, cut into tasks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,26 +83,164 @@ impl<M: Clone> Cut<M> {
 }
 
 /// The iteration at `bound` from `start` cut into at least `tasks` tasks where the
-/// states within the bound allow (fewer when there are fewer), by expanding the
-/// states above the cut, level by level, in letter order.
-pub fn cut<P: Problem>(problem: &P, start: &P::State, bound: u32, tasks: usize) -> Cut<P::Move> {
+/// states within the bound allow (fewer when there are fewer), in letter order.
+///
+/// The cut splits the largest task it expects until there are enough: subtrees at one
+/// depth differ in size by orders of magnitude, and one large task drawn late keeps
+/// every other worker waiting. It expects a state's subtree to hold what the tasks at
+/// or under it held in the iteration `before` (their moves and nodes, in any order; a
+/// subtree grows by about the same factor from one bound to the next), a state under
+/// one of those tasks a share of its parent's, and a state new above them nothing (it
+/// was pruned at the last bound, so its subtree is small). A parent's share goes to
+/// its children by the room the bound leaves them ([`room_weight`]). With nothing
+/// known, a state is expected to hold as much as its room alone says: the states
+/// with the most room are split first.
+pub fn cut<P: Problem>(
+    problem: &P,
+    start: &P::State,
+    bound: u32,
+    tasks: usize,
+    before: &[(Vec<P::Move>, u64)],
+) -> Cut<P::Move> {
     let limits = Default::default();
     let account = Account::new(&limits, None);
+    let mut meter = Meter::new(&account);
+    let mut pass = Pass::new(bound);
+    let known = Known::new(before);
     let root = Item {
         path: Vec::new(),
         state: start.clone(),
         estimate: problem.lower_bound(start),
     };
-    let Ok((items, pass)) = frontier(problem, &account, bound, root, tasks.max(1)) else {
-        unreachable!("no limits, no halt")
-    };
+    let (share, below) = known.under(&root.path).unwrap_or((1.0, true));
+    let mut pending = BinaryHeap::from([Expected::new(root, share, below, 0)]);
+    let mut kept = Vec::new(); // goals above the cut, each a task of its own
+    let mut made = 1;
+    while pending.len() + kept.len() < tasks.max(1) {
+        let Some(largest) = pending.pop() else { break };
+        if largest.item.estimate == 0 {
+            kept.push(largest.item);
+            continue;
+        }
+        let Ok(children) = children_within(problem, &largest.item, bound, &mut pass, &mut meter)
+        else {
+            unreachable!("no limits")
+        };
+        let room =
+            |child: &Item<_, _>| room_weight(bound - child.path.len() as u32 - child.estimate);
+        let whole: f64 = children.iter().map(room).sum();
+        for child in children {
+            let (share, below) = match known.under(&child.path) {
+                Some(held) => held,
+                None if known.is_empty() => (room(&child), true),
+                None if largest.below => (largest.share * room(&child) / whole, true),
+                None => (0.0, false),
+            };
+            pending.push(Expected::new(child, share, below, made));
+            made += 1;
+        }
+    }
+    meter.finish();
+    let mut tasks: Vec<_> = kept.into_iter().map(|item| item.path).collect();
+    tasks.extend(pending.into_iter().map(|expected| expected.item.path));
+    tasks.sort_unstable();
     Cut {
         bound,
-        tasks: items.into_iter().map(|item| item.path).collect(),
+        tasks,
         nodes: account.nodes(),
         next_bound: pass.next_bound,
     }
 }
+
+/// What a state's subtree is expected to hold against its siblings' when the bound
+/// leaves it `room` moves beyond its lower bound: with two moves more, about an
+/// iteration more (taken as four times as much; 4x4 and 5x5 boards grow 6-9 times an
+/// iteration); with none, next to nothing.
+fn room_weight(room: u32) -> f64 {
+    2f64.powi(room.min(64) as i32)
+}
+
+/// The tasks of an iteration and their nodes, sorted by moves, with running totals:
+/// the tasks under a state are the ones its moves begin, side by side in that order.
+struct Known<'a, M> {
+    tasks: Vec<&'a (Vec<M>, u64)>,
+    totals: Vec<u64>,
+}
+
+impl<'a, M: Move> Known<'a, M> {
+    fn is_empty(&self) -> bool {
+        self.tasks.is_empty()
+    }
+
+    fn new(before: &'a [(Vec<M>, u64)]) -> Self {
+        let mut tasks: Vec<_> = before.iter().collect();
+        tasks.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let totals = std::iter::once(0)
+            .chain(tasks.iter().scan(0, |total, task| {
+                *total += task.1;
+                Some(*total)
+            }))
+            .collect();
+        Known { tasks, totals }
+    }
+
+    /// The nodes of the tasks at or under `path`, and whether `path` is a task itself;
+    /// `None` when no task lies there.
+    fn under(&self, path: &[M]) -> Option<(f64, bool)> {
+        let first = self.tasks.partition_point(|task| task.0.as_slice() < path);
+        let count = self.tasks[first..].partition_point(|task| task.0.starts_with(path));
+        let nodes = self.totals[first + count] - self.totals[first];
+        (count > 0).then(|| (nodes as f64, count == 1 && self.tasks[first].0 == path))
+    }
+}
+
+/// A state above the cut with the nodes its subtree is expected to hold.
+struct Expected<S, M> {
+    item: Item<S, M>,
+    share: f64,
+    /// Whether it is one of the tasks before or lies under one: its children share
+    /// what it is expected to hold.
+    below: bool,
+    /// When it was made: of equal shares, the first made is split first (by depth,
+    /// then letter order).
+    made: u64,
+}
+
+impl<S, M> Expected<S, M> {
+    fn new(item: Item<S, M>, share: f64, below: bool, made: u64) -> Self {
+        Expected {
+            item,
+            share,
+            below,
+            made,
+        }
+    }
+
+    fn key(&self) -> (f64, std::cmp::Reverse<u64>) {
+        (self.share, std::cmp::Reverse(self.made))
+    }
+}
+
+impl<S, M> Ord for Expected<S, M> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let (a, b) = (self.key(), other.key());
+        a.0.total_cmp(&b.0).then(a.1.cmp(&b.1))
+    }
+}
+
+impl<S, M> PartialOrd for Expected<S, M> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<S, M> PartialEq for Expected<S, M> {
+    fn eq(&self, other: &Self) -> bool {
+        self.made == other.made
+    }
+}
+
+impl<S, M> Eq for Expected<S, M> {}
 
 /// How searching one task ended.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -199,15 +199,15 @@ fn whole_iteration(problem: &Counter, state: i32, depth: u32, bound: u32) -> (u6
     (nodes, next_bound)
 }
 
-/// `cut`'s tasks, each searched on its own, in reverse order (a cluster runs them in
-/// any order).
+/// `cut`'s tasks, split by the sizes `before`, each searched on its own, in reverse
+/// order (a cluster runs them in any order).
 fn tasks_of(
     problem: &Counter,
     n: i32,
-    bound: u32,
-    tasks: usize,
+    (bound, tasks): (u32, usize),
+    before: &[(Vec<Step>, u64)],
 ) -> (Cut<Step>, Vec<Searched<Step>>) {
-    let cut = cut(problem, &n, bound, tasks);
+    let cut = cut(problem, &n, bound, tasks, before);
     let mut searched: Vec<_> = cut
         .tasks
         .iter()
@@ -223,27 +223,79 @@ fn tasks_of(
     (cut, searched)
 }
 
+/// The tasks of a cut with the nodes searching each took.
+fn sizes(cut: &Cut<Step>, searched: &[Searched<Step>]) -> Vec<(Vec<Step>, u64)> {
+    let nodes = searched.iter().map(|s| s.nodes);
+    cut.tasks.iter().cloned().zip(nodes).collect()
+}
+
+const WIDE: Counter = Counter {
+    // The weak bound makes wide iterations without a solution below the last.
+    divisor: 6,
+    ahead: false,
+};
+
 #[test]
 fn tasks_of_an_iteration_cover_it_exactly() {
-    // The weak bound makes wide iterations without a solution below the last.
-    let wide = Counter {
-        divisor: 6,
-        ahead: false,
-    };
     for (n, bound) in [(40, 8), (40, 12), (59, 15), (100, 19)] {
-        let (nodes, next_bound) = whole_iteration(&wide, n, 0, bound);
+        let (nodes, next_bound) = whole_iteration(&WIDE, n, 0, bound);
         for tasks in [1, 2, 7, 50, 1000] {
-            let (cut, searched) = tasks_of(&wide, n, bound, tasks);
-            let all = cut.nodes + searched.iter().map(|s| s.nodes).sum::<u64>();
-            assert_eq!(all, nodes, "from {n} at {bound}, {tasks} tasks");
-            assert_eq!(cut.combine(&searched), Iteration::Deeper(next_bound));
-            // As many tasks as asked for, or none: every state within the bound lies
-            // above the cut.
-            let count = cut.tasks.len();
-            assert!(count >= tasks || count == 0, "{count} tasks of {tasks}");
-            assert!(cut.tasks.windows(2).all(|w| w[0] < w[1]), "letter order");
+            // Cut by depth, by the sizes of the iteration before, and by sizes that
+            // have nothing to do with this iteration: each covers it exactly.
+            let (by_depth, searched) = tasks_of(&WIDE, n, (bound, tasks), &[]);
+            let before = tasks_of(&WIDE, n, (bound - 1, 40), &[]);
+            let unrelated = [(vec![Step(1); 3], 5), (vec![Step(-2)], 1 << 40)];
+            let cuts = [
+                (by_depth, searched),
+                tasks_of(&WIDE, n, (bound, tasks), &sizes(&before.0, &before.1)),
+                tasks_of(&WIDE, n, (bound, tasks), &unrelated),
+            ];
+            for (cut, searched) in cuts {
+                let all = cut.nodes + searched.iter().map(|s| s.nodes).sum::<u64>();
+                assert_eq!(all, nodes, "from {n} at {bound}, {tasks} tasks");
+                assert_eq!(cut.combine(&searched), Iteration::Deeper(next_bound));
+                // As many tasks as asked for, or none: every state within the bound
+                // lies above the cut.
+                let count = cut.tasks.len();
+                assert!(count >= tasks || count == 0, "{count} tasks of {tasks}");
+                assert!(cut.tasks.windows(2).all(|w| w[0] < w[1]), "letter order");
+            }
         }
     }
+}
+
+#[test]
+fn a_cut_splits_where_the_nodes_were() {
+    let (n, bound) = (100, 23);
+    let (cut, searched) = tasks_of(&WIDE, n, (bound, 8), &[]);
+    let mut before = sizes(&cut, &searched);
+    // The sizes of one task, a small one with a subtree to split, made to dwarf the
+    // rest.
+    let smallest = before.iter().filter(|(_, nodes)| *nodes >= 50);
+    let (heavy, _) = smallest.min_by_key(|(_, nodes)| *nodes).unwrap().clone();
+    for (task, nodes) in &mut before {
+        *nodes = if *task == heavy { 1 << 30 } else { 1 };
+    }
+    let split = cut_tasks(n, bound, before.len() + 4, &before);
+    // The heavy task is split into most of the cut; the others stay as they were or
+    // are joined into the states above them.
+    let under = split.iter().filter(|t| t.starts_with(&heavy)).count();
+    assert!(!split.contains(&heavy));
+    assert!(
+        under >= 5 && 2 * under > split.len(),
+        "{under} of {split:?}"
+    );
+    for task in split.iter().filter(|t| !t.starts_with(&heavy)) {
+        assert!(!heavy.starts_with(task), "{task:?} holds the heavy task");
+        assert!(
+            before.iter().any(|(old, _)| old.starts_with(task)),
+            "{task:?}"
+        );
+    }
+}
+
+fn cut_tasks(n: i32, bound: u32, tasks: usize, before: &[(Vec<Step>, u64)]) -> Vec<Vec<Step>> {
+    cut(&WIDE, &n, bound, tasks, before).tasks
 }
 
 #[test]
@@ -253,13 +305,17 @@ fn tasks_combined_answer_as_one_thread_does() {
             let alone = ida_star(&COUNTER, &n).unwrap().moves;
             for tasks in [1, 3, 40] {
                 let mut bound = problem.lower_bound(&n);
+                let mut before = Vec::new();
                 let answer = loop {
-                    let (cut, searched) = tasks_of(problem, n, bound, tasks);
+                    // Each iteration cut by the sizes of the one before, as a
+                    // cluster's driver does.
+                    let (cut, searched) = tasks_of(problem, n, (bound, tasks), &before);
                     match cut.combine(&searched) {
                         Iteration::Solved(moves) => break moves,
                         Iteration::Deeper(next) => bound = next,
                         Iteration::Exhausted => panic!("{n} is reachable"),
                     }
+                    before = sizes(&cut, &searched);
                 };
                 assert_eq!(answer, alone, "from {n}, {tasks} tasks");
             }

@@ -194,7 +194,8 @@ pub fn lower_bound<D: AsRef<[u8]> + Sync, const W: usize, const H: usize>(
 }
 
 /// The iteration at `bound` from `start` towards `target` cut into at least `tasks`
-/// tasks ([`search::cut`]), under the bound [`search()`] uses.
+/// tasks, split by the sizes of the tasks `before` ([`search::cut`]), under the bound
+/// [`search()`] uses.
 ///
 /// # Panics
 /// As [`search()`].
@@ -202,11 +203,11 @@ pub fn cut<D: AsRef<[u8]> + Sync, const W: usize, const H: usize>(
     databases: &[PatternDb<D, W, H>],
     splits: &[Vec<usize>],
     (start, target): (&Board<W, H>, &Board<W, H>),
-    bound: u32,
-    tasks: usize,
+    (bound, tasks): (u32, usize),
+    before: &[(Vec<Slide>, u64)],
 ) -> Cut<Slide> {
     with_guide!(databases, splits, target, |guide| {
-        search::cut(&guide, &guide.position(start), bound, tasks)
+        search::cut(&guide, &guide.position(start), bound, tasks, before)
     })
 }
 
