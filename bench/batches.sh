@@ -5,7 +5,9 @@
 # the least, median and most wall time of each, and whether their outputs are the same
 # bytes. With FLOOR (examples/floor, built with `cargo build --release --example
 # floor`: the same reader and batch driver writing a fixed answer, without answering),
-# it takes its turn too, and NEW's median is also given against the floor's.
+# it takes its turn too, and so does its parse-and-probe floor (`FLOOR PUZZLE FILE
+# probe`: each case read, ranked and one table entry loaded, nothing written); NEW's
+# median is also given against each floor's.
 #
 #   bash bench/batches.sh OLD_BINARY NEW_BINARY [RUNS [FLOOR]]   (RUNS defaults to 7)
 #
@@ -22,8 +24,8 @@ for b in old new; do
         "${!b}" --tables "$work/tables-$b" "$puzzle" "$work/$puzzle.in" > "$work/$puzzle-$b.out" 2> /dev/null
     done
 done
-echo "| puzzle | cases | old (s) | new (s) | new / old | floor (s) | new / floor | same output |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| puzzle | cases | old (s) | new (s) | new / old | floor (s) | new / floor | probe floor (s) | new / probe floor | same output |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 for puzzle in rotation eight; do
     for ((i = 0; i < runs; i++)); do
         for b in old new; do
@@ -37,20 +39,25 @@ for puzzle in rotation eight; do
             "$floor" "$puzzle" "$work/$puzzle.in" > /dev/null
             end=$(date +%s.%N)
             echo "floor $end $start" >> "$work/$puzzle.times"
+            start=$(date +%s.%N)
+            TABLESOLVE_TABLES="$work/tables-new" "$floor" "$puzzle" "$work/$puzzle.in" probe 2> /dev/null
+            end=$(date +%s.%N)
+            echo "probe $end $start" >> "$work/$puzzle.times"
         fi
     done
     same=$(cmp -s "$work/$puzzle-old.out" "$work/$puzzle-new.out" && echo yes || echo NO)
     python3 - "$work/$puzzle.times" "$puzzle" "$same" << 'PY'
 import statistics, sys
-times = {"old": [], "new": [], "floor": []}
+times = {"old": [], "new": [], "floor": [], "probe": []}
 for line in open(sys.argv[1]):
     b, end, start = line.split()
     times[b].append(float(end) - float(start))
-o, n, f = times["old"], times["new"], times["floor"]
+o, n, f, p = times["old"], times["new"], times["floor"], times["probe"]
 spread = lambda t: "%.3f-%.3f (median %.3f)" % (min(t), max(t), statistics.median(t))
 ratio = statistics.median(n) / statistics.median(o)
-against = "%.2fx" % (statistics.median(n) / statistics.median(f)) if f else "-"
-print("| %s | 1,000,000 | %s | %s | %.2fx (best %.2fx) | %s | %s | %s |" % (
-    sys.argv[2], spread(o), spread(n), ratio, min(n) / min(o), spread(f) if f else "-", against, sys.argv[3]))
+against = lambda t: "%.2fx" % (statistics.median(n) / statistics.median(t)) if t else "-"
+print("| %s | 1,000,000 | %s | %s | %.2fx (best %.2fx) | %s | %s | %s | %s | %s |" % (
+    sys.argv[2], spread(o), spread(n), ratio, min(n) / min(o), spread(f) if f else "-", against(f),
+    spread(p) if p else "-", against(p), sys.argv[3]))
 PY
 done
