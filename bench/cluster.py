@@ -3,19 +3,27 @@ from measured task node counts (doc/cluster.md).
 
     python3 bench/cluster.py NAME=FILE ... [--workers 4,16,64,256] [--tasks 256,1024,4096]
 
-Each FILE (gzipped or not) holds `examples/task_nodes.rs`'s lines for one board: every iteration, the
-nodes above the cut and each task's nodes, the tasks cut fine (all at one depth).
-Coarser cuts are the fine one's tasks grouped by their first moves (the nodes between
-the two depths, a few thousand, left out). The simulation runs each iteration as
-`tablesolve.cluster` does: cut into one task for 100,000 nodes of the iteration before,
-up to the most given (--tasks); the cut on one worker, then the tasks handed out in task
-order, each to the first free worker, every worker searching at the same rate (one
-node a time unit) plus OVERHEAD_NODES a task for the scheduler; an iteration ends when
-its last task ends, the last iteration when every task up to the first with a solution
+Each FILE (gzipped or not) holds `examples/task_nodes.rs`'s lines for one board: every
+iteration, the nodes above the cut and each task's nodes, the tasks cut fine. The
+simulation runs each iteration as `tablesolve.cluster` does: cut into one task for
+100,000 nodes of the iteration before, up to the most given (--tasks), the largest
+expected split first; the cut on one worker, then the tasks handed out in task order,
+each to the first free worker, every worker searching at the same rate (one node a
+time unit) plus OVERHEAD_NODES a task for the scheduler; an iteration ends when its
+last task ends, the last iteration when every task up to the first with a solution
 has. The speed-up is the one-worker time (every node, no overhead) over that.
+
+A simulated task is a group of the recorded ones: the states above them that the cut
+splits are those whose moves begin recorded tasks, and a recorded task is not split
+further. The cut expects what `search::cut` expects (the nodes of the tasks at or under
+a state in the simulated iteration before), except that a share goes to a state's
+children equally, where the library weighs them by the room the bound leaves them,
+which the records do not hold (the nodes between the two cuts, a few thousand, are left
+out).
 """
 
 import argparse
+import bisect
 import gzip
 import heapq
 import json
@@ -28,7 +36,8 @@ OVERHEAD_NODES = 25_000
 
 
 def read(path):
-    """The iterations of one board: (cut nodes, [(moves, nodes or None)], solved_at)."""
+    """The iterations of one board: (cut nodes, [(moves, nodes or None)] in letter
+    order, solved_at)."""
     iterations = []
     with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as lines:
         for line in lines:
@@ -38,30 +47,54 @@ def read(path):
     return iterations
 
 
-def coarse(tasks, solved_at, wanted):
-    """The tasks grouped by their first moves at the shallowest depth that gives at
-    least `wanted` groups, in task order, with the group holding the solution."""
-    if not tasks:
-        return [], None
-    depth = len(tasks[0][0])
-    for d in range(depth + 1):
-        prefixes = []
-        for moves, _ in tasks:
-            if not prefixes or prefixes[-1] != moves[:d]:
-                prefixes.append(moves[:d])
-        if len(prefixes) >= wanted or d == depth:
-            break
-    groups, places, solved_group = [], {}, None
-    for place, (moves, nodes) in enumerate(tasks):
-        key = moves[:d]
-        if key not in places:
-            places[key] = len(groups)
-            groups.append(0)
-        if nodes is not None:
-            groups[places[key]] += nodes
-        if place == solved_at:
-            solved_group = places[key]
-    return groups, solved_group
+class Tree:
+    """The recorded tasks of one iteration as the tree of their moves: the tasks under
+    a state are those its moves begin, side by side in letter order."""
+
+    def __init__(self, tasks):
+        self.moves = [moves for moves, _ in tasks]
+        self.totals = [0]
+        for _, nodes in tasks:
+            self.totals.append(self.totals[-1] + (nodes or 0))
+
+    def under(self, state):
+        """The places of the recorded tasks at or under `state`."""
+        first = bisect.bisect_left(self.moves, state)
+        return range(first, bisect.bisect_left(self.moves, state + "~", first))
+
+    def nodes(self, places):
+        return self.totals[places.stop] - self.totals[places.start]
+
+
+def sized_cut(tree, wanted, before):
+    """At least `wanted` states above or at the recorded tasks, in letter order, the
+    largest expected split first, expected from `before` ({state: nodes} of the
+    iteration before's cut; empty: every child an equal share)."""
+    known = Tree(sorted(before.items()))
+
+    def expected(state, parent_share, parent_below, siblings):
+        held = known.under(state)
+        if held:
+            at = len(held) == 1 and known.moves[held.start] == state
+            return known.nodes(held), at
+        if not before or parent_below:
+            return parent_share / siblings, True
+        return 0.0, False
+
+    pending = [(-expected("", 1.0, True, 1)[0], 0, "", not before)]
+    leaves, made = [], 1
+    while pending and len(pending) + len(leaves) < wanted:
+        share, _, state, below = heapq.heappop(pending)
+        under = tree.under(state)
+        if len(tree.moves[under.start]) == len(state):
+            leaves.append(state)  # a recorded task: not split further
+            continue
+        children = [state + c for c in "dlru" if tree.under(state + c)]
+        for child in children:
+            child_share, child_below = expected(child, -share, below, len(children))
+            heapq.heappush(pending, (-child_share, made, child, child_below))
+            made += 1
+    return sorted(leaves + [state for _, _, state, _ in pending])
 
 
 def iteration_time(cut_nodes, groups, solved, workers):
@@ -80,16 +113,25 @@ def iteration_time(cut_nodes, groups, solved, workers):
 def simulate(iterations, workers, most):
     """The board's nodes and its speed-up on `workers`, each iteration cut as
     `tablesolve.cluster` cuts it: into one task for NODES_PER_TASK nodes of the
-    iteration before, at least one and at most `most`."""
+    iteration before, at least one and at most `most`, split by that one's sizes."""
     serial = parallel = last = 0
+    before = {}
     for cut_nodes, tasks, solved_at in iterations:
         wanted = max(1, min(most, last // NODES_PER_TASK))
-        groups, solved = coarse(tasks, solved_at, wanted)
+        tree = Tree(tasks)
+        states = sized_cut(tree, wanted, before) if tasks else []
+        groups, solved = [], None
+        for state in states:
+            under = tree.under(state)
+            groups.append(tree.nodes(under))
+            if solved_at in under:
+                solved = len(groups) - 1
         needed = len(groups) if solved is None else solved + 1
         nodes = cut_nodes + sum(groups[:needed])
         serial += nodes
         parallel += iteration_time(cut_nodes, groups, solved, workers)
         last = nodes
+        before = dict(zip(states, groups))
     return serial, serial / parallel
 
 
