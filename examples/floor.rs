@@ -58,7 +58,15 @@ fn probe<C: CaseReader + Send>(
         Ok(())
     };
     let out = io::sink();
-    answer_all(&mut reader, file, out, BadCases::Stop, Output::Judge, 512, write)?;
+    answer_all(
+        &mut reader,
+        file,
+        out,
+        BadCases::Stop,
+        Output::Judge,
+        512,
+        write,
+    )?;
     eprintln!("sum of the entries: {}", sum.into_inner());
     Ok(())
 }
@@ -86,7 +94,9 @@ fn main() -> ExitCode {
         [puzzle, path] => (puzzle, path, false),
         [puzzle, path, probe] if probe == "probe" && puzzle != "eight2" => (puzzle, path, true),
         _ => {
-            eprintln!("usage: floor rotation|eight|eight2 FILE, or floor rotation|eight FILE probe");
+            eprintln!(
+                "usage: floor rotation|eight|eight2 FILE, or floor rotation|eight FILE probe"
+            );
             return ExitCode::from(2);
         }
     };

@@ -8,8 +8,8 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use std::ops::Range;
 
 use tablesolve::eight::Grid;
-use tablesolve::rotation;
 use tablesolve::judge::{CaseReader, Input, SlidingCases};
+use tablesolve::rotation;
 use tablesolve::sliding::Board;
 
 /// A case as Python may give it.
@@ -366,7 +366,11 @@ fn read_sized<const W: usize, const H: usize>(
 /// column), None if there is none. The cases before it are all in the list.
 #[pyfunction]
 #[pyo3(signature = (text, size="4x4", numbered=false))]
-pub fn read_boards(text: &str, size: &str, numbered: bool) -> PyResult<(ReadCases, Option<String>)> {
+pub fn read_boards(
+    text: &str,
+    size: &str,
+    numbered: bool,
+) -> PyResult<(ReadCases, Option<String>)> {
     let (width, height) = parse_size(size)?;
     Ok(tablesolve::for_size!(
         (width, height),

@@ -92,7 +92,8 @@ impl<M: Clone> Cut<M> {
 /// subtree grows by about the same factor from one bound to the next), a state under
 /// one of those tasks a share of its parent's, and a state new above them nothing (it
 /// was pruned at the last bound, so its subtree is small). A parent's share goes to
-/// its children by the room the bound leaves them ([`room_weight`]). With nothing
+/// its children by the room the bound leaves them (twice as much for each move more
+/// room). With nothing
 /// known, a state is expected to hold as much as its room alone says: the states
 /// with the most room are split first.
 pub fn cut<P: Problem>(
