@@ -2,6 +2,7 @@
 from measured task node counts (doc/cluster.md).
 
     python3 bench/cluster.py NAME=FILE ... [--workers 4,16,64,256] [--tasks 256,1024,4096]
+        [--dispatch-ms 0,1]
 
 Each FILE (gzipped or not) holds `examples/task_nodes.rs`'s lines for one board: every
 iteration, the nodes above the cut and each task's nodes, the tasks cut fine. The
@@ -9,9 +10,11 @@ simulation runs each iteration as `tablesolve.cluster` does: cut into one task f
 100,000 nodes of the iteration before, up to the most given (--tasks), the largest
 expected split first; the cut on one worker, then the tasks handed out in task order,
 each to the first free worker, every worker searching at the same rate (one node a
-time unit) plus OVERHEAD_NODES a task for the scheduler; an iteration ends when its
-last task ends, the last iteration when every task up to the first with a solution
-has. The speed-up is the one-worker time (every node, no overhead) over that.
+time unit) plus OVERHEAD_NODES a task for its round trip, and the scheduler handing out
+one task every DISPATCH ms (--dispatch-ms; 0: as fast as asked), one at a time; an
+iteration ends when its last task ends, the last iteration when every task up to the
+first with a solution has. The speed-up is the one-worker time (every node, no
+overhead) over that.
 
 A simulated task is a group of the recorded ones: the states above them that the cut
 splits are those whose moves begin recorded tasks, and a recorded task is not split
@@ -33,6 +36,8 @@ NODES_PER_TASK = 100_000
 # The scheduler's cost per task, in nodes: about 1 ms of a Dask round trip at 25 M
 # nodes/s, one core's rate with 6-6-6-6.
 OVERHEAD_NODES = 25_000
+# Nodes a millisecond, to turn the scheduler's time a task into nodes.
+NODES_PER_MS = 25_000
 
 
 def read(path):
@@ -97,20 +102,21 @@ def sized_cut(tree, wanted, before):
     return sorted(leaves + [state for _, _, state, _ in pending])
 
 
-def iteration_time(cut_nodes, groups, solved, workers):
-    """One iteration's time on `workers` workers."""
+def iteration_time(cut_nodes, groups, solved, workers, dispatch):
+    """One iteration's time on `workers` workers, the scheduler handing out a task every
+    `dispatch` nodes' time at most."""
     free = [0.0] * workers
     needed = len(groups) if solved is None else solved + 1
     end = 0.0
     for place, nodes in enumerate(groups[:needed]):
-        start = heapq.heappop(free)
+        start = max(heapq.heappop(free), (place + 1) * dispatch)
         finish = start + nodes + OVERHEAD_NODES
         heapq.heappush(free, finish)
         end = max(end, finish)
     return cut_nodes + OVERHEAD_NODES + end
 
 
-def simulate(iterations, workers, most):
+def simulate(iterations, workers, most, dispatch=0):
     """The board's nodes and its speed-up on `workers`, each iteration cut as
     `tablesolve.cluster` cuts it: into one task for NODES_PER_TASK nodes of the
     iteration before, at least one and at most `most`, split by that one's sizes."""
@@ -129,7 +135,7 @@ def simulate(iterations, workers, most):
         needed = len(groups) if solved is None else solved + 1
         nodes = cut_nodes + sum(groups[:needed])
         serial += nodes
-        parallel += iteration_time(cut_nodes, groups, solved, workers)
+        parallel += iteration_time(cut_nodes, groups, solved, workers, dispatch)
         last = nodes
         before = dict(zip(states, groups))
     return serial, serial / parallel
@@ -140,20 +146,28 @@ def main():
     parser.add_argument("boards", nargs="+", help="NAME=FILE of task_nodes lines")
     parser.add_argument("--workers", default="4,16,64,256")
     parser.add_argument("--tasks", default="256,1024,4096", help="the most tasks an iteration")
+    parser.add_argument("--dispatch-ms", default="0", help="the scheduler's time a task, ms")
     args = parser.parse_args()
     workers = [int(w) for w in args.workers.split(",")]
     cuts = [int(t) for t in args.tasks.split(",")]
-    print("| board | nodes | most tasks an iteration | " + " | ".join(f"{w} workers" for w in workers) + " |")
-    print("|---|---|---|" + "---|" * len(workers))
+    dispatches = [float(d) for d in args.dispatch_ms.split(",")]
+    print(
+        "| board | nodes | scheduler a task | most tasks an iteration | "
+        + " | ".join(f"{w} workers" for w in workers)
+        + " |"
+    )
+    print("|---|---|---|---|" + "---|" * len(workers))
     for board in args.boards:
         name, path = board.split("=", 1)
         iterations = read(path)
-        for wanted in cuts:
-            cells = []
-            for w in workers:
-                nodes, speedup = simulate(iterations, w, wanted)
-                cells.append(f"{speedup:.1f} ({speedup / w:.0%})")
-            print(f"| {name} | {nodes:.3g} | {wanted} | " + " | ".join(cells) + " |")
+        for dispatch in dispatches:
+            for wanted in cuts:
+                cells = []
+                for w in workers:
+                    nodes, speedup = simulate(iterations, w, wanted, dispatch * NODES_PER_MS)
+                    cells.append(f"{speedup:.1f} ({speedup / w:.0%})")
+                row = [name, f"{nodes:.3g}", f"{dispatch:g} ms", str(wanted)] + cells
+                print("| " + " | ".join(row) + " |")
 
 
 if __name__ == "__main__":
