@@ -1,14 +1,18 @@
 """What one board's search would gain on clusters larger than this machine, simulated
 from measured task node counts (doc/cluster.md).
 
-    python3 bench/cluster.py NAME=FILE ... [--workers 4,16,64,256] [--tasks 256,1024,4096]
+    python bench/cluster.py NAME=FILE ... [--workers 4,16,64,256] [--tasks 256,1024,4096]
         [--dispatch-ms 0,1]
 
+(a Python with the tablesolve package: the simulation hands out runs of subtrees with
+`tablesolve.cluster.runs`, as the driver does)
+
 Each FILE (gzipped or not) holds `examples/task_nodes.rs`'s lines for one board: every
-iteration, the nodes above the cut and each task's nodes, the tasks cut fine. The
-simulation runs each iteration as `tablesolve.cluster` does: cut into one task for
-100,000 nodes of the iteration before, up to the most given (--tasks), the largest
-expected split first; the cut on one worker, then the tasks handed out in task order,
+iteration, the nodes above the cut and each subtree's nodes, cut fine. The simulation
+runs each iteration as `tablesolve.cluster` does: one task for 100,000 nodes of the
+iteration before, up to the most given (--tasks), each a run of neighbouring subtrees
+of about equal expected work from a cut into 16 times as many, the largest expected
+split first; the cut on one worker, then the tasks handed out in task order,
 each to the first free worker, every worker searching at the same rate (one node a
 time unit) plus OVERHEAD_NODES a task for its round trip, and the scheduler handing out
 one task every DISPATCH ms (--dispatch-ms; 0: as fast as asked), one at a time; an
@@ -16,9 +20,9 @@ iteration ends when its last task ends, the last iteration when every task up to
 first with a solution has. The speed-up is the one-worker time (every node, no
 overhead) over that.
 
-A simulated task is a group of the recorded ones: the states above them that the cut
-splits are those whose moves begin recorded tasks, and a recorded task is not split
-further. The cut expects what `search::cut` expects (the nodes of the tasks at or under
+A simulated subtree is a group of the recorded ones: the states above them that the
+cut splits are those whose moves begin recorded subtrees, and a recorded subtree is not
+split further. The cut expects what `search::cut` expects (the nodes of the tasks at or under
 a state in the simulated iteration before), except that a share goes to a state's
 children equally, where the library weighs them by the room the bound leaves them,
 which the records do not hold (the nodes between the two cuts, a few thousand, are left
@@ -31,8 +35,8 @@ import gzip
 import heapq
 import json
 
-# As in tablesolve.cluster: one task for this many nodes of the iteration before.
-NODES_PER_TASK = 100_000
+from tablesolve.cluster import NODES_PER_TASK, SUBTREES_PER_TASK, runs
+
 # The scheduler's cost per task, in nodes: about 1 ms of a Dask round trip at 25 M
 # nodes/s, one core's rate with 6-6-6-6.
 OVERHEAD_NODES = 25_000
@@ -72,9 +76,10 @@ class Tree:
 
 
 def sized_cut(tree, wanted, before):
-    """At least `wanted` states above or at the recorded tasks, in letter order, the
-    largest expected split first, expected from `before` ({state: nodes} of the
-    iteration before's cut; empty: every child an equal share)."""
+    """At least `wanted` states above or at the recorded tasks, in letter order, each
+    with the nodes it is expected to hold, the largest expected split first, expected
+    from `before` ({state: nodes} of the iteration before's cut; empty: every child
+    an equal share)."""
     known = Tree(sorted(before.items()))
 
     def expected(state, parent_share, parent_below, siblings):
@@ -92,14 +97,14 @@ def sized_cut(tree, wanted, before):
         share, _, state, below = heapq.heappop(pending)
         under = tree.under(state)
         if len(tree.moves[under.start]) == len(state):
-            leaves.append(state)  # a recorded task: not split further
+            leaves.append((state, -share))  # a recorded task: not split further
             continue
         children = [state + c for c in "dlru" if tree.under(state + c)]
         for child in children:
             child_share, child_below = expected(child, -share, below, len(children))
             heapq.heappush(pending, (-child_share, made, child, child_below))
             made += 1
-    return sorted(leaves + [state for _, _, state, _ in pending])
+    return sorted(leaves + [(state, -share) for share, _, state, _ in pending])
 
 
 def iteration_time(cut_nodes, groups, solved, workers, dispatch):
@@ -117,27 +122,30 @@ def iteration_time(cut_nodes, groups, solved, workers, dispatch):
 
 
 def simulate(iterations, workers, most, dispatch=0):
-    """The board's nodes and its speed-up on `workers`, each iteration cut as
-    `tablesolve.cluster` cuts it: into one task for NODES_PER_TASK nodes of the
-    iteration before, at least one and at most `most`, split by that one's sizes."""
+    """The board's nodes and its speed-up on `workers`, each iteration handed out as
+    `tablesolve.cluster` hands it out: one task for NODES_PER_TASK nodes of the
+    iteration before, at least one and at most `most`, each a run of neighbouring
+    subtrees of a cut into SUBTREES_PER_TASK times as many, split by that one's
+    sizes (at most the recorded subtrees)."""
     serial = parallel = last = 0
     before = {}
     for cut_nodes, tasks, solved_at in iterations:
         wanted = max(1, min(most, last // NODES_PER_TASK))
         tree = Tree(tasks)
-        states = sized_cut(tree, wanted, before) if tasks else []
+        subtrees = sized_cut(tree, wanted * SUBTREES_PER_TASK, before) if tasks else []
+        sizes = [tree.nodes(tree.under(state)) for state, _ in subtrees]
         groups, solved = [], None
-        for state in states:
-            under = tree.under(state)
-            groups.append(tree.nodes(under))
-            if solved_at in under:
+        for start, end in runs([int(expected) for _, expected in subtrees], wanted):
+            groups.append(sum(sizes[start:end]))
+            first, last_place = tree.under(subtrees[start][0]), tree.under(subtrees[end - 1][0])
+            if solved_at is not None and first.start <= solved_at < last_place.stop:
                 solved = len(groups) - 1
         needed = len(groups) if solved is None else solved + 1
         nodes = cut_nodes + sum(groups[:needed])
         serial += nodes
         parallel += iteration_time(cut_nodes, groups, solved, workers, dispatch)
         last = nodes
-        before = dict(zip(states, groups))
+        before = {state: size for (state, _), size in zip(subtrees, sizes)}
     return serial, serial / parallel
 
 

@@ -91,7 +91,7 @@ def parse_args():
         "--tasks",
         type=int,
         default=1024,
-        help="the most tasks an iteration is cut into (2048 for 64 workers; see doc/cluster.md)",
+        help="the most tasks an iteration is cut into (the default suits up to 64 workers; see doc/cluster.md)",
     )
     parser.add_argument(
         "--progress", type=float, default=2.0, help="seconds between progress lines"

@@ -360,7 +360,8 @@ impl Sliding {
     /// one; if none has, the next bound is the least "next_bound" of the cut and of
     /// every task (None everywhere: the goal is out of reach). The largest task
     /// expected is split first, expected from `sizes`, the iteration before's tasks
-    /// and their "nodes" ({task: nodes}; None: every child an equal share).
+    /// and their "nodes" ({task: nodes}; None: by the room the bound leaves), and
+    /// "expected" gives what each task is expected to hold.
     #[pyo3(signature = (board, bound, tasks, sizes=None))]
     fn cut(
         &self,
@@ -380,6 +381,7 @@ impl Sliding {
         dict.set_item("bound", cut.bound)?;
         let tasks: Vec<String> = cut.tasks.iter().map(|task| letters(task)).collect();
         dict.set_item("tasks", tasks)?;
+        dict.set_item("expected", cut.expected)?;
         dict.set_item("nodes", cut.nodes)?;
         dict.set_item("next_bound", some_bound(cut.next_bound))?;
         Ok(dict.unbind())

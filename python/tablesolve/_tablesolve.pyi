@@ -124,7 +124,8 @@ class Sliding:
     ) -> Dict[str, Any]:
         """The iteration at `bound` cut into at least `tasks` tasks for other
         processes: {"bound", "tasks" (slides from the board, in letter order),
-        "nodes" (above the cut), "next_bound" (least cost pruned above it, or None)}.
+        "expected" (the nodes each is expected to hold), "nodes" (above the cut),
+        "next_bound" (least cost pruned above it, or None)}.
         The answer is the "solution" of the first task in task order that has one;
         else the next bound is the least "next_bound" of the cut and every task.
         The largest task expected from `sizes` (the iteration before's tasks and

@@ -1,12 +1,13 @@
 """One board's search on a Dask cluster: each iteration of IDA* cut into tasks.
 
-``Sliding.cut`` cuts the iteration at a bound into subtrees (tasks, in letter order),
-splitting first those that were largest in the iteration before;
-any process with the tables searches one with ``Sliding.search_task``. Combined in
-task order (the first task with a solution gives the answer; else the next bound is
-the least one seen) they answer as one thread does, so ``answer`` gives exactly what
-``Sliding.solve`` (and the command) gives, with every worker of the cluster on one
-board:
+``Sliding.cut`` cuts the iteration at a bound into subtrees (in letter order),
+splitting first those that were largest in the iteration before; each task is a run
+of neighbouring subtrees expected to hold about as much work as any other, and any
+process with the tables searches one with ``Sliding.search_task``, subtree by
+subtree. Combined in task order (the first task with a solution gives the answer;
+else the next bound is the least one seen) they answer as one thread does, so
+``answer`` gives exactly what ``Sliding.solve`` (and the command) gives, with every
+worker of the cluster on one board:
 
 >>> from dask.distributed import Client                          # doctest: +SKIP
 >>> from tablesolve.cluster import answer                        # doctest: +SKIP
@@ -20,7 +21,7 @@ task's place, so none counts twice. This module imports Dask only when ``answer`
 
 import functools
 import time
-from typing import Any, Callable, Dict, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from ._tablesolve import LimitReached, Sliding
 
@@ -31,6 +32,9 @@ Options = Tuple[Tuple[str, Any], ...]
 # it (the next is several times larger), up to `tasks`: small iterations stay whole
 # rather than pay the scheduler for tasks of microseconds.
 NODES_PER_TASK = 100_000
+# A task is a run of about this many subtrees: tasks of about equal work, as a fine
+# cut gives, at the scheduler's cost of a coarse one (a task costs it about 1 ms).
+SUBTREES_PER_TASK = 16
 
 
 @functools.lru_cache(maxsize=None)
@@ -71,6 +75,49 @@ def search_task(
         )
     except LimitReached as stop:
         return {"stopped": stop.nodes}
+
+
+def search_subtrees(
+    board: Board,
+    bound: int,
+    subtrees: Sequence[str],
+    size: str,
+    options: Options,
+    limit: Optional[int],
+    deadline: Optional[float],
+) -> Dict[str, Any]:
+    """The first solution among `subtrees`, searched in order until one has it, with
+    the nodes of all and of each searched ("sizes") and the least cost pruned; or
+    {"stopped": nodes} when a limit stopped it."""
+    found: Dict[str, Any] = {"solution": None, "nodes": 0, "next_bound": None, "sizes": []}
+    for subtree in subtrees:
+        left = None if limit is None else max(0, limit - found["nodes"])
+        result = search_task(board, bound, subtree, size, options, left, deadline)
+        if "stopped" in result:
+            return {"stopped": found["nodes"] + result["stopped"]}
+        found["nodes"] += result["nodes"]
+        found["sizes"].append(result["nodes"])
+        bounds = [b for b in (found["next_bound"], result["next_bound"]) if b is not None]
+        found["next_bound"] = min(bounds) if bounds else None
+        if result["solution"] is not None:
+            found["solution"] = result["solution"]
+            break
+    return found
+
+
+def runs(expected: Sequence[int], wanted: int) -> List[Tuple[int, int]]:
+    """(start, end) of at most `wanted` runs of neighbouring subtrees: a run ends once
+    the work expected so far reaches the next of `wanted` equal shares of the whole
+    (a subtree expected to hold several shares ends one run)."""
+    weights = list(expected) if sum(expected) else [1] * len(expected)
+    total = sum(weights)
+    ends, held, share = [], 0, 1
+    for place, nodes in enumerate(weights):
+        held += nodes
+        if held * wanted >= total * share or place == len(weights) - 1:
+            ends.append(place + 1)
+            share = held * wanted // total + 1
+    return list(zip([0] + ends[:-1], ends))
 
 
 def answer(
@@ -148,14 +195,17 @@ class _Search:
 
         self.check_limits(bound)
         before = self.nodes
-        plan = self.run(cut, self.board, bound, tasks, sizes)
+        plan = self.run(cut, self.board, bound, tasks * SUBTREES_PER_TASK, sizes)
         self.nodes += plan["nodes"]
         limit = None if self.max_nodes is None else max(0, self.max_nodes - self.nodes)
+        subtrees = plan["tasks"]
+        places = runs(plan["expected"], tasks)
         futures = {}
-        for place, task in enumerate(plan["tasks"]):
+        for place, (start, end) in enumerate(places):
+            task = subtrees[start:end]
             arguments = (self.board, bound, task, self.size, self.options, limit, self.deadline)
             # Earlier tasks first: the answer waits on every task before it.
-            future = self.client.submit(search_task, *arguments, priority=-place, pure=False)
+            future = self.client.submit(search_subtrees, *arguments, priority=-place, pure=False)
             futures[future] = place
         results = {}
         first = len(futures)  # the place of the first task with a solution so far
@@ -187,7 +237,9 @@ class _Search:
             return results[first]["solution"], None, None
         bounds = [plan["next_bound"]] + [r["next_bound"] for r in results.values()]
         bounds = [b for b in bounds if b is not None]
-        sizes = {task: results[place]["nodes"] for place, task in enumerate(plan["tasks"])}
+        sizes = {}
+        for place, (start, end) in enumerate(places):
+            sizes.update(zip(subtrees[start:end], results[place]["sizes"]))
         return None, min(bounds) if bounds else None, sizes
 
     def check_limits(self, bound):

@@ -82,6 +82,20 @@ def test_a_cut_splits_the_tasks_that_were_largest(tables):
         search.cut(board, bound, 4, {"dx": 1})
 
 
+def test_a_cut_is_handed_out_in_runs_of_about_equal_work():
+    from tablesolve.cluster import runs
+
+    # Shares of 10: a run ends at each, and the subtree of 30 is a run of its own.
+    assert runs([5, 1, 1, 1, 1, 1, 30, 2, 2, 2, 2, 2], 5) == [(0, 6), (6, 7), (7, 12)]
+    assert runs([1] * 10, 3) == [(0, 4), (4, 7), (7, 10)]
+    assert runs([0, 0, 0, 0], 2) == [(0, 2), (2, 4)]  # nothing expected: by count
+    assert runs([], 4) == []
+    for wanted in (1, 2, 7, 50):
+        cover = runs(list(range(40)), wanted)
+        assert len(cover) <= wanted and cover[0][0] == 0 and cover[-1][1] == 40
+        assert all(a[1] == b[0] and a[0] < a[1] for a, b in zip(cover, cover[1:]))
+
+
 def test_a_catalogue_and_zero_aware_databases_answer_as_the_exact_table(tables):
     rng = random.Random(11)
     goal = list(range(10))

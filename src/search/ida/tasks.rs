@@ -27,6 +27,9 @@ pub struct Cut<M> {
     /// Each task's moves from the start, in letter order (a goal above the cut is a
     /// task of its own, solved at once).
     pub tasks: Vec<Vec<M>>,
+    /// The nodes the cut expects each task to hold, in the units of the sizes it was
+    /// given (with none, relative only): for handing out tasks of about equal work.
+    pub expected: Vec<u64>,
     /// States generated above the cut, the tasks' roots included.
     pub nodes: u64,
     /// The least `moves + bound` pruned above the cut (`u32::MAX`: none).
@@ -142,12 +145,14 @@ pub fn cut<P: Problem>(
         }
     }
     meter.finish();
-    let mut tasks: Vec<_> = kept.into_iter().map(|item| item.path).collect();
-    tasks.extend(pending.into_iter().map(|expected| expected.item.path));
+    let mut tasks: Vec<_> = kept.into_iter().map(|item| (item.path, 0)).collect();
+    tasks.extend(pending.into_iter().map(|e| (e.item.path, e.share as u64)));
     tasks.sort_unstable();
+    let (tasks, expected) = tasks.into_iter().unzip();
     Cut {
         bound,
         tasks,
+        expected,
         nodes: account.nodes(),
         next_bound: pass.next_bound,
     }
@@ -158,7 +163,7 @@ pub fn cut<P: Problem>(
 /// iteration more (taken as four times as much; 4x4 and 5x5 boards grow 6-9 times an
 /// iteration); with none, next to nothing.
 fn room_weight(room: u32) -> f64 {
-    2f64.powi(room.min(64) as i32)
+    2f64.powi(room.min(60) as i32)
 }
 
 /// The tasks of an iteration and their nodes, sorted by moves, with running totals:

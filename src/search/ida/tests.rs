@@ -258,6 +258,7 @@ fn tasks_of_an_iteration_cover_it_exactly() {
                 // lies above the cut.
                 let count = cut.tasks.len();
                 assert!(count >= tasks || count == 0, "{count} tasks of {tasks}");
+                assert_eq!(cut.expected.len(), count);
                 assert!(cut.tasks.windows(2).all(|w| w[0] < w[1]), "letter order");
             }
         }
@@ -267,8 +268,8 @@ fn tasks_of_an_iteration_cover_it_exactly() {
 #[test]
 fn a_cut_splits_where_the_nodes_were() {
     let (n, bound) = (100, 23);
-    let (cut, searched) = tasks_of(&WIDE, n, (bound, 8), &[]);
-    let mut before = sizes(&cut, &searched);
+    let (first, searched) = tasks_of(&WIDE, n, (bound, 8), &[]);
+    let mut before = sizes(&first, &searched);
     // The sizes of one task, a small one with a subtree to split, made to dwarf the
     // rest.
     let smallest = before.iter().filter(|(_, nodes)| *nodes >= 50);
@@ -276,7 +277,24 @@ fn a_cut_splits_where_the_nodes_were() {
     for (task, nodes) in &mut before {
         *nodes = if *task == heavy { 1 << 30 } else { 1 };
     }
-    let split = cut_tasks(n, bound, before.len() + 4, &before);
+    let split = cut(&WIDE, &n, bound, before.len() + 4, &before);
+    // What the heavy task held is expected of the tasks under it (less the shares of
+    // states with nothing under them), and each task kept whole keeps its size.
+    let expected = |task: &Vec<Step>| split.expected[split.tasks.binary_search(task).unwrap()];
+    let under_heavy: u64 = split
+        .tasks
+        .iter()
+        .filter(|t| t.starts_with(&heavy))
+        .map(expected)
+        .sum();
+    assert!(
+        under_heavy <= 1 << 30 && under_heavy > 1 << 29,
+        "{under_heavy}"
+    );
+    for (task, nodes) in before.iter().filter(|(task, _)| split.tasks.contains(task)) {
+        assert_eq!(expected(task), *nodes);
+    }
+    let split = split.tasks;
     // The heavy task is split into most of the cut; the others stay as they were or
     // are joined into the states above them.
     let under = split.iter().filter(|t| t.starts_with(&heavy)).count();
@@ -292,10 +310,6 @@ fn a_cut_splits_where_the_nodes_were() {
             "{task:?}"
         );
     }
-}
-
-fn cut_tasks(n: i32, bound: u32, tasks: usize, before: &[(Vec<Step>, u64)]) -> Vec<Vec<Step>> {
-    cut(&WIDE, &n, bound, tasks, before).tasks
 }
 
 #[test]
