@@ -10,7 +10,9 @@
 //! States are numbered block by block. A *map* is the set of cells the tiles cover
 //! ([`crate::rank::combination`]); a map has one block per zone (zones in order of their
 //! lowest cell), and a block one state per order of the tiles on the map's cells
-//! ([`crate::rank::placement`]). Zones depend on the map only, so they are found once
+//! ([`crate::rank::placement`]). Every map's first zone (its largest) has the block of the map's own
+//! number, so its states are numbered as the placements are; the few further zones
+//! (where the tiles wall cells off) have the blocks after all maps, map by map. Zones depend on the map only, so they are found once
 //! per map and move, never per state; a tile's move changes the map and, only when the
 //! tile passes others (a vertical slide), the order; and a block's children lie in the
 //! few blocks its moves lead to, kilobytes each, so the search runs in cache.
@@ -36,8 +38,9 @@ pub(super) struct Space {
     goal_blank: usize,
     /// Orders of the tiles on a map: `k!`, the states of a block.
     orders: u64,
-    /// The first state of each map's blocks, and the number of states last.
-    first: Vec<u64>,
+    /// For each map, the number of further zones (after the first) of the maps before
+    /// it; the number of further zones of all maps last.
+    further: Vec<u32>,
 }
 
 /// A move of one tile, found once for a block and played from each of its states.
@@ -69,53 +72,68 @@ impl Space {
                 grid.zones(grid.board & !covered).count as u8
             })
             .collect();
-        let orders = placement::orders(k);
-        let mut first = Vec::with_capacity(zones.len() + 1);
-        let mut state = 0u64;
+        let mut further = Vec::with_capacity(zones.len() + 1);
+        let mut total = 0u32;
         for &count in &zones {
-            first.push(state);
-            state += u64::from(count) * orders;
+            further.push(total);
+            total += u32::from(count) - 1;
         }
-        first.push(state);
+        further.push(total);
         Space {
             grid,
             cells,
             homes: homes.to_vec(),
             goal_blank,
-            orders,
-            first,
+            orders: placement::orders(k),
+            further,
         }
     }
 
     /// The number of states: (placement, zone) pairs.
     pub fn states(&self) -> u64 {
-        *self.first.last().expect("one entry a map and the total")
+        self.blocks() * self.orders
     }
 
-    /// The first block of each map (a block is a map's zone; the state of order `o` in
-    /// block `b` is `b * k! + o`), and the number of blocks last.
-    pub fn blocks(&self) -> Vec<u32> {
-        self.first
-            .iter()
-            .map(|&state| u32::try_from(state / self.orders).expect("blocks fit 32 bits"))
-            .collect()
+    /// The number of blocks: one a map, and one for each further zone.
+    fn blocks(&self) -> u64 {
+        (self.maps() as u64) + u64::from(self.further[self.maps()])
     }
 
-    /// The cells of each block's zone, block by block.
-    pub fn block_zones(&self) -> Vec<u32> {
+    /// The block of `map`'s zone `zone` (the state of order `o` in block `b` is
+    /// `b * k! + o`).
+    pub fn block(&self, map: usize, zone: usize) -> u64 {
+        if zone == 0 {
+            map as u64
+        } else {
+            (self.maps() + zone - 1) as u64 + u64::from(self.further[map])
+        }
+    }
+
+    /// Where the further zones are: for each map, the number of further zones of the
+    /// maps before it (and the total last), and for each map the cells of its further
+    /// zones.
+    pub fn further_zones(&self) -> (Vec<u32>, Vec<u32>) {
         let k = self.homes.len();
-        (0..self.maps())
+        let walled = (0..self.maps())
             .into_par_iter()
-            .flat_map_iter(|map| {
+            .map(|map| {
                 let covered = combination::unrank(map as u32, self.cells, k);
                 let zones = self.grid.zones(self.grid.board & !covered);
-                zones.cells.into_iter().take(zones.count)
+                zones.cells[1..zones.count]
+                    .iter()
+                    .fold(0, |cells, zone| cells | zone)
             })
-            .collect()
+            .collect();
+        (self.further.clone(), walled)
     }
 
     fn maps(&self) -> usize {
-        self.first.len() - 1
+        self.further.len() - 1
+    }
+
+    /// The board the zones are found on.
+    pub fn grid(&self) -> Grid {
+        self.grid
     }
 
     /// The database: for every placement (every state if `zero_aware`), the fewest moves
@@ -148,7 +166,7 @@ impl Space {
             .zones(self.grid.board & !covered)
             .of(self.goal_blank as u32);
         // The homes are in increasing order: order 0.
-        let start = self.first[map as usize] + zone as u64 * self.orders;
+        let start = self.block(map as usize, zone) * self.orders;
         marks.start(start);
         let entry = if zero_aware { start } else { map * self.orders };
         database[entry as usize] = AtomicU8::new(0);
@@ -202,7 +220,7 @@ impl Space {
         let zones = self.grid.zones(self.grid.board & !covered);
         let (mut expanded, mut found) = (0, 0);
         for zone in 0..zones.count {
-            let block = self.first[map] + zone as u64 * self.orders;
+            let block = self.block(map, zone) * self.orders;
             let mut steps = None;
             marks.for_each_current(block..block + self.orders, |state| {
                 let steps = steps.get_or_insert_with(|| {
@@ -255,7 +273,7 @@ impl Space {
                 let moved = covered & !(1 << from) | 1 << to;
                 let map = combination::rank(moved) as usize;
                 let zone = self.grid.zones(self.grid.board & !moved).of(from);
-                let block = self.first[map] + zone as u64 * self.orders;
+                let block = self.block(map, zone) * self.orders;
                 steps.push(Step {
                     place,
                     to: to as u8,

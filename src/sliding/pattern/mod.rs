@@ -116,19 +116,27 @@ impl<const W: usize, const H: usize> Pattern<W, H> {
         let k = self.cells.len();
         let orders = placement::orders(k);
         let (block, order) = (entry / orders, entry % orders);
-        let blocks = self.space().blocks();
-        let map = blocks.partition_point(|&first| u64::from(first) <= block) - 1;
+        let maps = combination::count(W * H, k) as u64;
+        let (map, zone) = if block < maps {
+            (block, 0)
+        } else {
+            let (further, _) = self.space().further_zones();
+            let j = (block - maps) as u32;
+            let map = further.partition_point(|&before| before <= j) - 1;
+            (map as u64, (j - further[map]) as usize + 1)
+        };
         let covered = combination::unrank(map as u32, W * H, k);
         let grid = Grid::new(W, H);
-        let zones = grid.zones(grid.board & !covered);
-        let zone = zones.cells[(block - u64::from(blocks[map])) as usize];
-        let rank = map as u64 * orders + order;
+        let zone = grid.zones(grid.board & !covered).cells[zone];
+        let rank = map * orders + order;
         (self.positions(rank), Some(zone.trailing_zeros() as u8))
     }
 
     fn name(&self) -> String {
         let cells: Vec<String> = self.cells.iter().map(u8::to_string).collect();
-        let zones = if self.zero_aware { "z" } else { "" };
+        // "zone": one block a map for its first zone, the further zones after them
+        // (an earlier layout, "z", numbered all of a map's zones together).
+        let zones = if self.zero_aware { "zone" } else { "" };
         format!("pattern{W}x{H}{zones}-{}", cells.join("."))
     }
 
@@ -174,27 +182,63 @@ pub struct PatternDb<D, const W: usize, const H: usize> {
     blocks: Option<Arc<Blocks>>,
 }
 
-/// A zero-aware database's blocks: a state's entry is its block's first plus its
-/// order, and its block is the first of its map's plus the number of the blank's zone.
+/// Where a zero-aware database's entries are: a state's entry is its block's first
+/// plus its order. A map's first zone, its largest, has the block of the map's number
+/// (the entry of the placement's own index); only maps whose tiles wall cells off have
+/// further zones, in blocks after all maps'. So a lookup reads one word a map, the
+/// cells walled off, before the entry; only a blank walled off reads where the map's
+/// further blocks begin, and tells its zone from the others by flood fill.
 #[derive(Debug)]
 struct Blocks {
-    /// The first block of each map, and the number of blocks last.
-    first: Vec<u32>,
-    /// The cells of each block's zone: a map's few zones are told apart by a load or
-    /// two instead of a flood fill.
-    zones: Vec<u32>,
+    grid: Grid,
+    /// For each map, the cells of its further zones.
+    walled: Vec<u32>,
+    /// For each map, the number of further zones of the maps before it, the total last.
+    further: Vec<u32>,
+}
+
+impl Blocks {
+    fn new(space: &build::Space) -> Self {
+        let (further, walled) = space.further_zones();
+        Blocks {
+            grid: space.grid(),
+            walled,
+            further,
+        }
+    }
+
+    /// The block of `map`'s zone holding `blank`.
+    #[inline]
+    fn block(&self, map: usize, blank: usize) -> u64 {
+        let walled = self.walled[map];
+        if walled >> blank & 1 == 0 {
+            return map as u64;
+        }
+        self.walled_off(map, walled, blank as u32)
+    }
+
+    /// The block of the further zone of `map` (walled cells `walled`) holding `blank`:
+    /// after those of lower cells.
+    #[cold]
+    #[inline(never)]
+    fn walled_off(&self, map: usize, walled: u32, blank: u32) -> u64 {
+        let zone = self.grid.fill(walled, blank);
+        let mut lower = walled & ((1 << zone.trailing_zeros()) - 1);
+        let mut before = 0;
+        while lower != 0 {
+            lower &= !self.grid.fill(walled, lower.trailing_zeros());
+            before += 1;
+        }
+        (self.further.len() - 1) as u64 + u64::from(self.further[map]) + before
+    }
 }
 
 impl<D: AsRef<[u8]>, const W: usize, const H: usize> PatternDb<D, W, H> {
     /// The database `table` of `pattern`.
     pub fn new(pattern: Pattern<W, H>, table: Table<D>) -> Self {
-        let blocks = pattern.zero_aware.then(|| {
-            let space = pattern.space();
-            Arc::new(Blocks {
-                first: space.blocks(),
-                zones: space.block_zones(),
-            })
-        });
+        let blocks = pattern
+            .zero_aware
+            .then(|| Arc::new(Blocks::new(&pattern.space())));
         PatternDb {
             pattern,
             table,
@@ -221,12 +265,7 @@ impl<D: AsRef<[u8]>, const W: usize, const H: usize> PatternDb<D, W, H> {
             return placement::rank_of(covered, order, k, W * H);
         };
         let map = combination::rank_within(covered, W * H) as usize;
-        let (mut block, next) = (blocks.first[map], blocks.first[map + 1]);
-        // Most maps have one zone; the blank's cell is free, so its zone is there.
-        while block + 1 < next && blocks.zones[block as usize] >> blank & 1 == 0 {
-            block += 1;
-        }
-        u64::from(block) * placement::orders(k) + order
+        blocks.block(map, blank) * placement::orders(k) + order
     }
 
     /// The value at `index` ([`PatternDb::index_of`]).

@@ -1,6 +1,8 @@
 //! Zones: the connected regions of the cells a pattern's tiles leave free, where the
-//! blank roams at no cost in the pattern's abstract space. Numbered in order of their
-//! lowest cell, for the builder's blocks and for zero-aware lookups alike.
+//! blank roams at no cost in the pattern's abstract space. Numbered for the builder's
+//! blocks and for zero-aware lookups alike: the largest first (the blank is seldom
+//! walled off, so a lookup mostly finds it there), then the rest in order of their
+//! lowest cell.
 
 /// The cells of a board as bits, for finding zones by flood fill.
 #[derive(Clone, Copy, Debug)]
@@ -16,7 +18,8 @@ pub(super) struct Grid {
 /// The most zones a map has: no more than its free cells.
 const MAX_ZONES: usize = 32;
 
-/// A map's zones, by their cells, in order of their lowest cell.
+/// A map's zones, by their cells: the largest (the one of lowest cell among equals)
+/// first, then the rest in order of their lowest cell.
 pub(super) struct Zones {
     pub cells: [u32; MAX_ZONES],
     pub count: usize,
@@ -65,19 +68,32 @@ impl Grid {
         };
         let mut rest = free;
         while rest != 0 {
-            let mut zone = rest & rest.wrapping_neg();
-            loop {
-                let grown = self.grow(zone) & free;
-                if grown == zone {
-                    break;
-                }
-                zone = grown;
-            }
+            let zone = self.fill(free, rest.trailing_zeros());
             zones.cells[zones.count] = zone;
             zones.count += 1;
             rest &= !zone;
         }
+        let mut largest = 0;
+        for (place, zone) in zones.cells[..zones.count].iter().enumerate() {
+            if zone.count_ones() > zones.cells[largest].count_ones() {
+                largest = place;
+            }
+        }
+        zones.cells[..=largest].rotate_right(1);
         zones
+    }
+
+    /// The cells of `free` connected to `cell` (one of them).
+    #[inline]
+    pub fn fill(&self, free: u32, cell: u32) -> u32 {
+        let mut zone = 1 << cell;
+        loop {
+            let grown = self.grow(zone) & free;
+            if grown == zone {
+                return zone;
+            }
+            zone = grown;
+        }
     }
 }
 
@@ -92,9 +108,18 @@ mod tests {
         let covered = 1 << 1 | 1 << 4 | 1 << 5;
         let zones = grid.zones(grid.board & !covered);
         assert_eq!(zones.count, 2);
-        assert_eq!(zones.cells[0], 1);
-        assert_eq!(zones.cells[1], grid.board & !covered & !1);
-        assert_eq!((zones.of(0), zones.of(15)), (0, 1));
+        // The largest first.
+        assert_eq!(zones.cells[0], grid.board & !covered & !1);
+        assert_eq!(zones.cells[1], 1);
+        assert_eq!((zones.of(0), zones.of(15)), (1, 0));
+        // Two zones of equal size: the one of lowest cell first.
+        let grid = Grid::new(3, 1);
+        let zones = grid.zones(0b101);
+        assert_eq!((zones.cells[0], zones.cells[1]), (0b001, 0b100));
+        // Three zones, the largest last by lowest cell: first, the others in order.
+        let grid = Grid::new(7, 1);
+        let zones = grid.zones(0b1110101);
+        assert_eq!(&zones.cells[..3], &[0b1110000, 0b0000001, 0b0000100]);
         // Rows do not wrap: on 5x5, cells 4 and 5 are not neighbours.
         let grid = Grid::new(5, 5);
         assert_eq!(grid.neighbours(4), 1 << 3 | 1 << 9);
