@@ -290,6 +290,7 @@ fn a_partition_that_is_no_partition_is_refused_by_name() {
     let seven_eight = "1 2 3 4 5 6 7 8 / 9 10 11 12 13 14 15";
     for (text, message) in [
         ("7-9", "no partition \"7-9\""),
+        ("zero-aware 7-9", "no partition \"7-9\""),
         ("1 2 3 4 5 6 7", "tile 8 is in no group"),
         (
             "1 2 3 4 5 6 7 8 / 8 9 10 11 12 13 14 15",

@@ -16,8 +16,9 @@ impl std::str::FromStr for Partition {
     type Err = String;
 
     /// A built-in partition's name, or groups of tiles separated by `/`, no tile in
-    /// two, either after `zero-aware` for zero-aware databases: at most [`MAX_PATTERNS`] groups of at most [`MAX_TILES`] tiles; or several
-    /// such splits separated by `;`, a catalogue (at most [`MAX_SUMS`] splits and
+    /// two, either after `zero-aware` for zero-aware databases: at most
+    /// [`MAX_PATTERNS`] groups of at most [`MAX_TILES`] tiles; or several such splits
+    /// separated by `;`, a catalogue (at most [`MAX_SUMS`] splits and
     /// [`MAX_SUM_PATTERNS`] distinct groups, a tile in at most [`MAX_MEMBERSHIPS`] of
     /// them). Whether they hold every tile of a board is [`Partition::check`]'s to say.
     fn from_str(text: &str) -> Result<Partition, String> {
@@ -35,7 +36,7 @@ impl std::str::FromStr for Partition {
                       or several such splits separated by `;`, each choice optionally after \
                       `zero-aware`";
         if !text.contains('/') && text.split_whitespace().count() <= 1 {
-            return Err(format!("no partition {text:?}: {choose}"));
+            return Err(format!("no partition {:?}: {choose}", text.trim()));
         }
         let mut splits: Vec<Vec<Vec<u8>>> = Vec::new();
         for split in text.split(';') {
