@@ -32,16 +32,18 @@ fn floor<C: CaseReader + Send>(
         cases.iter().for_each(|_| out.extend_from_slice(answer));
         Ok(())
     };
-    answer_all(
-        &mut reader,
-        file,
-        out,
-        BadCases::Stop,
-        Output::Judge,
-        512,
-        write,
-    )
-    .map(drop)
+    read_all(&mut reader, file, out, write)
+}
+
+/// Reads every case of `file` with `reader` as a batch does, in tasks of 512 cases,
+/// each handed to `write`, stopping at the first bad case.
+fn read_all<C: CaseReader + Send>(
+    reader: &mut C,
+    file: File,
+    out: impl Write,
+    write: impl Fn(&[(usize, C::Case)], &mut Vec<u8>) -> Result<(), tablesolve::Error> + Sync,
+) -> Result<(), tablesolve::Error> {
+    answer_all(reader, file, out, BadCases::Stop, Output::Judge, 512, write).map(drop)
 }
 
 /// Reads every case of `file` with `reader`, loads the table entry `probe` gives for
@@ -57,16 +59,7 @@ fn probe<C: CaseReader + Send>(
         sum.fetch_add(entries.fold(0, u64::wrapping_add), Ordering::Relaxed);
         Ok(())
     };
-    let out = io::sink();
-    answer_all(
-        &mut reader,
-        file,
-        out,
-        BadCases::Stop,
-        Output::Judge,
-        512,
-        write,
-    )?;
+    read_all(&mut reader, file, io::sink(), write)?;
     eprintln!("sum of the entries: {}", sum.into_inner());
     Ok(())
 }

@@ -8,12 +8,13 @@
 //! the search is a plain breadth-first search, with no 0-1 rounds.
 //!
 //! States are numbered block by block. A *map* is the set of cells the tiles cover
-//! ([`crate::rank::combination`]); a map has one block per zone (zones in order of their
-//! lowest cell), and a block one state per order of the tiles on the map's cells
-//! ([`crate::rank::placement`]). Every map's first zone (its largest) has the block of the map's own
-//! number, so its states are numbered as the placements are; the few further zones
-//! (where the tiles wall cells off) have the blocks after all maps, map by map. Zones depend on the map only, so they are found once
-//! per map and move, never per state; a tile's move changes the map and, only when the
+//! ([`crate::rank::combination`]); a map has one block per zone (its largest first),
+//! and a block one state per order of the tiles on the map's cells
+//! ([`crate::rank::placement`]). Every map's largest zone has the block of the map's
+//! own number, so its states are numbered as the placements are; the further zones
+//! (where the tiles wall cells off) have the blocks after all maps, map by map
+//! ([`further_block`]). Zones depend on the map only, so they are found once per map
+//! and move, never per state; a tile's move changes the map and, only when the
 //! tile passes others (a vertical slide), the order; and a block's children lie in the
 //! few blocks its moves lead to, kilobytes each, so the search runs in cache.
 //!
@@ -41,6 +42,16 @@ pub(super) struct Space {
     /// For each map, the number of further zones (after the first) of the maps before
     /// it; the number of further zones of all maps last.
     further: Vec<u32>,
+    /// For each map, the cells of its further zones.
+    walled: Vec<u32>,
+}
+
+/// The block of `map`'s further zone `nth` (from 0, in order of lowest cell), after
+/// every map's first block and the further zones of the maps before: `further` as
+/// [`Space::further`] gives it.
+#[inline]
+pub(super) fn further_block(further: &[u32], map: usize, nth: u64) -> u64 {
+    (further.len() - 1) as u64 + u64::from(further[map]) + nth
 }
 
 /// A move of one tile, found once for a block and played from each of its states.
@@ -65,18 +76,23 @@ impl Space {
         let grid = Grid::new(width, height);
         let (cells, k) = (width * height, homes.len());
         let maps = combination::count(cells, k);
-        let zones: Vec<u8> = (0..maps)
+        let (counts, walled): (Vec<u32>, Vec<u32>) = (0..maps)
             .into_par_iter()
             .map(|map| {
                 let covered = combination::unrank(map, cells, k);
-                grid.zones(grid.board & !covered).count as u8
+                let zones = grid.zones(grid.board & !covered);
+                let further = &zones.cells[1..zones.count];
+                (
+                    further.len() as u32,
+                    further.iter().fold(0, |all, zone| all | zone),
+                )
             })
-            .collect();
-        let mut further = Vec::with_capacity(zones.len() + 1);
+            .unzip();
+        let mut further = Vec::with_capacity(counts.len() + 1);
         let mut total = 0u32;
-        for &count in &zones {
+        for &count in &counts {
             further.push(total);
-            total += u32::from(count) - 1;
+            total += count;
         }
         further.push(total);
         Space {
@@ -86,6 +102,7 @@ impl Space {
             goal_blank,
             orders: placement::orders(k),
             further,
+            walled,
         }
     }
 
@@ -102,38 +119,26 @@ impl Space {
     /// The block of `map`'s zone `zone` (the state of order `o` in block `b` is
     /// `b * k! + o`).
     pub fn block(&self, map: usize, zone: usize) -> u64 {
-        if zone == 0 {
-            map as u64
-        } else {
-            (self.maps() + zone - 1) as u64 + u64::from(self.further[map])
+        match zone {
+            0 => map as u64,
+            further => further_block(&self.further, map, further as u64 - 1),
         }
     }
 
-    /// Where the further zones are: for each map, the number of further zones of the
-    /// maps before it (and the total last), and for each map the cells of its further
-    /// zones.
-    pub fn further_zones(&self) -> (Vec<u32>, Vec<u32>) {
-        let k = self.homes.len();
-        let walled = (0..self.maps())
-            .into_par_iter()
-            .map(|map| {
-                let covered = combination::unrank(map as u32, self.cells, k);
-                let zones = self.grid.zones(self.grid.board & !covered);
-                zones.cells[1..zones.count]
-                    .iter()
-                    .fold(0, |cells, zone| cells | zone)
-            })
-            .collect();
-        (self.further.clone(), walled)
+    /// For each map, the number of further zones of the maps before it, and the total
+    /// last.
+    pub fn further(&self) -> &[u32] {
+        &self.further
+    }
+
+    /// What a lookup needs to find a zone's block: the board, [`Space::further`], and
+    /// for each map the cells of its further zones.
+    pub fn into_zones(self) -> (Grid, Vec<u32>, Vec<u32>) {
+        (self.grid, self.further, self.walled)
     }
 
     fn maps(&self) -> usize {
         self.further.len() - 1
-    }
-
-    /// The board the zones are found on.
-    pub fn grid(&self) -> Grid {
-        self.grid
     }
 
     /// The database: for every placement (every state if `zero_aware`), the fewest moves

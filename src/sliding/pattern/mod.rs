@@ -120,7 +120,8 @@ impl<const W: usize, const H: usize> Pattern<W, H> {
         let (map, zone) = if block < maps {
             (block, 0)
         } else {
-            let (further, _) = self.space().further_zones();
+            let space = self.space();
+            let further = space.further();
             let j = (block - maps) as u32;
             let map = further.partition_point(|&before| before <= j) - 1;
             (map as u64, (j - further[map]) as usize + 1)
@@ -198,10 +199,10 @@ struct Blocks {
 }
 
 impl Blocks {
-    fn new(space: &build::Space) -> Self {
-        let (further, walled) = space.further_zones();
+    fn new(space: build::Space) -> Self {
+        let (grid, further, walled) = space.into_zones();
         Blocks {
-            grid: space.grid(),
+            grid,
             walled,
             further,
         }
@@ -229,7 +230,7 @@ impl Blocks {
             lower &= !self.grid.fill(walled, lower.trailing_zeros());
             before += 1;
         }
-        (self.further.len() - 1) as u64 + u64::from(self.further[map]) + before
+        build::further_block(&self.further, map, before)
     }
 }
 
@@ -238,7 +239,7 @@ impl<D: AsRef<[u8]>, const W: usize, const H: usize> PatternDb<D, W, H> {
     pub fn new(pattern: Pattern<W, H>, table: Table<D>) -> Self {
         let blocks = pattern
             .zero_aware
-            .then(|| Arc::new(Blocks::new(&pattern.space())));
+            .then(|| Arc::new(Blocks::new(pattern.space())));
         PatternDb {
             pattern,
             table,
