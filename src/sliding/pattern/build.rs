@@ -20,8 +20,9 @@
 //!
 //! Each level scans the marks ([`Marks`]) for its states instead of listing them, and
 //! the database keeps, for each placement, the least distance over its zones: the
-//! level at which the search first reaches one of them; a zero-aware database keeps
-//! every state's own distance, numbered as the search numbers them.
+//! level at which the search first reaches one of them. A zero-aware database keeps
+//! every state's own distance, numbered as the search numbers them, and is stored as
+//! two entries a placement ([`Space::pairs`]).
 
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
@@ -125,24 +126,19 @@ impl Space {
         }
     }
 
-    /// For each map, the number of further zones of the maps before it, and the total
-    /// last.
-    pub fn further(&self) -> &[u32] {
-        &self.further
-    }
-
-    /// What a lookup needs to find a zone's block: the board, [`Space::further`], and
-    /// for each map the cells of its further zones.
-    pub fn into_zones(self) -> (Grid, Vec<u32>, Vec<u32>) {
-        (self.grid, self.further, self.walled)
+    /// What a lookup needs to tell the blank's zone: for each map, the cells of its
+    /// further zones.
+    pub fn into_walled(self) -> Vec<u32> {
+        self.walled
     }
 
     fn maps(&self) -> usize {
         self.further.len() - 1
     }
 
-    /// The database: for every placement (every state if `zero_aware`), the fewest moves
-    /// of the pattern's tiles that bring them home, [`UNREACHABLE`] where none do.
+    /// The database: for every placement (two entries a placement if `zero_aware`,
+    /// [`Space::pairs`]), the fewest moves of the pattern's tiles that bring them home,
+    /// [`UNREACHABLE`] where none do.
     /// `progress` hears of every state expanded. An error says what exceeds what this
     /// build holds.
     pub fn database(
@@ -195,7 +191,45 @@ impl Space {
             marks.next_level();
             depth += 1;
         }
-        Ok(database.into_iter().map(AtomicU8::into_inner).collect())
+        let database: Vec<u8> = database.into_iter().map(AtomicU8::into_inner).collect();
+        if zero_aware {
+            drop(marks);
+            return self.pairs(&database);
+        }
+        Ok(database)
+    }
+
+    /// A zero-aware database as it is stored, from every state's distance: two entries
+    /// a placement, numbered as the placements are, the distance with the blank in the
+    /// map's largest zone and the least over its further zones (the first again where
+    /// it has none). A lookup picks one by the cells the map walls off, with no
+    /// branch and no second read, where one entry a state would need the blank's zone
+    /// found before its address is known; the least over several walled-off zones
+    /// gives up a little, seldom (one map in a few has more than one).
+    fn pairs(&self, states: &[u8]) -> Result<Vec<u8>, String> {
+        let orders = self.orders as usize;
+        let entries = 2 * self.maps() * orders;
+        let mut pairs = Vec::new();
+        pairs
+            .try_reserve_exact(entries)
+            .map_err(|_| format!("{entries} entries do not fit in memory"))?;
+        pairs.resize(entries, UNREACHABLE);
+        pairs
+            .par_chunks_mut(2 * orders)
+            .enumerate()
+            .for_each(|(map, pairs)| {
+                let further = u64::from(self.further[map + 1] - self.further[map]);
+                let at = |block: u64, order: usize| states[block as usize * orders + order];
+                for (order, pair) in pairs.chunks_exact_mut(2).enumerate() {
+                    let first = at(map as u64, order);
+                    let least = (0..further)
+                        .map(|nth| at(further_block(&self.further, map, nth), order))
+                        .min()
+                        .unwrap_or(first);
+                    pair.copy_from_slice(&[first, least]);
+                }
+            });
+        Ok(pairs)
     }
 
     /// For each order of the tiles, each tile's place among the map's cells.

@@ -5,10 +5,11 @@
 //! the blank at `goal_blank`). Its database has one byte per placement of its tiles,
 //! indexed by [`placement::rank`]: the least, over the cells the blank may be on, of
 //! the moves of pattern tiles needed to bring every tile home with the blank home too.
-//! A *zero-aware* database ([`Pattern::zero_aware`]) has one byte per placement and
-//! zone of the blank (the region of free cells it roams without moving a pattern
-//! tile), the moves from there: a larger bound, looked up with the blank's cell.
-//! `build.rs` (and `doc/pattern-databases.md` in the repository) says how it is computed.
+//! A *zero-aware* database ([`Pattern::zero_aware`]) tells the blank's zones apart (the
+//! regions of free cells it roams without moving a pattern tile): two bytes per
+//! placement, the moves with the blank in the largest zone and the least with it
+//! walled off from there: a larger bound, looked up with the blank's cell. `build.rs`
+//! (and `doc/pattern-databases.md` in the repository) says how it is computed.
 //!
 //! Every slide moves one tile, so the values of disjoint patterns add up to a lower
 //! bound on the slides left that never overestimates.
@@ -28,7 +29,6 @@ use std::sync::Arc;
 
 use crate::rank::{combination, placement};
 use crate::table::{Source, Table, TableId, TooLarge};
-use zones::Grid;
 
 /// The most tiles a pattern holds: 8 (a database of 8 tiles on 16 cells has 519 M
 /// entries; on 25 cells, 44 G).
@@ -63,8 +63,8 @@ impl<const W: usize, const H: usize> Pattern<W, H> {
         }
     }
 
-    /// The same pattern with a zero-aware database: an entry per placement and zone of
-    /// the blank.
+    /// The same pattern with a zero-aware database: two entries per placement, for the
+    /// blank in the largest zone and walled off.
     pub fn zero_aware(self) -> Self {
         Pattern {
             zero_aware: true,
@@ -107,37 +107,21 @@ impl<const W: usize, const H: usize> Pattern<W, H> {
     }
 
     /// What database entry `entry` stands for: where each tile lies, in the order of
-    /// [`Pattern::cells`], and for a zero-aware database the lowest cell of the
-    /// blank's zone.
-    pub fn entry_state(&self, entry: u64) -> (Vec<u8>, Option<u8>) {
+    /// [`Pattern::cells`], and for a zero-aware database whether the blank is walled
+    /// off from the largest zone of the cells the tiles leave free.
+    pub fn entry_state(&self, entry: u64) -> (Vec<u8>, Option<bool>) {
         if !self.zero_aware {
             return (self.positions(entry), None);
         }
-        let k = self.cells.len();
-        let orders = placement::orders(k);
-        let (block, order) = (entry / orders, entry % orders);
-        let maps = combination::count(W * H, k) as u64;
-        let (map, zone) = if block < maps {
-            (block, 0)
-        } else {
-            let space = self.space();
-            let further = space.further();
-            let j = (block - maps) as u32;
-            let map = further.partition_point(|&before| before <= j) - 1;
-            (map as u64, (j - further[map]) as usize + 1)
-        };
-        let covered = combination::unrank(map as u32, W * H, k);
-        let grid = Grid::new(W, H);
-        let zone = grid.zones(grid.board & !covered).cells[zone];
-        let rank = map * orders + order;
-        (self.positions(rank), Some(zone.trailing_zeros() as u8))
+        (self.positions(entry / 2), Some(entry % 2 == 1))
     }
 
     fn name(&self) -> String {
         let cells: Vec<String> = self.cells.iter().map(u8::to_string).collect();
-        // "zone": one block a map for its first zone, the further zones after them
-        // (an earlier layout, "z", numbered all of a map's zones together).
-        let zones = if self.zero_aware { "zone" } else { "" };
+        // "zone2": two entries a placement. Earlier layouts, an entry a state, are no
+        // longer read: "z" (a map's zones together) and "zone" (further zones after
+        // all maps).
+        let zones = if self.zero_aware { "zone2" } else { "" };
         format!("pattern{W}x{H}{zones}-{}", cells.join("."))
     }
 
@@ -153,7 +137,7 @@ impl<const W: usize, const H: usize> Source for Pattern<W, H> {
 
     fn entries(&self) -> u64 {
         if self.zero_aware {
-            self.space().states()
+            2 * self.placements()
         } else {
             self.placements()
         }
@@ -176,74 +160,24 @@ impl<const W: usize, const H: usize> Source for Pattern<W, H> {
 pub struct PatternDb<D, const W: usize, const H: usize> {
     /// The pattern.
     pub pattern: Pattern<W, H>,
-    /// Its values, by placement index (zero-aware: by state, [`PatternDb::index_of`]).
+    /// Its values, by placement index (zero-aware: two a placement,
+    /// [`PatternDb::index_of`]).
     pub table: Table<D>,
-    /// Zero-aware: where a state's entry is.
+    /// Zero-aware: for each map, the cells its tiles wall off from the largest zone.
     /// Shared: clones of a database (one per request a server answers) are cheap.
-    blocks: Option<Arc<Blocks>>,
-}
-
-/// Where a zero-aware database's entries are: a state's entry is its block's first
-/// plus its order. A map's first zone, its largest, has the block of the map's number
-/// (the entry of the placement's own index); only maps whose tiles wall cells off have
-/// further zones, in blocks after all maps'. So a lookup reads one word a map, the
-/// cells walled off, before the entry; only a blank walled off reads where the map's
-/// further blocks begin, and tells its zone from the others by flood fill.
-#[derive(Debug)]
-struct Blocks {
-    grid: Grid,
-    /// For each map, the cells of its further zones.
-    walled: Vec<u32>,
-    /// For each map, the number of further zones of the maps before it, the total last.
-    further: Vec<u32>,
-}
-
-impl Blocks {
-    fn new(space: build::Space) -> Self {
-        let (grid, further, walled) = space.into_zones();
-        Blocks {
-            grid,
-            walled,
-            further,
-        }
-    }
-
-    /// The block of `map`'s zone holding `blank`.
-    #[inline]
-    fn block(&self, map: usize, blank: usize) -> u64 {
-        let walled = self.walled[map];
-        if walled >> blank & 1 == 0 {
-            return map as u64;
-        }
-        self.walled_off(map, walled, blank as u32)
-    }
-
-    /// The block of the further zone of `map` (walled cells `walled`) holding `blank`:
-    /// after those of lower cells.
-    #[cold]
-    #[inline(never)]
-    fn walled_off(&self, map: usize, walled: u32, blank: u32) -> u64 {
-        let zone = self.grid.fill(walled, blank);
-        let mut lower = walled & ((1 << zone.trailing_zeros()) - 1);
-        let mut before = 0;
-        while lower != 0 {
-            lower &= !self.grid.fill(walled, lower.trailing_zeros());
-            before += 1;
-        }
-        build::further_block(&self.further, map, before)
-    }
+    walled: Option<Arc<Vec<u32>>>,
 }
 
 impl<D: AsRef<[u8]>, const W: usize, const H: usize> PatternDb<D, W, H> {
     /// The database `table` of `pattern`.
     pub fn new(pattern: Pattern<W, H>, table: Table<D>) -> Self {
-        let blocks = pattern
+        let walled = pattern
             .zero_aware
-            .then(|| Arc::new(Blocks::new(pattern.space())));
+            .then(|| Arc::new(pattern.space().into_walled()));
         PatternDb {
             pattern,
             table,
-            blocks,
+            walled,
         }
     }
 
@@ -262,11 +196,12 @@ impl<D: AsRef<[u8]>, const W: usize, const H: usize> PatternDb<D, W, H> {
     #[inline]
     pub fn index_of(&self, covered: u32, order: u64, blank: usize) -> u64 {
         let k = self.pattern.cells.len();
-        let Some(blocks) = &self.blocks else {
+        let Some(walled) = &self.walled else {
             return placement::rank_of(covered, order, k, W * H);
         };
-        let map = combination::rank_within(covered, W * H) as usize;
-        blocks.block(map, blank) * placement::orders(k) + order
+        let map = combination::rank_within(covered, W * H);
+        let placement = u64::from(map) * placement::orders(k) + order;
+        2 * placement + u64::from(walled[map as usize] >> blank & 1)
     }
 
     /// The value at `index` ([`PatternDb::index_of`]).

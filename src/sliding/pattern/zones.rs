@@ -1,8 +1,8 @@
 //! Zones: the connected regions of the cells a pattern's tiles leave free, where the
 //! blank roams at no cost in the pattern's abstract space. Numbered for the builder's
-//! blocks and for zero-aware lookups alike: the largest first (the blank is seldom
-//! walled off, so a lookup mostly finds it there), then the rest in order of their
-//! lowest cell.
+//! blocks: the largest first (a zero-aware database's first entry of a placement is
+//! that zone's; the blank is seldom walled off from it), then the rest in order of
+//! their lowest cell.
 
 /// The cells of a board as bits, for finding zones by flood fill.
 #[derive(Clone, Copy, Debug)]
