@@ -462,13 +462,21 @@ impl<D: AsRef<[u8]>, const W: usize, const H: usize> Tables for Sliding<D, W, H>
             return exact.board(rank).values_text();
         }
         let pattern = &self.databases[index].pattern;
-        let positions = pattern.positions(rank);
+        let (positions, walled_off) = pattern.entry_state(rank);
         let pairs: Vec<String> = pattern
             .cells()
             .iter()
             .zip(&positions)
             .map(|(home, at)| format!("{home}@{at}"))
             .collect();
-        format!("tiles homed at cell@now at cell: {}", pairs.join(" "))
+        let blank = match walled_off {
+            None => "",
+            Some(false) => ", the blank in the largest zone",
+            Some(true) => ", the blank walled off from the largest zone",
+        };
+        format!(
+            "tiles homed at cell@now at cell: {}{blank}",
+            pairs.join(" ")
+        )
     }
 }

@@ -2,12 +2,13 @@
 
 use std::fs;
 
-use crate::common::{exact, rng, sample, stdout, tablesolve};
+use crate::common::{exact, rng, sample, stdout, table, tablesolve};
 use tablesolve::eight::{self, Grid, Move, STANDARD_GOAL};
 use tablesolve::judge::{Format, Sample, SampleAt, Solver};
 use tablesolve::moves::letters;
 use tablesolve::rotation::{self, census, mask, Board};
 use tablesolve::sliding::manhattan_ida;
+use tablesolve::sliding::pattern::Pattern;
 use tablesolve::{Eight2, Rotation};
 
 /// Checks `answers` for `input` through the command line: (exit code, stdout).
@@ -233,6 +234,41 @@ fn stats_depth_counts_add_up_to_the_reachable_states() {
             }
         }
         assert_eq!(sums, vec![reachable; tables_listed], "{puzzle}");
+    }
+}
+
+/// Each zero-aware database's example at its maximum is a placement, and a zone of the
+/// blank, whose entry holds that maximum (the database built here apart).
+#[test]
+fn stats_examples_of_zero_aware_databases_are_at_their_maximum() {
+    let tables = tempfile::tempdir().unwrap();
+    let partition = "zero-aware 1 2 3 / 4 5 6 / 7 8 9 / 10 11 12 / 13 14 15";
+    let report = tablesolve(
+        tables.path(),
+        &["--partition", partition, "stats", "fifteen"],
+        b"",
+    );
+    let report = stdout(&report);
+    let examples: Vec<&str> = report
+        .lines()
+        .filter_map(|line| line.strip_prefix("  example at "))
+        .collect();
+    assert_eq!(examples.len(), 5, "{report}");
+    for example in examples {
+        let (max, rest) = example
+            .split_once(": tiles homed at cell@now at cell: ")
+            .unwrap();
+        let (tiles, blank) = rest.split_once(", the blank ").unwrap();
+        let (homes, positions): (Vec<u8>, Vec<u8>) = tiles
+            .split(' ')
+            .map(|pair| pair.split_once('@').unwrap())
+            .map(|(home, at)| (home.parse::<u8>().unwrap(), at.parse::<u8>().unwrap()))
+            .unzip();
+        let pattern = Pattern::<4, 4>::new(&homes, 15).zero_aware();
+        let database = table(&pattern);
+        let walled_off = u64::from(blank.starts_with("walled off"));
+        let entry = 2 * pattern.index(&positions) + walled_off;
+        assert_eq!(database.entry_byte(entry).to_string(), max, "{example}");
     }
 }
 
