@@ -13,7 +13,7 @@
 //! ([`crate::rank::placement`]). Every map's largest zone has the block of the map's
 //! own number, so its states are numbered as the placements are; the further zones
 //! (where the tiles wall cells off) have the blocks after all maps, map by map
-//! ([`further_block`]). Zones depend on the map only, so they are found once per map
+//! ([`Space::block`]). Zones depend on the map only, so they are found once per map
 //! and move, never per state; a tile's move changes the map and, only when the
 //! tile passes others (a vertical slide), the order; and a block's children lie in the
 //! few blocks its moves lead to, kilobytes each, so the search runs in cache.
@@ -45,14 +45,6 @@ pub(super) struct Space {
     further: Vec<u32>,
     /// For each map, the cells of its further zones.
     walled: Vec<u32>,
-}
-
-/// The block of `map`'s further zone `nth` (from 0, in order of lowest cell), after
-/// every map's first block and the further zones of the maps before: `further` as
-/// [`Space::further`] gives it.
-#[inline]
-pub(super) fn further_block(further: &[u32], map: usize, nth: u64) -> u64 {
-    (further.len() - 1) as u64 + u64::from(further[map]) + nth
 }
 
 /// A move of one tile, found once for a block and played from each of its states.
@@ -122,8 +114,14 @@ impl Space {
     pub fn block(&self, map: usize, zone: usize) -> u64 {
         match zone {
             0 => map as u64,
-            further => further_block(&self.further, map, further as u64 - 1),
+            further => self.further_block(map, further as u64 - 1),
         }
+    }
+
+    /// The block of `map`'s further zone `nth` (from 0, in order of lowest cell), after
+    /// every map's first block and the further zones of the maps before.
+    fn further_block(&self, map: usize, nth: u64) -> u64 {
+        (self.maps() + self.further[map] as usize) as u64 + nth
     }
 
     /// What a lookup needs to tell the blank's zone: for each map, the cells of its
@@ -223,7 +221,7 @@ impl Space {
                 for (order, pair) in pairs.chunks_exact_mut(2).enumerate() {
                     let first = at(map as u64, order);
                     let least = (0..further)
-                        .map(|nth| at(further_block(&self.further, map, nth), order))
+                        .map(|nth| at(self.further_block(map, nth), order))
                         .min()
                         .unwrap_or(first);
                     pair.copy_from_slice(&[first, least]);
