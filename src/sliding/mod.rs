@@ -16,6 +16,7 @@
 //! blank left out, the rule the 8-puzzle judges state.
 
 mod board;
+pub mod detours;
 pub mod exact;
 pub mod guided;
 mod ida;

@@ -6,6 +6,7 @@ use super::frame::Frame;
 use super::{symmetries, MAX_FRAMES, MAX_PATTERNS, MAX_PATTERNS_ANY};
 use crate::rank::placement;
 use crate::search::{ida_star, Child, Children, Found, Problem};
+use crate::sliding::detours::{Detours, Route};
 use crate::sliding::pattern::PatternDb;
 use crate::sliding::{Board, Slide, BLANK, MAX_CELLS};
 
@@ -21,6 +22,8 @@ pub struct Position<
 > {
     board: Board<W, H>,
     blank: u8,
+    /// Where the slides played stand in the detours ([`Detours`]).
+    route: Route,
     /// The tile the last slide moved (none at the start: [`BLANK`]).
     moved: u8,
     /// `covered[f][p]`: the cells (in frame `f`) of pattern `p`'s tiles.
@@ -69,34 +72,15 @@ pub struct Guide<
     sums: usize,
     /// `lanes[f][p]`: the sums pattern `p`'s value in frame `f` counts in.
     lanes: [[Lanes<L>; P]; MAX_FRAMES],
-    /// `steps[blank][skip]`: the slides from `blank` but the one `skip` is the index
-    /// of ([`Slide::ALL.len()`] for none).
-    steps: [[Steps; Slide::ALL.len() + 1]; MAX_CELLS],
+    /// The paths dropped: those holding a detour.
+    detours: Detours<W, H>,
+    /// `to[blank][s]`: the cell slide `s` (in letter order) takes the blank to from
+    /// `blank`, where it stays on the board.
+    to: [[u8; Slide::ALL.len()]; MAX_CELLS],
     /// The number of tiles of each pattern.
     tiles: [usize; MAX_PATTERNS_ANY],
     /// Whether to ask for the children's entries ahead of their bounds.
     ask_ahead: bool,
-}
-
-/// The slides that may follow one, from one blank cell, in letter order.
-#[derive(Clone, Copy, Debug)]
-struct Steps {
-    len: u8,
-    /// Each slide, and the cell it takes the blank to.
-    step: [(Slide, u8); Slide::ALL.len()],
-}
-
-impl Steps {
-    const NONE: Steps = Steps {
-        len: 0,
-        step: [(Slide::ALL[0], 0); Slide::ALL.len()],
-    };
-
-    fn iter(&self) -> impl Iterator<Item = (Slide, usize)> + '_ {
-        self.step[..usize::from(self.len)]
-            .iter()
-            .map(|&(step, to)| (step, usize::from(to)))
-    }
 }
 
 /// A guide with databases of this many entries or more asks ahead for the entries its
@@ -202,15 +186,10 @@ impl<
                 }
             }
         }
-        let mut steps = [[Steps::NONE; Slide::ALL.len() + 1]; MAX_CELLS];
-        for (blank, by_skip) in steps[..W * H].iter_mut().enumerate() {
-            for (skip, steps) in by_skip.iter_mut().enumerate() {
-                for step in Slide::ALL {
-                    if let (Some(to), false) = (step.target(blank, W, H), step.index() == skip) {
-                        steps.step[usize::from(steps.len)] = (step, to as u8);
-                        steps.len += 1;
-                    }
-                }
+        let mut to = [[0; Slide::ALL.len()]; MAX_CELLS];
+        for (blank, to) in to[..W * H].iter_mut().enumerate() {
+            for step in Slide::ALL {
+                to[step.index()] = step.target(blank, W, H).unwrap_or(blank) as u8;
             }
         }
         let sums = frames.len() * splits.len();
@@ -221,7 +200,8 @@ impl<
             frames,
             sums,
             lanes,
-            steps,
+            detours: Detours::up_to(Detours::<W, H>::LENGTH),
+            to,
             tiles,
             ask_ahead: largest >= Some(ASK_AHEAD_FROM)
                 || (splits.len() > 1 && entries >= ASK_AHEAD_FROM),
@@ -233,6 +213,7 @@ impl<
         let mut position = Position {
             board: *board,
             blank: board.blank() as u8,
+            route: self.detours.start(board.blank()),
             moved: BLANK,
             covered: [[0; P]; MAX_FRAMES],
             order: [[0; P]; MAX_FRAMES],
@@ -317,10 +298,13 @@ impl<
         (pattern, covered, order)
     }
 
-    /// The slides from `blank` but `skip`.
-    #[inline]
-    fn steps(&self, blank: usize, skip: Option<Slide>) -> &Steps {
-        &self.steps[blank][skip.map_or(Slide::ALL.len(), Slide::index)]
+    /// The guide that drops inverse slides only, so that every shortest path is
+    /// searched, not only the lexicographically smallest.
+    pub fn keeping_every_path(self) -> Self {
+        Guide {
+            detours: Detours::up_to(2),
+            ..self
+        }
     }
 
     /// The lower bound of `board`: the largest of its sums.
@@ -354,16 +338,21 @@ impl<
 
     /// Each child's patterns holding the moved tile get their new indices in every
     /// frame; their entries are asked for ahead where that pays, and read by
-    /// [`Problem::bound_children`].
+    /// [`Problem::bound_children`]. A slide that ends a detour has no child (the
+    /// inverse of the last slide among them, so `skip` adds nothing).
     #[inline]
     fn expand(
         &self,
         position: &Self::State,
-        skip: Option<Slide>,
+        _skip: Option<Slide>,
         children: &mut Children<Self::State, Slide>,
     ) {
         let blank = usize::from(position.blank);
-        for (step, to) in self.steps(blank, skip).iter() {
+        for step in Slide::ALL {
+            let Some(route) = self.detours.next(position.route, step.index()) else {
+                continue;
+            };
+            let to = usize::from(self.to[blank][step.index()]);
             // Made in its place among the children: a position is copied once.
             children.push(Child {
                 step,
@@ -373,6 +362,7 @@ impl<
             let next = &mut children.last_mut().expect("just pushed").state;
             let tile = next.board.slide(blank, to);
             next.blank = to as u8;
+            next.route = route;
             next.moved = tile;
             for (f, frame) in self.frames.iter().enumerate() {
                 // Only the patterns holding the tile change: for the others the blank

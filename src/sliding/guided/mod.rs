@@ -175,6 +175,7 @@ pub fn every_shortest<D: AsRef<[u8]> + Sync, const W: usize, const H: usize>(
         return Outcome::Unreachable { nodes: 0 };
     }
     with_guide!(databases, splits, target, |guide| {
+        let guide = guide.keeping_every_path();
         search::every_shortest(&guide, &guide.position(start), settings, list)
     })
 }

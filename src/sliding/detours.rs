@@ -1,0 +1,265 @@
+//! Detours: slide sequences that another sequence does better, recognised as a search
+//! plays them (Taylor and Korf's finite-state machine, made to keep our tie-break).
+//!
+//! Two sequences of slides from one blank cell are twins when they leave every board
+//! alike: the same blank cell and the same permutation of the cells (which tiles lie
+//! where does not matter, so a board of distinct tiles tells). A sequence with a twin
+//! that is shorter, or as long and earlier in letter order, is a *detour*, and a path
+//! holding one is never the answer: putting the twin in the detour's place gives a
+//! shorter path to the same board, or one as long and earlier in letter order. The
+//! shortest, lexicographically smallest answer holds no detour, so a search may drop
+//! every path that ends in one and still find it; and the first twin-free prefix of a
+//! dropped path was searched, so the next iteration's bound is never raised past the
+//! answer.
+//!
+//! Inverse slides (a twin of length 0) are the shortest detours; the next are six
+//! slides round a 2x2 block, twins with six the other way round, and longer ones
+//! prune more of the tree. The detours up to a length are found by a breadth-first
+//! search from every cell in letter order (the first sequence to reach a board is the
+//! one with no better twin), and recognised by an automaton over the blank's cells
+//! (Aho and Corasick's): one table read a slide, the state kept in the position.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+
+use arrayvec::ArrayVec;
+use rayon::prelude::*;
+
+use super::{Board, Slide};
+
+/// A state of the automaton: the longest suffix of the slides played that begins some
+/// detour, which ends on the blank's cell. The state of a path of no slides is its
+/// blank's cell.
+pub type Route = u32;
+
+/// The longest detours [`Detours::up_to`] finds, less one.
+const MAX_LENGTH: usize = 24;
+
+/// A sequence of slides as its blank's cells, the first where it starts.
+type Path = ArrayVec<u8, MAX_LENGTH>;
+
+/// Hashes a board packed into a `u128` by one multiplication (the default hasher's
+/// strength against chosen keys is not needed, and it took most of the time).
+#[derive(Clone, Copy, Default)]
+struct Fold(u64);
+
+impl std::hash::Hasher for Fold {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, _: &[u8]) {
+        unreachable!("boards are hashed as u128");
+    }
+    fn write_u128(&mut self, board: u128) {
+        let folded = (board as u64) ^ (board >> 64) as u64;
+        self.0 = (folded ^ folded >> 29).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+impl std::hash::BuildHasher for Fold {
+    type Hasher = Fold;
+    fn build_hasher(&self) -> Fold {
+        Fold(0)
+    }
+}
+
+/// The row entry of a slide that leaves the board or ends a detour.
+const DROPPED: Route = Route::MAX;
+
+/// The automaton that tells a search which slides end a detour.
+#[derive(Clone, Debug)]
+pub struct Detours<const W: usize, const H: usize> {
+    /// `next[route][s]`: the route after slide `s` (in letter order), or [`DROPPED`].
+    next: Arc<Vec<[Route; 4]>>,
+}
+
+impl<const W: usize, const H: usize> Detours<W, H> {
+    /// The longest detours a search drops. Longer ones drop more of the tree but take
+    /// longer to find, and they are found at the first search of a process: on the
+    /// 15-puzzle, up to 10 slides (13 ms to find on two cores) took Korf's 100 with
+    /// 6-6-3 from 207 M nodes to 125 M, 12 (40 ms) to 112 M; on the 24-puzzle, 12
+    /// (0.14 s) took instance 38 from 52.4 M to 34.7 M, 14 (0.9 s) to 32.1 M
+    /// (doc/pattern-databases.md).
+    pub const LENGTH: usize = if W * H <= 16 { 10 } else { 12 };
+
+    /// The automaton of the detours of up to `length` slides, built once a process for
+    /// each board size and length; `up_to(2)` drops inverse slides only, keeping every
+    /// shortest path.
+    pub fn up_to(length: usize) -> Self {
+        type Built = HashMap<(usize, usize, usize), Arc<Vec<[Route; 4]>>>;
+        static BUILT: OnceLock<Mutex<Built>> = OnceLock::new();
+        let built = BUILT.get_or_init(Default::default);
+        let mut built = built.lock().unwrap_or_else(PoisonError::into_inner);
+        let next = built
+            .entry((W, H, length))
+            .or_insert_with(|| Arc::new(automaton::<W, H>(&detours::<W, H>(length))));
+        Detours { next: next.clone() }
+    }
+
+    /// The route of a path of no slides from `blank`.
+    #[inline]
+    pub fn start(&self, blank: usize) -> Route {
+        blank as Route
+    }
+
+    /// The route after slide `s` (in letter order) from `route`; `None` where the slide
+    /// leaves the board or ends a detour.
+    #[inline]
+    pub fn next(&self, route: Route, s: usize) -> Option<Route> {
+        let next = self.next[route as usize][s];
+        (next != DROPPED).then_some(next)
+    }
+
+    /// The number of routes.
+    pub fn routes(&self) -> usize {
+        self.next.len()
+    }
+}
+
+/// Every detour of up to `length` slides none of whose shorter parts is one: each as
+/// its blank's cells, the first where it starts. Breadth-first from every cell at
+/// once, a length at a time, so that the detours shorter than a sequence are known
+/// before it; in letter order, so that the first sequence to reach a board is the one
+/// with no better twin, and only those go on. A sequence that goes on holds no detour,
+/// so a new detour holds a shorter one only at its end (an inverse slide's, the most
+/// common, is not even tried).
+fn detours<const W: usize, const H: usize>(length: usize) -> Vec<Path> {
+    assert!(length < MAX_LENGTH, "detours of up to {MAX_LENGTH} slides");
+    let cells = Board::<W, H>::CELLS;
+    // A board as 5 bits a cell, the blank 0 and cell c's own tile c + 1 at the start.
+    let start = |c: usize| -> u128 {
+        (0..cells)
+            .filter(|&cell| cell != c)
+            .fold(0, |board, cell| board | (cell as u128 + 1) << (5 * cell))
+    };
+    let mut seen: Vec<HashSet<u128, Fold>> =
+        (0..cells).map(|c| HashSet::from_iter([start(c)])).collect();
+    let mut ends: Vec<Vec<(u128, Path)>> = (0..cells)
+        .map(|c| vec![(start(c), Path::from_iter([c as u8]))])
+        .collect();
+    // Inverse slides: detours of two slides, twins of none.
+    let mut order: Vec<Path> = Vec::new();
+    for c in (0..cells).filter(|_| length >= 2) {
+        for step in Slide::ALL {
+            if let Some(to) = step.target(c, W, H) {
+                order.push(Path::from_iter([c as u8, to as u8, c as u8]));
+            }
+        }
+    }
+    let mut found: HashSet<Path> = order.iter().cloned().collect();
+    for _ in 0..length {
+        // Each cell's sequences apart, on every core: a length's new detours are
+        // checked against the shorter ones only.
+        let new: Vec<Vec<Path>> = seen
+            .par_iter_mut()
+            .zip(ends.par_iter_mut())
+            .map(|(seen, ends)| {
+                let mut new = Vec::new();
+                let mut longer = Vec::with_capacity(ends.len() * 2);
+                for (board, path) in ends.iter() {
+                    let blank = usize::from(path[path.len() - 1]);
+                    let back = (path.len() > 1).then(|| path[path.len() - 2]);
+                    for step in Slide::ALL {
+                        let Some(to) = step.target(blank, W, H) else {
+                            continue;
+                        };
+                        if back == Some(to as u8) {
+                            continue;
+                        }
+                        let tile = board >> (5 * to) & 31;
+                        let board = board & !(31 << (5 * to)) | tile << (5 * blank);
+                        let mut path = path.clone();
+                        path.push(to as u8);
+                        if seen.insert(board) {
+                            longer.push((board, path));
+                        } else if (1..path.len() - 2).all(|i| !found.contains(&path[i..])) {
+                            new.push(path);
+                        }
+                    }
+                }
+                *ends = longer;
+                new
+            })
+            .collect();
+        for path in new.into_iter().flatten() {
+            found.insert(path.clone());
+            order.push(path);
+        }
+    }
+    order
+}
+
+/// The automaton recognising `detours` (as [`detours`] gives them) in the blank's
+/// cells as they are played: a trie of the detours whose first level is every cell,
+/// each node's missing slides led where its longest suffix in the trie leads.
+fn automaton<const W: usize, const H: usize>(detours: &[Path]) -> Vec<[Route; 4]> {
+    let cells = Board::<W, H>::CELLS;
+    // Nodes 0..cells are the paths of one cell; `child` and `ends` grow with the trie.
+    let mut child: Vec<[Route; 4]> = vec![[DROPPED; 4]; cells];
+    let mut last: Vec<u8> = (0..cells as u8).collect();
+    let mut ends = vec![false; cells];
+    for detour in detours {
+        let mut node = usize::from(detour[0]);
+        for pair in detour.windows(2) {
+            let s = slide_between::<W>(pair[0], pair[1]);
+            if child[node][s] == DROPPED {
+                child[node][s] = child.len() as Route;
+                child.push([DROPPED; 4]);
+                last.push(pair[1]);
+                ends.push(false);
+            }
+            node = child[node][s] as usize;
+        }
+        ends[node] = true;
+    }
+    // Breadth first, so that a node's longest proper suffix in the trie (`fail`,
+    // shorter) has its row before the node's.
+    let mut next = vec![[DROPPED; 4]; child.len()];
+    let mut fail: Vec<Option<usize>> = vec![None; child.len()];
+    let mut queue: std::collections::VecDeque<usize> = (0..cells).collect();
+    while let Some(node) = queue.pop_front() {
+        let blank = usize::from(last[node]);
+        for step in Slide::ALL {
+            let Some(to) = step.target(blank, W, H) else {
+                continue;
+            };
+            let s = step.index();
+            let on = match fail[node] {
+                None => to,
+                Some(suffix) => next[suffix][s] as usize,
+            };
+            next[node][s] = match child[node][s] {
+                DROPPED => on as Route,
+                grown => {
+                    let grown = grown as usize;
+                    fail[grown] = Some(on);
+                    ends[grown] |= ends[on];
+                    queue.push_back(grown);
+                    grown as Route
+                }
+            };
+        }
+    }
+    // Only now is every node's `ends` final: a slide into an end is dropped.
+    for row in &mut next {
+        for route in row.iter_mut().filter(|route| **route != DROPPED) {
+            if ends[*route as usize] {
+                *route = DROPPED;
+            }
+        }
+    }
+    next
+}
+
+/// The index of the slide that takes the blank from cell `from` to its neighbour `to`
+/// on a board `W` cells wide.
+fn slide_between<const W: usize>(from: u8, to: u8) -> usize {
+    let (from, to) = (usize::from(from), usize::from(to));
+    Slide::ALL
+        .iter()
+        .position(|step| step.target(from, W, usize::MAX) == Some(to))
+        .expect("neighbouring cells")
+}
+
+#[cfg(test)]
+mod tests;
