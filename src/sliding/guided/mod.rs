@@ -12,6 +12,10 @@
 //! largest of their sums, in every frame, is too. Its groups overlap across
 //! partitions, and each distinct group is looked up once however many share it.
 //!
+//! Paths holding a detour (a slide sequence with a shorter twin, or one as long and
+//! earlier in letter order: [`crate::sliding::detours`]) are never the answer and are
+//! not searched; searches for every shortest answer drop inverse slides only.
+//!
 //! A move slides one tile, so only the patterns holding that tile need a new lookup
 //! (one in a partition, a few in a catalogue); the position keeps every pattern's
 //! value and every sum up to date, and the two parts of each database index
