@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use tablesolve::judge::Format;
 use tablesolve::rotation::census;
-use tablesolve::table::{Table, TableDir, TableError};
+use tablesolve::table::{Entry, Table, TableDir, TableError};
 use tablesolve::{Error, Rotation};
 
 use crate::catalogue::{Judge, Task};
@@ -51,14 +51,20 @@ fn describe<D: AsRef<[u8]>>(
         .iter()
         .position(|&d| usize::from(d) == max)
         .unwrap_or(0);
+    // A pattern database's entries are placements (two a placement when zero-aware),
+    // not states of the puzzle.
+    let what = match header.entry {
+        Entry::Bound => "entries",
+        Entry::Distance | Entry::Walk { .. } => "states",
+    };
     writeln!(
         out,
-        "{}: {} states, {} unreachable, maximum distance {max} (recount agrees)",
+        "{}: {} {what}, {} unreachable, maximum distance {max} (recount agrees)",
         path.display(),
         header.states,
         header.unreachable
     )?;
-    writeln!(out, "  distance  states")?;
+    writeln!(out, "  distance  {what}")?;
     for (d, count) in header.depth_counts.iter().enumerate() {
         writeln!(out, "  {d:>8}  {count}")?;
     }
