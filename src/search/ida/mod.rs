@@ -86,7 +86,9 @@ pub trait Problem: Sync {
 
     /// Pushes onto `children`, in letter order, every state one move from `state` but
     /// the one `skip` reaches, each with its lower bound, or with the bound left to
-    /// [`Problem::bound_children`].
+    /// [`Problem::bound_children`]. A problem may leave out more, moves it knows no
+    /// shortest, lexicographically smallest solution plays there (the sliding boards'
+    /// detours); then [`every_shortest`] needs a problem that leaves out no more.
     fn expand(
         &self,
         state: &Self::State,
