@@ -27,9 +27,9 @@ use rayon::prelude::*;
 
 use super::{Board, Slide};
 
-/// A state of the automaton: the longest suffix of the slides played that begins some
-/// detour, which ends on the blank's cell. The state of a path of no slides is its
-/// blank's cell.
+/// A state of the automaton: the longest run of slides, last played, that some detour
+/// begins with (as cells, so it ends on the blank's). The state of a path of no slides
+/// is its blank's cell.
 pub type Route = u32;
 
 /// The longest detours [`Detours::up_to`] finds, less one.
@@ -85,6 +85,9 @@ impl<const W: usize, const H: usize> Detours<W, H> {
     /// The automaton of the detours of up to `length` slides, built once a process for
     /// each board size and length; `up_to(2)` drops inverse slides only, keeping every
     /// shortest path.
+    ///
+    /// # Panics
+    /// If `length` is 24 or more.
     pub fn up_to(length: usize) -> Self {
         type Built = HashMap<(usize, usize, usize), Arc<Vec<[Route; 4]>>>;
         static BUILT: OnceLock<Mutex<Built>> = OnceLock::new();
