@@ -120,6 +120,18 @@ impl<
         splits: &[Vec<usize>],
         target: &Board<W, H>,
     ) -> Option<Self> {
+        Self::dropping(databases, splits, target, Detours::<W, H>::LENGTH)
+    }
+
+    /// [`Guide::catalogue`], dropping detours of up to `longest` slides ([`Detours`]);
+    /// 2 drops inverse slides only, so that every shortest path is searched, not only
+    /// the lexicographically smallest.
+    pub fn dropping(
+        databases: &'a [PatternDb<D, W, H>],
+        splits: &[Vec<usize>],
+        target: &Board<W, H>,
+        longest: usize,
+    ) -> Option<Self> {
         let goal_blank = databases.first()?.pattern.goal_blank();
         if databases.len() > P
             || databases
@@ -200,7 +212,7 @@ impl<
             frames,
             sums,
             lanes,
-            detours: Detours::up_to(Detours::<W, H>::LENGTH),
+            detours: Detours::up_to(longest),
             to,
             tiles,
             ask_ahead: largest >= Some(ASK_AHEAD_FROM)
@@ -296,15 +308,6 @@ impl<
         }
         let order = (i32::from(position.order[f][pattern]) + what.sign * delta) as u16;
         (pattern, covered, order)
-    }
-
-    /// The guide that drops inverse slides only, so that every shortest path is
-    /// searched, not only the lexicographically smallest.
-    pub fn keeping_every_path(self) -> Self {
-        Guide {
-            detours: Detours::up_to(2),
-            ..self
-        }
     }
 
     /// The lower bound of `board`: the largest of its sums.

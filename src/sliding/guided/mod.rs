@@ -30,6 +30,7 @@ mod guide;
 
 pub use guide::{Guide, Position};
 
+use super::detours::Detours;
 use super::pattern::{Pattern, PatternDb};
 use super::{Board, Slide, MAX_CELLS};
 use crate::search::{self, Cut, Every, Found, Outcome, Settings, TaskOutcome};
@@ -50,17 +51,27 @@ const MAX_PATTERNS_ANY: usize = MAX_SUM_PATTERNS;
 const WIDE_SUMS: usize = MAX_SUMS * MAX_FRAMES;
 
 /// Runs `$run` with `$guide` bound to the guide of `$splits` of `$databases` towards
-/// `$target`, in the shape that fits: one partition's (small positions, one pattern a
-/// tile), or a catalogue's.
+/// `$target`, dropping detours of up to `$detours` slides (by default
+/// [`Detours::LENGTH`]), in the shape that fits: one partition's (small positions, one
+/// pattern a tile), or a catalogue's.
 macro_rules! with_guide {
     ($databases:expr, $splits:expr, $target:expr, |$guide:ident| $run:expr) => {
+        with_guide!(
+            $databases,
+            $splits,
+            $target,
+            Detours::<W, H>::LENGTH,
+            |$guide| $run
+        )
+    };
+    ($databases:expr, $splits:expr, $target:expr, $detours:expr, |$guide:ident| $run:expr) => {
         if let [_] = $splits {
-            let $guide = Guide::<_, W, H>::catalogue($databases, $splits, $target)
+            let $guide = Guide::<_, W, H>::dropping($databases, $splits, $target, $detours)
                 .expect("databases of the target's blank cell");
             $run
         } else {
-            let $guide = Guide::<_, W, H, MAX_SUM_PATTERNS, WIDE_SUMS, MAX_MEMBERSHIPS>::catalogue(
-                $databases, $splits, $target,
+            let $guide = Guide::<_, W, H, MAX_SUM_PATTERNS, WIDE_SUMS, MAX_MEMBERSHIPS>::dropping(
+                $databases, $splits, $target, $detours,
             )
             .expect("a catalogue's databases of the target's blank cell");
             $run
@@ -178,8 +189,8 @@ pub fn every_shortest<D: AsRef<[u8]> + Sync, const W: usize, const H: usize>(
     if !start.reaches(target) {
         return Outcome::Unreachable { nodes: 0 };
     }
-    with_guide!(databases, splits, target, |guide| {
-        let guide = guide.keeping_every_path();
+    // Inverse slides only: the twins of a shortest answer are shortest answers too.
+    with_guide!(databases, splits, target, 2, |guide| {
         search::every_shortest(&guide, &guide.position(start), settings, list)
     })
 }
