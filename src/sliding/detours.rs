@@ -38,8 +38,9 @@ const MAX_LENGTH: usize = 24;
 /// A sequence of slides as its blank's cells, the first where it starts.
 type Path = ArrayVec<u8, MAX_LENGTH>;
 
-/// Hashes a board packed into a `u128` by one multiplication (the default hasher's
-/// strength against chosen keys is not needed, and it took most of the time).
+/// Hashes a board packed into a `u128`, or a packed [`Slides`], by one multiplication
+/// (the default hasher's strength against chosen keys is not needed, and it took most
+/// of the time).
 #[derive(Clone, Copy, Default)]
 struct Fold(u64);
 
@@ -48,11 +49,13 @@ impl std::hash::Hasher for Fold {
         self.0
     }
     fn write(&mut self, _: &[u8]) {
-        unreachable!("boards are hashed as u128");
+        unreachable!("keys are hashed as u128 or u64");
+    }
+    fn write_u64(&mut self, key: u64) {
+        self.0 = (key ^ key >> 29).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     }
     fn write_u128(&mut self, board: u128) {
-        let folded = (board as u64) ^ (board >> 64) as u64;
-        self.0 = (folded ^ folded >> 29).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.write_u64((board as u64) ^ (board >> 64) as u64);
     }
 }
 
@@ -60,6 +63,56 @@ impl std::hash::BuildHasher for Fold {
     type Hasher = Fold;
     fn build_hasher(&self) -> Fold {
         Fold(0)
+    }
+}
+
+/// A sequence of slides packed into a word: 2 bits a slide in letter order, the first
+/// lowest, then the start cell at bit 48 and the length at bit 56. The breadth-first
+/// search keeps millions, so they are kept small.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Slides(u64);
+
+impl Slides {
+    fn new(start: usize) -> Self {
+        Slides((start as u64) << 48)
+    }
+
+    fn len(self) -> usize {
+        (self.0 >> 56) as usize
+    }
+
+    fn start(self) -> usize {
+        (self.0 >> 48 & 0xFF) as usize
+    }
+
+    /// The `i`th slide's index in letter order.
+    fn slide(self, i: usize) -> usize {
+        (self.0 >> (2 * i) & 3) as usize
+    }
+
+    /// These slides and then slide `s`.
+    fn then(self, s: usize) -> Self {
+        let len = self.len() as u64;
+        Slides((self.0 | (s as u64) << (2 * len)) + (1 << 56))
+    }
+
+    /// The slides from the `i`th on, which start at `cell`.
+    fn from(self, i: usize, cell: usize) -> Self {
+        let slides = (self.0 & ((1 << 48) - 1)) >> (2 * i);
+        Slides(slides | (cell as u64) << 48 | ((self.len() - i) as u64) << 56)
+    }
+
+    /// The blank's cells, the start's first, on a board `W` cells wide.
+    fn cells<const W: usize, const H: usize>(self) -> Path {
+        let mut cell = self.start();
+        let mut path = Path::from_iter([cell as u8]);
+        for i in 0..self.len() {
+            cell = Slide::ALL[self.slide(i)]
+                .target(cell, W, H)
+                .expect("slides on the board");
+            path.push(cell as u8);
+        }
+        path
     }
 }
 
@@ -75,10 +128,11 @@ pub struct Detours<const W: usize, const H: usize> {
 
 impl<const W: usize, const H: usize> Detours<W, H> {
     /// The longest detours a search drops. Longer ones drop more of the tree but take
-    /// longer to find, and they are found at the first search of a process: on the
-    /// 15-puzzle, up to 10 slides (13 ms to find on two cores) took Korf's 100 with
-    /// 6-6-3 from 207 M nodes to 125 M, 12 (40 ms) to 112 M; on the 24-puzzle, 12
-    /// (0.14 s) took instance 38 from 52.4 M to 34.7 M, 14 (0.9 s) to 32.1 M
+    /// longer to find (once a process, at its first search) and make a larger
+    /// automaton, read at every slide: on the 15-puzzle, up to 10 slides (3 ms to find)
+    /// took Korf's 100 with 7-8 from 3.94 M nodes to 3.00 M, and 12 (11 ms) to 2.87 M
+    /// but 1.1x the wall time; on the 24-puzzle, 12 (65 ms) took instance 38 from
+    /// 52.4 M to 34.7 M, and 14 (0.38 s) to 32.1 M but 1.1x the time
     /// (doc/pattern-databases.md).
     pub const LENGTH: usize = if W * H <= 16 { 10 } else { 12 };
 
@@ -137,46 +191,53 @@ fn detours<const W: usize, const H: usize>(length: usize) -> Vec<Path> {
     };
     let mut seen: Vec<HashSet<u128, Fold>> =
         (0..cells).map(|c| HashSet::from_iter([start(c)])).collect();
-    let mut ends: Vec<Vec<(u128, Path)>> = (0..cells)
-        .map(|c| vec![(start(c), Path::from_iter([c as u8]))])
+    // The sequences of the length reached that go on, each with its board and blank.
+    let mut ends: Vec<Vec<(u128, Slides, u8)>> = (0..cells)
+        .map(|c| vec![(start(c), Slides::new(c), c as u8)])
         .collect();
     // Inverse slides: detours of two slides, twins of none.
-    let mut order: Vec<Path> = Vec::new();
+    let mut found: HashSet<Slides, Fold> = HashSet::default();
     for c in (0..cells).filter(|_| length >= 2) {
         for step in Slide::ALL {
-            if let Some(to) = step.target(c, W, H) {
-                order.push(Path::from_iter([c as u8, to as u8, c as u8]));
+            if step.target(c, W, H).is_some() {
+                let there = Slides::new(c).then(step.index());
+                found.insert(there.then(step.inverse().index()));
             }
         }
     }
-    let mut found: HashSet<Path> = order.iter().cloned().collect();
+    let mut order: Vec<Path> = found.iter().map(|d| d.cells::<W, H>()).collect();
+    order.sort();
     for _ in 0..length {
         // Each cell's sequences apart, on every core: a length's new detours are
         // checked against the shorter ones only.
-        let new: Vec<Vec<Path>> = seen
+        let new: Vec<Vec<Slides>> = seen
             .par_iter_mut()
             .zip(ends.par_iter_mut())
             .map(|(seen, ends)| {
                 let mut new = Vec::new();
-                let mut longer = Vec::with_capacity(ends.len() * 2);
-                for (board, path) in ends.iter() {
-                    let blank = usize::from(path[path.len() - 1]);
-                    let back = (path.len() > 1).then(|| path[path.len() - 2]);
+                let mut longer = Vec::with_capacity(ends.len() * 5 / 2);
+                seen.reserve(ends.len() * 5 / 2);
+                for &(board, slides, blank) in ends.iter() {
+                    let blank = usize::from(blank);
+                    let last = slides
+                        .len()
+                        .checked_sub(1)
+                        .map(|i| Slide::ALL[slides.slide(i)]);
+                    let back = last.map(Slide::inverse);
                     for step in Slide::ALL {
                         let Some(to) = step.target(blank, W, H) else {
                             continue;
                         };
-                        if back == Some(to as u8) {
+                        if back == Some(step) {
                             continue;
                         }
                         let tile = board >> (5 * to) & 31;
                         let board = board & !(31 << (5 * to)) | tile << (5 * blank);
-                        let mut path = path.clone();
-                        path.push(to as u8);
+                        let slides = slides.then(step.index());
                         if seen.insert(board) {
-                            longer.push((board, path));
-                        } else if (1..path.len() - 2).all(|i| !found.contains(&path[i..])) {
-                            new.push(path);
+                            longer.push((board, slides, to as u8));
+                        } else if ends_in_no_detour(slides, &found, W, H) {
+                            new.push(slides);
                         }
                     }
                 }
@@ -184,12 +245,26 @@ fn detours<const W: usize, const H: usize>(length: usize) -> Vec<Path> {
                 new
             })
             .collect();
-        for path in new.into_iter().flatten() {
-            found.insert(path.clone());
-            order.push(path);
+        for detour in new.into_iter().flatten() {
+            found.insert(detour);
+            order.push(detour.cells::<W, H>());
         }
     }
     order
+}
+
+/// Whether none of the proper suffixes of `slides` of two slides or more is in `found`.
+fn ends_in_no_detour(slides: Slides, found: &HashSet<Slides, Fold>, w: usize, h: usize) -> bool {
+    let mut cell = slides.start();
+    for i in 1..slides.len() - 1 {
+        cell = Slide::ALL[slides.slide(i - 1)]
+            .target(cell, w, h)
+            .expect("slides on the board");
+        if found.contains(&slides.from(i, cell)) {
+            return false;
+        }
+    }
+    true
 }
 
 /// The automaton recognising `detours` (as [`detours`] gives them) in the blank's
