@@ -42,6 +42,8 @@ fn detours_are_the_paths_with_a_better_twin() {
     plays_exactly_the_first_paths_to_each_board::<4, 4>(8);
     plays_exactly_the_first_paths_to_each_board::<2, 3>(12);
     plays_exactly_the_first_paths_to_each_board::<5, 2>(9);
+    // The board of 25 cells fills 125 of a board word's 128 bits.
+    plays_exactly_the_first_paths_to_each_board::<5, 5>(8);
 }
 
 #[test]
