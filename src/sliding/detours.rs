@@ -236,7 +236,7 @@ fn detours<const W: usize, const H: usize>(length: usize) -> Vec<Path> {
                         let slides = slides.then(step.index());
                         if seen.insert(board) {
                             longer.push((board, slides, to as u8));
-                        } else if ends_in_no_detour(slides, &found, W, H) {
+                        } else if ends_in_no_detour::<W, H>(slides, &found) {
                             new.push(slides);
                         }
                     }
@@ -254,11 +254,14 @@ fn detours<const W: usize, const H: usize>(length: usize) -> Vec<Path> {
 }
 
 /// Whether none of the proper suffixes of `slides` of two slides or more is in `found`.
-fn ends_in_no_detour(slides: Slides, found: &HashSet<Slides, Fold>, w: usize, h: usize) -> bool {
+fn ends_in_no_detour<const W: usize, const H: usize>(
+    slides: Slides,
+    found: &HashSet<Slides, Fold>,
+) -> bool {
     let mut cell = slides.start();
     for i in 1..slides.len() - 1 {
         cell = Slide::ALL[slides.slide(i - 1)]
-            .target(cell, w, h)
+            .target(cell, W, H)
             .expect("slides on the board");
         if found.contains(&slides.from(i, cell)) {
             return false;
