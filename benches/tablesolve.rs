@@ -15,6 +15,7 @@ use tablesolve::judge::{self, BadCases, Format, Method, Output, Sample};
 use tablesolve::judge::{CrossCheck, Replay};
 use tablesolve::rotation;
 use tablesolve::search::reverse_bfs;
+use tablesolve::sliding::detours::Detours;
 use tablesolve::sliding::pattern::Pattern;
 use tablesolve::table::{encode, exact_in_memory, Source, Table};
 use tablesolve::{Eight, Eight2, Rotation};
@@ -94,6 +95,13 @@ fn tables(c: &mut Criterion) {
     let pattern = Pattern::<4, 4>::new(&[0, 1, 4, 5, 8, 12], 15);
     group.bench_function("fifteen, a 6-tile pattern database", |b| {
         b.iter(|| pattern.compute(&|_| {}))
+    });
+    // The detours each search drops, found at a process's first search.
+    group.bench_function("fifteen, detours", |b| {
+        b.iter(|| Detours::<4, 4>::find(Detours::<4, 4>::LENGTH).routes())
+    });
+    group.bench_function("twentyfour, detours", |b| {
+        b.iter(|| Detours::<5, 5>::find(Detours::<5, 5>::LENGTH).routes())
     });
     group.finish();
 

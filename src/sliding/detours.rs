@@ -147,10 +147,23 @@ impl<const W: usize, const H: usize> Detours<W, H> {
         static BUILT: OnceLock<Mutex<Built>> = OnceLock::new();
         let built = BUILT.get_or_init(Default::default);
         let mut built = built.lock().unwrap_or_else(PoisonError::into_inner);
-        let next = built
+        let found = built
             .entry((W, H, length))
-            .or_insert_with(|| Arc::new(automaton::<W, H>(&detours::<W, H>(length))));
-        Detours { next: next.clone() }
+            .or_insert_with(|| Detours::<W, H>::find(length).next);
+        Detours {
+            next: found.clone(),
+        }
+    }
+
+    /// [`Detours::up_to`] found afresh, not kept for the process: what its first call
+    /// costs.
+    ///
+    /// # Panics
+    /// If `length` is 24 or more.
+    pub fn find(length: usize) -> Self {
+        Detours {
+            next: Arc::new(automaton::<W, H>(&detours::<W, H>(length))),
+        }
     }
 
     /// The route of a path of no slides from `blank`.
