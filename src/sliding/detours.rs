@@ -136,9 +136,13 @@ impl<const W: usize, const H: usize> Detours<W, H> {
     /// (doc/pattern-databases.md).
     pub const LENGTH: usize = if W * H <= 16 { 10 } else { 12 };
 
+    /// The length that drops inverse slides only, keeping every shortest path: what a
+    /// search for every shortest answer drops, since the twins of a shortest answer
+    /// are shortest answers too.
+    pub const INVERSE_SLIDES: usize = 2;
+
     /// The automaton of the detours of up to `length` slides, built once a process for
-    /// each board size and length; `up_to(2)` drops inverse slides only, keeping every
-    /// shortest path.
+    /// each board size and length.
     ///
     /// # Panics
     /// If `length` is 24 or more.
@@ -218,8 +222,6 @@ fn detours<const W: usize, const H: usize>(length: usize) -> Vec<Path> {
             }
         }
     }
-    let mut order: Vec<Path> = found.iter().map(|d| d.cells::<W, H>()).collect();
-    order.sort();
     for _ in 0..length {
         // Each cell's sequences apart, on every core: a length's new detours are
         // checked against the shorter ones only.
@@ -232,11 +234,8 @@ fn detours<const W: usize, const H: usize>(length: usize) -> Vec<Path> {
                 seen.reserve(ends.len() * 5 / 2);
                 for &(board, slides, blank) in ends.iter() {
                     let blank = usize::from(blank);
-                    let last = slides
-                        .len()
-                        .checked_sub(1)
-                        .map(|i| Slide::ALL[slides.slide(i)]);
-                    let back = last.map(Slide::inverse);
+                    let back = (slides.len().checked_sub(1))
+                        .map(|last| Slide::ALL[slides.slide(last)].inverse());
                     for step in Slide::ALL {
                         let Some(to) = step.target(blank, W, H) else {
                             continue;
@@ -258,12 +257,9 @@ fn detours<const W: usize, const H: usize>(length: usize) -> Vec<Path> {
                 new
             })
             .collect();
-        for detour in new.into_iter().flatten() {
-            found.insert(detour);
-            order.push(detour.cells::<W, H>());
-        }
+        found.extend(new.into_iter().flatten());
     }
-    order
+    found.iter().map(|detour| detour.cells::<W, H>()).collect()
 }
 
 /// Whether none of the proper suffixes of `slides` of two slides or more is in `found`.

@@ -48,7 +48,7 @@ fn detours_are_the_paths_with_a_better_twin() {
 
 #[test]
 fn two_slides_drop_the_inverse_slides_only() {
-    let detours = Detours::<4, 4>::up_to(2);
+    let detours = Detours::<4, 4>::up_to(Detours::<4, 4>::INVERSE_SLIDES);
     for blank in 0..16 {
         for step in Slide::ALL {
             let Some(to) = step.target(blank, 4, 4) else {

@@ -124,8 +124,8 @@ impl<
     }
 
     /// [`Guide::catalogue`], dropping detours of up to `longest` slides ([`Detours`]);
-    /// 2 drops inverse slides only, so that every shortest path is searched, not only
-    /// the lexicographically smallest.
+    /// [`Detours::INVERSE_SLIDES`] searches every shortest path, not only the
+    /// lexicographically smallest.
     pub fn dropping(
         databases: &'a [PatternDb<D, W, H>],
         splits: &[Vec<usize>],

@@ -189,8 +189,8 @@ pub fn every_shortest<D: AsRef<[u8]> + Sync, const W: usize, const H: usize>(
     if !start.reaches(target) {
         return Outcome::Unreachable { nodes: 0 };
     }
-    // Inverse slides only: the twins of a shortest answer are shortest answers too.
-    with_guide!(databases, splits, target, 2, |guide| {
+    let detours = Detours::<W, H>::INVERSE_SLIDES;
+    with_guide!(databases, splits, target, detours, |guide| {
         search::every_shortest(&guide, &guide.position(start), settings, list)
     })
 }

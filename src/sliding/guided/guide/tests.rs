@@ -124,7 +124,13 @@ fn dropping_detours_keeps_every_answer_and_searches_less() {
     let databases = databases(&[&[0, 1, 2, 3], &[4, 5, 6, 7]]);
     let goal = Board::<3, 3>::canonical(8);
     let guide = Guide::new(&databases, &goal).unwrap();
-    let every_path = Guide::<_, 3, 3>::dropping(&databases, &[vec![0, 1]], &goal, 2).unwrap();
+    let every_path = Guide::<_, 3, 3>::dropping(
+        &databases,
+        &[vec![0, 1]],
+        &goal,
+        Detours::<3, 3>::INVERSE_SLIDES,
+    )
+    .unwrap();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
     let (mut dropping, mut keeping) = (0, 0);
     for length in 0..200 {
