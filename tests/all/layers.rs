@@ -1,10 +1,12 @@
 //! The library's top-level modules import one way only: commands, the catalogue, the
 //! judges, the puzzles, then the shared machinery. A module that imported one above
-//! it would make the two a cycle.
+//! it would make the two a cycle. Within a module, its files import each other one
+//! way too: a file may import its parent (`mod.rs`), which is the module's face, but
+//! no chain of imports between sibling files comes back to where it started.
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Each top-level module's layer, from the top; a module may import only modules of
 /// later layers.
@@ -123,4 +125,152 @@ fn top_level_modules_import_only_the_layers_below_them() {
 fn the_import_scan_sees_single_paths_and_groups() {
     let source = "use crate::search::Found;\n// crate::judge in a comment\nuse crate::{Eight, table::Mapped};\n";
     assert_eq!(imports(source), ["search", "Eight", "table"]);
+}
+
+/// The sibling modules `source` imports through `super::` (not `super::super::`), inline
+/// test modules and comments left out.
+fn sibling_imports(source: &str) -> Vec<String> {
+    let code: String = source
+        .split("#[cfg(test)]\nmod tests {")
+        .next()
+        .unwrap_or("")
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut names = Vec::new();
+    for (at, _) in code.match_indices("super::") {
+        let rest = &code[at + "super::".len()..];
+        if rest.starts_with("super::") || code[..at].ends_with("super::") {
+            continue;
+        }
+        if let Some(group) = rest.strip_prefix('{') {
+            let group = &group[..group.find('}').expect("a closed group")];
+            let firsts = group.split(',').map(|path| path.trim().split("::").next());
+            names.extend(firsts.map(|first| first.unwrap_or("").to_owned()));
+        } else {
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            // `super::name::...`: a path through a sibling; `super::Name` alone is
+            // an item of the parent.
+            if rest[name.len()..].starts_with("::") {
+                names.push(name);
+            }
+        }
+    }
+    names.retain(|name| !name.is_empty());
+    names
+}
+
+/// Each directory of the sources with its sibling modules (files but `mod.rs`, and
+/// subdirectories), each with the sources it is made of.
+fn modules_by_directory(dir: &Path, found: &mut Vec<BTreeMap<String, Vec<PathBuf>>>) {
+    let mut siblings: BTreeMap<String, Vec<PathBuf>> = BTreeMap::new();
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        if path.is_dir() {
+            let mut files = Vec::new();
+            sources(&path, &mut files);
+            siblings.entry(name).or_default().extend(files);
+            modules_by_directory(&path, found);
+        } else if path.extension().is_some_and(|e| e == "rs") && name != "mod" {
+            siblings.entry(name).or_default().push(path);
+        }
+    }
+    found.push(siblings);
+}
+
+/// A chain of imports among `siblings` that comes back to its start, if any.
+fn circle(siblings: &BTreeMap<String, Vec<PathBuf>>) -> Option<Vec<String>> {
+    let imports: BTreeMap<&str, Vec<String>> = siblings
+        .iter()
+        .map(|(name, files)| {
+            let mut imported: Vec<String> = files
+                .iter()
+                .flat_map(|file| sibling_imports(&fs::read_to_string(file).unwrap()))
+                .filter(|other| other != name && siblings.contains_key(other))
+                .collect();
+            imported.sort();
+            imported.dedup();
+            (name.as_str(), imported)
+        })
+        .collect();
+    // Depth first from every sibling; a sibling on the current chain seen again closes
+    // a circle.
+    fn visit<'a>(
+        name: &'a str,
+        imports: &'a BTreeMap<&str, Vec<String>>,
+        chain: &mut Vec<&'a str>,
+        done: &mut Vec<&'a str>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = chain.iter().position(|n| *n == name) {
+            let mut found: Vec<String> = chain[at..].iter().map(|n| n.to_string()).collect();
+            found.push(name.to_owned());
+            return Some(found);
+        }
+        if done.contains(&name) {
+            return None;
+        }
+        chain.push(name);
+        for next in &imports[name] {
+            if let Some(found) = visit(next, imports, chain, done) {
+                return Some(found);
+            }
+        }
+        chain.pop();
+        done.push(name);
+        None
+    }
+    let mut done = Vec::new();
+    imports
+        .keys()
+        .find_map(|name| visit(name, &imports, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn files_of_one_module_import_each_other_one_way() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut directories = Vec::new();
+    for entry in fs::read_dir(&src).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            modules_by_directory(&path, &mut directories);
+        }
+    }
+    assert!(
+        directories.len() >= 10,
+        "only {} directories",
+        directories.len()
+    );
+    let circles: Vec<Vec<String>> = directories.iter().filter_map(circle).collect();
+    assert!(circles.is_empty(), "imports in a circle: {circles:?}");
+}
+
+#[test]
+fn the_sibling_scan_finds_a_circle() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| fs::write(dir.path().join(name), text).unwrap();
+    write("mod.rs", "mod a;\nmod b;\nuse a::run;\n");
+    write("a.rs", "use super::b::Thing;\nuse super::Face;\n");
+    write("b.rs", "use super::{a::Other, Face};\n");
+    let mut found = Vec::new();
+    modules_by_directory(dir.path(), &mut found);
+    assert_eq!(
+        circle(&found[0]),
+        Some(vec!["a".into(), "b".into(), "a".into()])
+    );
+    write(
+        "b.rs",
+        "use super::Face;\n// super::a::Other in a comment\n",
+    );
+    let mut found = Vec::new();
+    modules_by_directory(dir.path(), &mut found);
+    assert_eq!(circle(&found[0]), None);
+    assert_eq!(
+        sibling_imports("use super::{deepen::Want, Problem};\nuse super::super::x::Y;\n"),
+        ["deepen", "Problem"]
+    );
 }

@@ -46,15 +46,17 @@
 //! Each subtree is still searched exactly as alone, so the argument above stands.
 
 mod deepen;
+mod pass;
 mod split;
 mod tasks;
 mod worker;
 
 use arrayvec::ArrayVec;
 
-use super::limit::{Limits, Reason, Report};
+use super::limit::{Account, Limits, Reason, Report};
 use crate::moves::Move;
-use deepen::{deepen, Want};
+use deepen::deepen;
+use pass::Want;
 pub use tasks::{cut, search_task, Cut, Iteration, Searched, TaskOutcome};
 
 /// The most children a state has.
@@ -247,9 +249,11 @@ pub fn search<P: Problem>(
     start: &P::State,
     settings: &Settings,
 ) -> Outcome<Found<P::Move>> {
-    deepen(problem, start, settings, Want::First).map(|pass, nodes| Found {
+    let account = Account::new(&settings.limits, settings.progress);
+    let deepened = deepen(problem, start, settings, Want::First, &account);
+    deepened.outcome(account.nodes(), |pass| Found {
         moves: pass.first.unwrap_or_default(),
-        nodes,
+        nodes: account.nodes(),
     })
 }
 
@@ -262,11 +266,13 @@ pub fn every_shortest<P: Problem>(
     list: bool,
 ) -> Outcome<Every<P::Move>> {
     let want = if list { Want::List } else { Want::Count };
-    deepen(problem, start, settings, want).map(|pass, nodes| Every {
+    let account = Account::new(&settings.limits, settings.progress);
+    let deepened = deepen(problem, start, settings, want, &account);
+    deepened.outcome(account.nodes(), |pass| Every {
         length: pass.length,
         count: pass.count,
         answers: pass.answers,
-        nodes,
+        nodes: account.nodes(),
     })
 }
 

@@ -1,68 +1,83 @@
-//! One iteration split into subtrees, handed out in letter order to every thread; see
-//! the parent module for why the answer is the one-thread search's.
+//! One iteration, searched whole by one thread or split into subtrees handed out in
+//! letter order to every thread; see the parent module for why the answer is the
+//! one-thread search's either way.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Mutex, OnceLock};
 
-use super::deepen::{Halt, Item, Pass, Want};
+use super::pass::{ItemOf, Pass, Want};
 use super::worker::{lanes, Worker, SUBTREES_PER_LANE};
 use super::{children_of, Children, Problem};
 use crate::moves::Move;
-use crate::parallel::{lock, Slot};
-use crate::search::limit::{Account, Meter};
+use crate::parallel::lock;
+use crate::search::limit::{Account, Meter, Reason};
 
-/// The subtrees of a split iteration, searched side by side; see the module's comment
-/// for why the answer is the one-thread search's.
-pub(super) fn split_pass<P: Problem>(
+/// One iteration at `bound` under `root`: searched whole by this thread, or, if `split`,
+/// split for the other threads or for one thread's subtrees side by side (where
+/// there is neither, whole). `Err` when a limit stopped it.
+pub(super) fn iteration<P: Problem>(
     problem: &P,
     account: &Account,
     want: Want,
     bound: u32,
-    root: Item<P::State, P::Move>,
-) -> Result<Pass<P::Move>, Halt> {
+    root: ItemOf<P>,
+    split: bool,
+) -> Result<Pass<P::Move>, Reason> {
+    if split && (rayon::current_num_threads() > 1 || problem.asks_ahead()) {
+        return split_pass(problem, account, want, bound, root);
+    }
+    let (mut root, mut searched) = (Some((0, root)), None);
+    let worker = Worker::new(problem, account, want, bound, None);
+    worker.run(|| root.take(), |_, pass| searched = Some(pass));
+    // With no earlier subtree to give way to, the one subtree is searched to its end
+    // or to a limit.
+    searched.expect("the one subtree is searched")
+}
+
+/// The subtrees of a split iteration, searched side by side; see the module's comment
+/// for why the answer is the one-thread search's.
+fn split_pass<P: Problem>(
+    problem: &P,
+    account: &Account,
+    want: Want,
+    bound: u32,
+    root: ItemOf<P>,
+) -> Result<Pass<P::Move>, Reason> {
     let wanted = SUBTREES_PER_LANE * lanes(problem) * rayon::current_num_threads();
     let (items, mut pass) = frontier(problem, account, bound, root, wanted)?;
     let earliest = AtomicUsize::new(usize::MAX);
+    let searched: Vec<OnceLock<Result<Pass<P::Move>, Reason>>> =
+        items.iter().map(|_| OnceLock::new()).collect();
     // Subtrees are handed out in letter order, each to the next free thread: the
     // threads work side by side near the one-thread search's place, so that once a
     // solution is found, little work has gone into the subtrees after it.
-    let next = AtomicUsize::new(0);
-    let items: Vec<Slot<Item<P::State, P::Move>>> = items
-        .into_iter()
-        .map(|item| Mutex::new(Some(item)))
-        .collect();
-    let passes: Vec<Slot<Result<Pass<P::Move>, Halt>>> =
-        items.iter().map(|_| Mutex::new(None)).collect();
+    let subtrees = Mutex::new(items.into_iter().enumerate());
     rayon::scope(|scope| {
         for _ in 0..rayon::current_num_threads() {
             scope.spawn(|_| {
                 let take = || {
-                    let place = next.fetch_add(1, Ordering::Relaxed);
+                    let mut subtrees = lock(&subtrees);
+                    let (place, item) = subtrees.next()?;
                     let over =
                         account.stopped().is_some() || place > earliest.load(Ordering::Relaxed);
-                    if place >= items.len() || over {
-                        return None;
-                    }
-                    let item = lock(&items[place]).take();
-                    Some((place, item.expect("each subtree is taken once")))
+                    (!over).then_some((place, item))
                 };
-                let done = |place, subtree: Result<Pass<P::Move>, Halt>| {
+                let done = |place, subtree: Result<Pass<P::Move>, Reason>| {
                     if subtree.as_ref().is_ok_and(|pass| pass.first.is_some()) {
                         earliest.fetch_min(place, Ordering::Relaxed);
                     }
-                    *lock(&passes[place]) = Some(subtree);
+                    let _ = searched[place].set(subtree);
                 };
                 Worker::new(problem, account, want, bound, Some(&earliest)).run(take, done);
             });
         }
     });
-    for subtree in passes {
+    for subtree in searched {
         // Subtrees are taken in order, and only those after the earliest with a
-        // solution or after a limit go untaken: the loop returns at that one, or at
+        // solution or after a limit go unsearched: the loop returns at that one, or at
         // an earlier subtree the limit stopped.
         let subtree = subtree
             .into_inner()
-            .unwrap_or_else(PoisonError::into_inner)
             .expect("every subtree up to the first solution is searched")?;
         if subtree.first.is_some() {
             return Ok(subtree);
@@ -76,13 +91,13 @@ pub(super) fn split_pass<P: Problem>(
 /// there are within `bound`), in letter order (a goal nearer the root stands in its
 /// place), and what pruning them found.
 #[allow(clippy::type_complexity)]
-pub(super) fn frontier<P: Problem>(
+fn frontier<P: Problem>(
     problem: &P,
     account: &Account,
     bound: u32,
-    root: Item<P::State, P::Move>,
+    root: ItemOf<P>,
     wanted: usize,
-) -> Result<(Vec<Item<P::State, P::Move>>, Pass<P::Move>), Halt> {
+) -> Result<(Vec<ItemOf<P>>, Pass<P::Move>), Reason> {
     let mut pass = Pass::new(bound);
     let mut meter = Meter::new(account);
     let mut items = vec![root];
@@ -109,18 +124,17 @@ pub(super) fn frontier<P: Problem>(
 
 /// `item`'s children within `bound`, in letter order, counted as nodes; the least cost
 /// of those pruned goes into `pass`.
-#[allow(clippy::type_complexity)]
 pub(super) fn children_within<P: Problem>(
     problem: &P,
-    item: &Item<P::State, P::Move>,
+    item: &ItemOf<P>,
     bound: u32,
     pass: &mut Pass<P::Move>,
     meter: &mut Meter<'_>,
-) -> Result<Vec<Item<P::State, P::Move>>, Halt> {
+) -> Result<Vec<ItemOf<P>>, Reason> {
     let mut children = Children::new();
     let skip = item.path.last().map(|m| m.inverse());
     children_of(problem, &item.state, skip, &mut children);
-    meter.count(children.len() as u64).map_err(Halt::Limit)?;
+    meter.count(children.len() as u64)?;
     let mut within = Vec::with_capacity(children.len());
     for child in children {
         let cost = item.path.len() as u32 + 1 + child.bound;
@@ -130,7 +144,7 @@ pub(super) fn children_within<P: Problem>(
         }
         let mut path = item.path.clone();
         path.push(child.step);
-        within.push(Item {
+        within.push(ItemOf::<P> {
             path,
             state: child.state,
             estimate: child.bound,

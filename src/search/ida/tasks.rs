@@ -12,11 +12,11 @@
 
 use std::collections::BinaryHeap;
 
-use super::deepen::{iteration, Halt, Item, Pass, Want};
-use super::split::children_within;
+use super::pass::{Item, Pass, Want};
+use super::split::{children_within, iteration};
 use super::{children_of, Children, Problem, Settings, Stopped};
 use crate::moves::Move;
-use crate::search::limit::{Account, Meter};
+use crate::search::limit::{Account, Limits, Meter};
 
 /// An iteration at one bound, cut into tasks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,8 +106,8 @@ pub fn cut<P: Problem>(
     tasks: usize,
     before: &[(Vec<P::Move>, u64)],
 ) -> Cut<P::Move> {
-    let limits = Default::default();
-    let account = Account::new(&limits, None);
+    let unlimited = Limits::default();
+    let account = Account::new(&unlimited, None);
     let mut meter = Meter::new(&account);
     let mut pass = Pass::new(bound);
     let known = Known::new(before);
@@ -126,10 +126,9 @@ pub fn cut<P: Problem>(
             kept.push(largest.item);
             continue;
         }
-        let Ok(children) = children_within(problem, &largest.item, bound, &mut pass, &mut meter)
-        else {
-            unreachable!("no limits")
-        };
+        // With no limits, nothing stops the cut.
+        let children = children_within(problem, &largest.item, bound, &mut pass, &mut meter)
+            .unwrap_or_default();
         let room =
             |child: &Item<_, _>| room_weight(bound - child.path.len() as u32 - child.estimate);
         let whole: f64 = children.iter().map(room).sum();
@@ -290,12 +289,11 @@ pub fn search_task<P: Problem>(
                 nodes: account.nodes(),
                 next_bound: pass.next_bound,
             }),
-            Err(Halt::Limit(reason)) => TaskOutcome::Stopped(Stopped {
+            Err(reason) => TaskOutcome::Stopped(Stopped {
                 lower_bound: bound,
                 nodes: account.nodes(),
                 reason,
             }),
-            Err(Halt::Earlier) => unreachable!("only subtrees give way to earlier ones"),
         },
     )
 }

@@ -3,17 +3,17 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::deepen::{Halt, Item, Pass, Want};
+use super::pass::{Item, Pass, Want};
 use super::{Child, Children, Problem};
 use crate::moves::Move;
-use crate::search::limit::{Account, Meter};
+use crate::search::limit::{Account, Meter, Reason};
 
 /// How many subtrees (lanes) one thread searches side by side when the problem asks
 /// ahead ([`Problem::asks_ahead`]). Each turn expands one node of each; their
 /// children's entries are asked for together at the turn's end, and read at the next.
 /// Measured on the 80-move boards with 7-8 on two threads (`bench/hard.md`): 3 lanes
 /// 0.52-0.54 s and 0.57-0.61 s, 4 lanes 0.49-0.50 s and 0.56-0.58 s, 6 or 8 no better.
-pub(super) const LANES: usize = 4;
+const LANES: usize = 4;
 
 /// A split iteration has this many subtrees for each lane of each thread: enough that
 /// the work the other lanes do past the subtree with the answer stays small (on the
@@ -31,26 +31,34 @@ pub(super) fn lanes<P: Problem>(problem: &P) -> usize {
 
 /// One thread's depth-first search at one bound, over the subtrees it is handed.
 pub(super) struct Worker<'s, P: Problem> {
-    pub(super) problem: &'s P,
-    pub(super) want: Want,
-    pub(super) bound: u32,
-    pub(super) meter: Meter<'s>,
+    problem: &'s P,
+    want: Want,
+    bound: u32,
+    meter: Meter<'s>,
     /// In a split iteration: the earliest subtree with a solution so far.
-    pub(super) earliest: Option<&'s AtomicUsize>,
+    earliest: Option<&'s AtomicUsize>,
     /// How many subtrees it searches side by side.
-    pub(super) width: usize,
+    width: usize,
+}
+
+/// Why a subtree's search gave up.
+enum Halt {
+    /// A limit of the search was reached.
+    Limit(Reason),
+    /// An earlier subtree of a split iteration has a solution.
+    Earlier,
 }
 
 /// One node's children, and the next of them to try.
-pub(super) struct Level<S, M> {
-    pub(super) children: Children<S, M>,
-    pub(super) next: usize,
+struct Level<S, M> {
+    children: Children<S, M>,
+    next: usize,
 }
 
 impl<S, M> Level<S, M> {
     /// The next child within `bound` at `depth` moves, lowering `next_bound` to the
     /// cost of each one passed over.
-    pub(super) fn next_within(
+    fn next_within(
         &mut self,
         depth: u32,
         bound: u32,
@@ -70,26 +78,26 @@ impl<S, M> Level<S, M> {
 
 /// A subtree under a depth-first search that stops after each expansion and goes on
 /// later: the recursion's stack, kept by hand.
-pub(super) struct Lane<S, M> {
+struct Lane<S, M> {
     /// Its place among the iteration's subtrees.
-    pub(super) place: usize,
+    place: usize,
     /// The subtree's root and its bound.
-    pub(super) root: S,
-    pub(super) estimate: u32,
+    root: S,
+    estimate: u32,
     /// The moves from the start to the node whose children are `levels[depth - 1]`
     /// (to the root while `depth` is 0).
-    pub(super) path: Vec<M>,
+    path: Vec<M>,
     /// `levels[..depth]`: the children of each node on the path, the root's first.
-    pub(super) levels: Vec<Level<S, M>>,
+    levels: Vec<Level<S, M>>,
     /// 0 until the root is entered.
-    pub(super) depth: usize,
+    depth: usize,
     /// Whether the last level's children still wait for their bounds.
-    pub(super) unbounded: bool,
-    pub(super) pass: Pass<M>,
+    unbounded: bool,
+    pass: Pass<M>,
 }
 
 impl<S, M: Clone> Lane<S, M> {
-    pub(super) fn new(place: usize, item: Item<S, M>, bound: u32) -> Self {
+    fn new(place: usize, item: Item<S, M>, bound: u32) -> Self {
         Lane {
             place,
             root: item.state,
@@ -103,7 +111,7 @@ impl<S, M: Clone> Lane<S, M> {
     }
 
     /// Takes up `item` in place of a finished subtree, keeping the levels' memory.
-    pub(super) fn restart(&mut self, place: usize, item: Item<S, M>, bound: u32) {
+    fn restart(&mut self, place: usize, item: Item<S, M>, bound: u32) {
         let levels = std::mem::take(&mut self.levels);
         *self = Lane {
             levels,
@@ -112,7 +120,7 @@ impl<S, M: Clone> Lane<S, M> {
     }
 
     /// What the finished subtree found, `solved` if the path is a solution.
-    pub(super) fn finish(&mut self, solved: bool, bound: u32) -> Pass<M> {
+    fn finish(&mut self, solved: bool, bound: u32) -> Pass<M> {
         let mut pass = std::mem::replace(&mut self.pass, Pass::new(bound));
         if solved {
             pass.first = Some(self.path.clone());
@@ -122,7 +130,7 @@ impl<S, M: Clone> Lane<S, M> {
 }
 
 /// What entering a node did.
-pub(super) enum Entered {
+enum Entered {
     /// It is a goal (counted, or listed, as the search wants).
     Goal,
     /// Its children are listed, their bounds perhaps still to come.
@@ -149,12 +157,13 @@ impl<'s, P: Problem> Worker<'s, P> {
 
     /// Searches the subtrees `take` hands out (with their places), a few side by side,
     /// an expansion of each in turn, and tells `done` what each found. A limit ends
-    /// every subtree under search.
+    /// every subtree under search; a subtree that gives way to an earlier one with a
+    /// solution is not told of (what it found does not matter).
     #[allow(clippy::type_complexity)]
     pub(super) fn run(
         mut self,
         mut take: impl FnMut() -> Option<(usize, Item<P::State, P::Move>)>,
-        mut done: impl FnMut(usize, Result<Pass<P::Move>, Halt>),
+        mut done: impl FnMut(usize, Result<Pass<P::Move>, Reason>),
     ) {
         let mut lanes = Vec::with_capacity(self.width);
         while lanes.len() < self.width {
@@ -172,13 +181,16 @@ impl<'s, P: Problem> Worker<'s, P> {
                     }
                     Some(Err(Halt::Limit(reason))) => {
                         for lane in &lanes {
-                            done(lane.place, Err(Halt::Limit(reason)));
+                            done(lane.place, Err(reason));
                         }
                         break 'search;
                     }
-                    Some(outcome) => outcome.map(|solved| lane.finish(solved, self.bound)),
+                    Some(Err(Halt::Earlier)) => None,
+                    Some(Ok(solved)) => Some(lane.finish(solved, self.bound)),
                 };
-                done(lane.place, searched);
+                if let Some(pass) = searched {
+                    done(lane.place, Ok(pass));
+                }
                 match take() {
                     Some((place, item)) => {
                         lane.restart(place, item, self.bound);
@@ -202,10 +214,7 @@ impl<'s, P: Problem> Worker<'s, P> {
 
     /// Searches `lane` on to its next expansion; once its subtree is done, whether a
     /// solution ends its path.
-    pub(super) fn step(
-        &mut self,
-        lane: &mut Lane<P::State, P::Move>,
-    ) -> Option<Result<bool, Halt>> {
+    fn step(&mut self, lane: &mut Lane<P::State, P::Move>) -> Option<Result<bool, Halt>> {
         if lane.levels.len() <= lane.depth {
             lane.levels.push(Level {
                 children: Children::new(),
@@ -274,7 +283,7 @@ impl<'s, P: Problem> Worker<'s, P> {
 
     /// Enters `state`, `path` from the start, in the subtree at `place`: counts it if
     /// it is a goal, else lists its children in `level`.
-    pub(super) fn enter(
+    fn enter(
         &mut self,
         place: usize,
         path: &[P::Move],
