@@ -19,13 +19,16 @@
 //! one with no better twin), and recognised by an automaton over the blank's cells
 //! (Aho and Corasick's): one table read a slide, the state kept in the position.
 
-use std::collections::{HashMap, HashSet};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::collections::HashMap;
+
+use rustc_hash::FxHashSet;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use arrayvec::ArrayVec;
 use rayon::prelude::*;
 
 use super::{Board, Slide};
+use crate::parallel::lock;
 
 /// A state of the automaton: the longest run of slides, last played, that some detour
 /// begins with (as cells, so it ends on the blank's). The state of a path of no slides
@@ -37,34 +40,6 @@ const MAX_LENGTH: usize = 24;
 
 /// A sequence of slides as its blank's cells, the first where it starts.
 type Path = ArrayVec<u8, MAX_LENGTH>;
-
-/// Hashes a board packed into a `u128`, or a packed [`Slides`], by one multiplication
-/// (the default hasher's strength against chosen keys is not needed, and it took most
-/// of the time).
-#[derive(Clone, Copy, Default)]
-struct Fold(u64);
-
-impl std::hash::Hasher for Fold {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, _: &[u8]) {
-        unreachable!("keys are hashed as u128 or u64");
-    }
-    fn write_u64(&mut self, key: u64) {
-        self.0 = (key ^ key >> 29).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-    fn write_u128(&mut self, board: u128) {
-        self.write_u64((board as u64) ^ (board >> 64) as u64);
-    }
-}
-
-impl std::hash::BuildHasher for Fold {
-    type Hasher = Fold;
-    fn build_hasher(&self) -> Fold {
-        Fold(0)
-    }
-}
 
 /// A sequence of slides packed into a word: 2 bits a slide in letter order, the first
 /// lowest, then the start cell at bit 48 and the length at bit 56. The breadth-first
@@ -150,13 +125,18 @@ impl<const W: usize, const H: usize> Detours<W, H> {
         type Built = HashMap<(usize, usize, usize), Arc<Vec<[Route; 4]>>>;
         static BUILT: OnceLock<Mutex<Built>> = OnceLock::new();
         let built = BUILT.get_or_init(Default::default);
-        let mut built = built.lock().unwrap_or_else(PoisonError::into_inner);
-        let found = built
-            .entry((W, H, length))
-            .or_insert_with(|| Detours::<W, H>::find(length).next);
-        Detours {
-            next: found.clone(),
+        let key = (W, H, length);
+        if let Some(next) = lock(built).get(&key) {
+            return Detours { next: next.clone() };
         }
+        // Found with the lock released: finding runs on rayon's threads, and a thread
+        // that held the lock while it waited there could take up another search's
+        // work that asks for the lock (a deadlock on one thread), or leave every
+        // thread of the pool waiting for the lock while it waits for them. Searches
+        // that start together may each find it; the first kept serves every later one.
+        let found = Detours::<W, H>::find(length).next;
+        let next = lock(built).entry(key).or_insert(found).clone();
+        Detours { next }
     }
 
     /// [`Detours::up_to`] found afresh, not kept for the process: what its first call
@@ -198,7 +178,10 @@ impl<const W: usize, const H: usize> Detours<W, H> {
 /// so a new detour holds a shorter one only at its end (an inverse slide's, the most
 /// common, is not even tried).
 fn detours<const W: usize, const H: usize>(length: usize) -> Vec<Path> {
-    assert!(length < MAX_LENGTH, "detours of up to {MAX_LENGTH} slides");
+    assert!(
+        length < MAX_LENGTH,
+        "detours of fewer than {MAX_LENGTH} slides"
+    );
     let cells = Board::<W, H>::CELLS;
     // A board as 5 bits a cell, the blank 0 and cell c's own tile c + 1 at the start.
     let start = |c: usize| -> u128 {
@@ -206,14 +189,15 @@ fn detours<const W: usize, const H: usize>(length: usize) -> Vec<Path> {
             .filter(|&cell| cell != c)
             .fold(0, |board, cell| board | (cell as u128 + 1) << (5 * cell))
     };
-    let mut seen: Vec<HashSet<u128, Fold>> =
-        (0..cells).map(|c| HashSet::from_iter([start(c)])).collect();
+    let mut seen: Vec<FxHashSet<u128>> = (0..cells)
+        .map(|c| FxHashSet::from_iter([start(c)]))
+        .collect();
     // The sequences of the length reached that go on, each with its board and blank.
     let mut ends: Vec<Vec<(u128, Slides, u8)>> = (0..cells)
         .map(|c| vec![(start(c), Slides::new(c), c as u8)])
         .collect();
     // Inverse slides: detours of two slides, twins of none.
-    let mut found: HashSet<Slides, Fold> = HashSet::default();
+    let mut found: FxHashSet<Slides> = FxHashSet::default();
     for c in (0..cells).filter(|_| length >= 2) {
         for step in Slide::ALL {
             if step.target(c, W, H).is_some() {
@@ -265,7 +249,7 @@ fn detours<const W: usize, const H: usize>(length: usize) -> Vec<Path> {
 /// Whether none of the proper suffixes of `slides` of two slides or more is in `found`.
 fn ends_in_no_detour<const W: usize, const H: usize>(
     slides: Slides,
-    found: &HashSet<Slides, Fold>,
+    found: &FxHashSet<Slides>,
 ) -> bool {
     let mut cell = slides.start();
     for i in 1..slides.len() - 1 {

@@ -39,11 +39,17 @@ pub fn grid_text(grid: &Grid) -> String {
 
 /// Starts `tablesolve --tables DIR ARGS...` with its input and outputs piped.
 pub fn start(tables: &Path, args: &[&str]) -> Child {
+    start_with(tables, args, &[])
+}
+
+/// [`start`] with these variables set in its environment.
+pub fn start_with(tables: &Path, args: &[&str], env: &[(&str, &str)]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_tablesolve"))
         .arg("--tables")
         .arg(tables)
         .args(args)
         .env_remove("TABLESOLVE_TABLES")
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

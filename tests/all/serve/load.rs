@@ -261,3 +261,102 @@ fn a_batch_of_hundreds_of_megabytes_streams_in_bounded_memory() {
         body >> 20
     );
 }
+
+/// Easy boards of `size` towards Korf's goal (random walks of 20 to 30 slides), each with
+/// the command's answer over the `quick` partition.
+fn sliding_cases(size: &str, quick: &str, seed: u64) -> Vec<(String, String)> {
+    let options = ["--size", size, "--goal", "korf", "--partition", quick];
+    let seed = seed.to_string();
+    let generate = [
+        &["generate", "sliding", "--count", "24", "--seed", &seed][..],
+        &options,
+    ]
+    .concat();
+    let mut cases = Vec::new();
+    for length in ["20", "30"] {
+        let drawn = tablesolve(
+            tables(),
+            &[&generate[..], &["--length", length]].concat(),
+            b"",
+        );
+        cases.extend(stdout(&drawn).lines().map(str::to_owned));
+    }
+    let input: String = cases.iter().map(|c| format!("{c}\n")).collect();
+    let answers = tablesolve(
+        tables(),
+        &[&options[..], &["sliding"]].concat(),
+        input.as_bytes(),
+    );
+    let answers = stdout(&answers).lines().map(str::to_owned);
+    cases.into_iter().zip(answers).collect()
+}
+
+/// Searches that start together in a fresh process, one board on a blocking thread and
+/// a batch on rayon's, 4x4 and 5x5 at once, all answer: the detours each search drops
+/// are found once a process, and no search waits on another's finding while holding
+/// what that one needs (each try bounded in time).
+#[test]
+fn searches_started_together_in_a_fresh_service_all_answer() {
+    let boards = [
+        (
+            "5x5",
+            "1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15 / 16 17 18 19 20 / 21 22 23 24",
+        ),
+        ("4x4", "1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15"),
+    ];
+    let mut requests = Vec::new();
+    for (seed, (size, quick)) in boards.into_iter().enumerate() {
+        let cases = sliding_cases(size, quick, seed as u64 + 31);
+        let query = format!("size={size}&goal=korf&partition={}", encode(quick));
+        for (board, moves) in cases.iter().take(3) {
+            requests.push(Asked {
+                path: format!("/v1/sliding/answer?{query}&board={}", encode(board)),
+                body: None,
+                expected: moves.clone(),
+            });
+        }
+        requests.push(Asked {
+            path: format!("/v1/sliding/answer?{query}"),
+            body: Some(
+                cases
+                    .iter()
+                    .flat_map(|(c, _)| format!("{c}\n").into_bytes())
+                    .collect(),
+            ),
+            expected: cases.iter().map(|(_, a)| format!("{a}\n")).collect(),
+        });
+    }
+    let requests = Arc::new(requests);
+    for attempt in 0..6 {
+        // Two threads a pool: a finding that needs the pool's threads while they wait
+        // for the finder would hang here.
+        let server = Arc::new(Server::start_with(
+            tables(),
+            &[],
+            &[("RAYON_NUM_THREADS", "2")],
+        ));
+        let clients: Vec<_> = (0..requests.len())
+            .map(|r| {
+                let (requests, server) = (Arc::clone(&requests), Arc::clone(&server));
+                thread::spawn(move || {
+                    let agent: ureq::Agent = ureq::Agent::config_builder()
+                        .http_status_as_error(false)
+                        .timeout_global(Some(Duration::from_secs(60)))
+                        .build()
+                        .into();
+                    let asked = &requests[r];
+                    match ask(&agent, &server, asked) {
+                        Ok(answer) if answer == asked.expected => None,
+                        Ok(answer) => Some(format!("{}: {answer:.80}", asked.path)),
+                        Err(error) => Some(format!("{}: {error}", asked.path)),
+                    }
+                })
+            })
+            .collect();
+        let wrong: Vec<String> = clients
+            .into_iter()
+            .filter_map(|c| c.join().unwrap())
+            .collect();
+        assert!(wrong.is_empty(), "try {attempt}: {wrong:#?}");
+    }
+}

@@ -7,7 +7,7 @@ mod load;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command};
 
-use crate::common::{start, tables};
+use crate::common::{start_with, tables};
 
 /// A service started on a free port, stopped when dropped.
 pub struct Server {
@@ -22,8 +22,14 @@ impl Server {
 
     /// One whose table directory is `tables`.
     pub fn start_in(tables: &std::path::Path, args: &[&str]) -> Server {
+        Server::start_with(tables, args, &[])
+    }
+
+    /// One whose table directory is `tables`, with these variables in its environment.
+    pub fn start_with(tables: &std::path::Path, args: &[&str], env: &[(&str, &str)]) -> Server {
         // Nothing is read from its input or written to its output.
-        let mut child = start(tables, &[&["serve", "--port", "0"], args].concat());
+        let args = [&["serve", "--port", "0"], args].concat();
+        let mut child = start_with(tables, &args, env);
         let mut line = String::new();
         BufReader::new(child.stderr.as_mut().unwrap())
             .read_line(&mut line)
