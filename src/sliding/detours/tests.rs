@@ -1,4 +1,5 @@
 use super::*;
+use std::collections::HashSet;
 
 /// Every slide sequence of up to `length` slides from every cell, by brute force in
 /// order of length, then letters: the automaton plays exactly those that are the
