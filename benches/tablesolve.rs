@@ -40,7 +40,8 @@ fn batch<J: Format + Replay + CrossCheck + Sample>(
     let mut rng = ChaCha8Rng::seed_from_u64(6);
     let drawn: Vec<J::Case> = (0..cases).map(|_| judge.random_case(&mut rng)).collect();
     let mut input = Vec::new();
-    J::write_cases(drawn.into_iter(), &mut input).unwrap();
+    let count = drawn.len();
+    J::write_cases(drawn.into_iter(), count, &mut input).unwrap();
     let mut group = c.benchmark_group("batch end to end");
     group.throughput(Throughput::Elements(cases as u64));
     group.sample_size(20);

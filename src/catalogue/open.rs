@@ -247,6 +247,29 @@ impl Puzzle {
         Ok(Some(sampler))
     }
 
+    /// What tells apart the judges `options` open, checked as opening checks them:
+    /// equal for options that open the same judge (a goal by its name or spelled out;
+    /// `fifteen` or `sliding --size 4x4`). Limits and progress, which every use of a
+    /// judge sets for itself ([`Judge::within`]), are left out.
+    pub fn opening_key(self, options: &Options) -> Result<String, Error> {
+        self.refuse_foreign(options)?;
+        if !self.is_sliding() {
+            return Ok(self.name().to_owned());
+        }
+        let (w, h) = self.sliding_size(options.size)?;
+        fn goal_text<const W: usize, const H: usize>(
+            options: &Options,
+        ) -> Result<String, OptionError> {
+            Ok(goal::<W, H>(options)?.values_text())
+        }
+        let goal = crate::for_size!((w, h), goal_text(options), Err(OptionError::Size(w, h)))?;
+        let partition = options.partition.as_ref().map(Partition::name);
+        Ok(format!(
+            "sliding {w}x{h}, goal {goal}, partition {partition:?}, numbered {}",
+            options.numbered
+        ))
+    }
+
     /// The first option in `options` that this puzzle does not take.
     fn refuse_foreign(self, options: &Options) -> Result<(), OptionError> {
         let given = [

@@ -210,7 +210,7 @@ impl<D: AsRef<[u8]> + Sync> Sample for Eight<D> {
 impl<D: AsRef<[u8]> + Sync> SampleAt for Eight<D> {
     fn cases_at(&self, length: usize) -> Result<CasesAt<'_, Grid>, NoSuchLength> {
         let grids = GridsAt::new(&self.table.distances, length)?;
-        Ok(Box::new(move |rng| grids.sample(rng)))
+        Ok(Box::new(move |rng| Ok(grids.sample(rng))))
     }
 }
 

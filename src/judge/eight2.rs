@@ -252,10 +252,11 @@ impl<D: AsRef<[u8]> + Sync> Format for Eight2<D> {
     }
 
     fn write_cases(
-        cases: impl ExactSizeIterator<Item = (Grid, Grid)>,
+        cases: impl Iterator<Item = (Grid, Grid)>,
+        count: usize,
         out: &mut dyn Write,
     ) -> io::Result<()> {
-        writeln!(out, "{}", cases.len())?;
+        writeln!(out, "{count}")?;
         write_case_lines::<Self>(cases, out)
     }
 }
@@ -289,7 +290,7 @@ impl<D: AsRef<[u8]> + Sync> SampleAt for Eight2<D> {
     fn cases_at(&self, length: usize) -> Result<CasesAt<'_, (Grid, Grid)>, NoSuchLength> {
         let distances: Vec<&Table<D>> = self.tables.iter().map(|t| &t.distances).collect();
         let pairs = PairsAt::new(&distances, length)?;
-        Ok(Box::new(move |rng| pairs.sample(rng)))
+        Ok(Box::new(move |rng| Ok(pairs.sample(rng))))
     }
 }
 

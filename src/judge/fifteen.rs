@@ -422,7 +422,7 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> SampleAt for Sliding
                 by_walks: false,
             })?;
             return Ok(Box::new(move |rng| {
-                self.case(exact.board(ranks.sample(rng)))
+                Ok(self.case(exact.board(ranks.sample(rng))))
             }));
         }
         let longest = longest_walk(W, H);
@@ -434,11 +434,13 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> SampleAt for Sliding
                 by_walks: true,
             });
         }
+        // A search stopped by its limits stops the drawing: its cancellation ends a
+        // draw that might otherwise take many walks.
         Ok(Box::new(move |rng| loop {
             let start = random_walk(rng, &self.target, length);
-            let found = self.solve(&start).ok().flatten().map(|moves| moves.len());
+            let found = self.solve(&start)?.map(|moves| moves.len());
             if found == Some(length) {
-                return self.case(start);
+                return Ok(self.case(start));
             }
         }))
     }

@@ -161,12 +161,15 @@ pub trait Format: Solver {
     fn json_answer(number: usize, answer: &Self::Answer) -> serde_json::Value;
     /// A case as it stands in the judge's input (without any count or end marker).
     fn case_text(case: &Self::Case) -> String;
-    /// A valid judge input holding `cases`, written as they come (so that any number
-    /// can be written in bounded memory): by default one case a line.
+    /// A valid judge input holding `cases`, `count` of them, written as they come (so
+    /// that any number can be written in bounded memory): by default one case a line.
+    /// A format that states its number of cases first states `count`.
     fn write_cases(
-        cases: impl ExactSizeIterator<Item = Self::Case>,
+        cases: impl Iterator<Item = Self::Case>,
+        count: usize,
         out: &mut dyn Write,
     ) -> io::Result<()> {
+        let _ = count;
         write_case_lines::<Self>(cases, out)
     }
 }
@@ -217,8 +220,9 @@ pub trait Sample: Solver {
     fn random_case(&self, rng: &mut dyn RngCore) -> Self::Case;
 }
 
-/// A sampler of cases of one shortest length.
-pub type CasesAt<'a, C> = Box<dyn Fn(&mut dyn RngCore) -> C + 'a>;
+/// A sampler of cases of one shortest length: a case, or why none was drawn (a search
+/// that confirms a case's length reached its limit).
+pub type CasesAt<'a, C> = Box<dyn Fn(&mut dyn RngCore) -> Result<C, Error> + 'a>;
 
 /// Draws cases whose shortest solution has a given length.
 pub trait SampleAt: Solver {

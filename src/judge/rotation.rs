@@ -223,7 +223,8 @@ impl<D: AsRef<[u8]> + Sync> Format for Rotation<D> {
     }
 
     fn write_cases(
-        cases: impl ExactSizeIterator<Item = Board>,
+        cases: impl Iterator<Item = Board>,
+        _: usize,
         out: &mut dyn Write,
     ) -> io::Result<()> {
         write_case_lines::<Self>(cases, out)?;
@@ -268,7 +269,7 @@ impl<D: AsRef<[u8]> + Sync> Sample for Rotation<D> {
 impl<D: AsRef<[u8]> + Sync> SampleAt for Rotation<D> {
     fn cases_at(&self, length: usize) -> Result<CasesAt<'_, Board>, NoSuchLength> {
         let boards = BoardsAt::new(&self.table.distances, length)?;
-        Ok(Box::new(move |rng| boards.sample(rng)))
+        Ok(Box::new(move |rng| Ok(boards.sample(rng))))
     }
 }
 

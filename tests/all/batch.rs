@@ -41,7 +41,8 @@ fn tables_and_search<J: Format + Replay + CrossCheck>(
     cases: Vec<J::Case>,
 ) -> (String, String) {
     let mut input = Vec::new();
-    J::write_cases(cases.into_iter(), &mut input).unwrap();
+    let count = cases.len();
+    J::write_cases(cases.into_iter(), count, &mut input).unwrap();
     let answer = |method| {
         let mut output = Vec::new();
         solve_all(
@@ -203,7 +204,8 @@ fn the_usual_case_in_one_scan_is_the_case_read_token_by_token() {
     let mut rng = rng(9);
     let boards: Vec<_> = (0..2000).map(|_| random_board(&mut rng)).collect();
     let mut text = Vec::new();
-    Rotation::<Vec<u8>>::write_cases(boards.into_iter(), &mut text).unwrap();
+    let count = boards.len();
+    Rotation::<Vec<u8>>::write_cases(boards.into_iter(), count, &mut text).unwrap();
     let (general, usual, taken) = read_both_ways(RotationCases::default, &text);
     // 96 KB: the one board across the 64 KiB buffer's edge is read token by token.
     assert_eq!((general.len(), taken), (2000, 1999));
@@ -211,7 +213,8 @@ fn the_usual_case_in_one_scan_is_the_case_read_token_by_token() {
 
     let grids: Vec<Grid> = (0..2000).map(|_| random_grid(&mut rng)).collect();
     let mut text = Vec::new();
-    Eight::<Vec<u8>>::write_cases(grids.into_iter(), &mut text).unwrap();
+    let count = grids.len();
+    Eight::<Vec<u8>>::write_cases(grids.into_iter(), count, &mut text).unwrap();
     // Some written otherwise: run together, or split over lines.
     text.extend_from_slice(b"12345678x\n1 2 3\n4 5 6 7 8 x\n");
     let (general, usual, taken) = read_both_ways(|| EightCases, &text);
@@ -222,7 +225,8 @@ fn the_usual_case_in_one_scan_is_the_case_read_token_by_token() {
         .map(|_| (random_grid(&mut rng), random_grid(&mut rng)))
         .collect();
     let mut text = Vec::new();
-    Eight2::<Vec<u8>>::write_cases(pairs.into_iter(), &mut text).unwrap();
+    let count = pairs.len();
+    Eight2::<Vec<u8>>::write_cases(pairs.into_iter(), count, &mut text).unwrap();
     let (general, usual, taken) = read_both_ways(EightPairs::default, &text);
     // The first pair is read with the count before it, token by token.
     assert_eq!((general.len(), taken), (2000, 1999));

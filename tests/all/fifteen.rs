@@ -247,11 +247,20 @@ fn cases_at_a_length_are_that_far_by_the_manhattan_search() {
     let sample = fifteen.cases_at(20).unwrap();
     let mut rng = rng(19);
     for _ in 0..10 {
-        let case = sample(&mut rng);
+        let case = sample(&mut rng).unwrap();
         let moves = manhattan_ida(&case.start, &default_goal()).unwrap();
         assert_eq!(moves.len(), 20);
     }
     assert!(fifteen.cases_at(51).is_err());
+    // A search past its limits stops the drawing, with the search's error.
+    let limits = tablesolve::search::Limits {
+        nodes: Some(1),
+        ..Default::default()
+    };
+    let limited = fifteen.clone().with_limits(limits);
+    let sample = limited.cases_at(40).unwrap();
+    let stopped = sample(&mut rng).unwrap_err();
+    assert!(matches!(stopped, tablesolve::Error::Stopped(_)), "{stopped}");
 }
 
 /// A partition given as groups of tiles: the built-in 6-6-3 written as tiles names its

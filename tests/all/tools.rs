@@ -206,7 +206,7 @@ fn generated_short_cases_agree_with_ida_star() {
     for length in 0..=9 {
         let sample = judge.cases_at(length).unwrap();
         for _ in 0..5 {
-            let board = sample(&mut rng);
+            let board = sample(&mut rng).unwrap();
             assert_eq!(rotation::ida(&board).moves.len(), length, "{board:?}");
         }
     }
@@ -399,7 +399,7 @@ fn answers_of_many_chunks_keep_input_order() {
     let mut rng = rng(17);
     let cases: Vec<_> = (0..40_000).map(|_| judge.random_case(&mut rng)).collect();
     let mut input = Vec::new();
-    Eight2::<Vec<u8>>::write_cases(cases.iter().copied(), &mut input).unwrap();
+    Eight2::<Vec<u8>>::write_cases(cases.iter().copied(), cases.len(), &mut input).unwrap();
     let mut batched = Vec::new();
     let bad = BadCases::Stop;
     let answered = judge::solve_all(

@@ -45,17 +45,28 @@ impl Task for Generate {
     fn run<J: Judge>(self, judge: &J) -> Result<(), Failure> {
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
         let draw: CasesAt<'_, J::Case> = match self.length {
-            None => Box::new(|rng| judge.random_case(rng)),
+            None => Box::new(|rng| Ok(judge.random_case(rng))),
             Some(length) => judge
                 .cases_at(length)
                 .map_err(|e| Failure::Usage(e.to_string()))?,
         };
-        // Drawn as they are written: any count in the same memory.
-        let cases = (0..self.count).map(|_| draw(&mut rng));
+        // Drawn as they are written: any count in the same memory. A draw that fails
+        // (a search past its limits) cuts the input short, and its error is reported.
+        let mut failed = None;
+        let cases = (0..self.count).map_while(|_| match draw(&mut rng) {
+            Ok(case) => Some(case),
+            Err(error) => {
+                failed = Some(error);
+                None
+            }
+        });
         let mut out = stdout();
-        J::write_cases(cases, &mut out)
+        J::write_cases(cases, self.count, &mut out)
             .and_then(|()| out.flush())
             .map_err(Error::Output)?;
-        Ok(())
+        match failed {
+            Some(error) => Err(error.into()),
+            None => Ok(()),
+        }
     }
 }

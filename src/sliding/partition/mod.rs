@@ -145,6 +145,20 @@ impl Partition {
     /// The 15-puzzle's default partition.
     pub const DEFAULT: Partition = Partition::SevenEight;
 
+    /// Whether it is a built-in one (zero-aware or not): one of the partitions the tool
+    /// names, whose databases a service may build; groups of tiles given as data are
+    /// not.
+    pub fn is_built_in(&self) -> bool {
+        match self {
+            Partition::ZeroAware(inner) => inner.is_built_in(),
+            Partition::Tiles(_) | Partition::Catalogue(_) => false,
+            Partition::SevenEight
+            | Partition::SixSixThree
+            | Partition::SixSixSixSix
+            | Partition::Compound => true,
+        }
+    }
+
     /// What a built-in partition's databases cost to build, as measured on a two-core
     /// machine (bench/build.md, bench/korf50.md).
     pub fn cost(&self) -> Option<&'static str> {
@@ -395,6 +409,20 @@ pub struct PartitionError(String);
 mod tests {
     use super::*;
     use crate::sliding::guided::MAX_SUMS;
+
+    #[test]
+    fn built_in_partitions_are_told_from_groups_given_as_data() {
+        for named in Partition::ALL {
+            assert!(named.is_built_in(), "{named}");
+            assert!(Partition::ZeroAware(Box::new(named)).is_built_in());
+        }
+        let groups: Partition = "1 2 3 / 4 5 6 7 8".parse().unwrap();
+        let catalogue: Partition = "1 2 3 / 4 5 6 7 8 ; 1 2 4 / 3 5 6 7 8".parse().unwrap();
+        for data in [groups, catalogue] {
+            assert!(!data.is_built_in(), "{data}");
+            assert!(!Partition::ZeroAware(Box::new(data)).is_built_in());
+        }
+    }
 
     #[test]
     fn built_in_partitions_split_their_boards_tiles() {

@@ -250,7 +250,7 @@ fn raw(server: &Server, request: &[u8]) -> String {
 }
 
 /// Opens a search followed as events and waits until it runs: it then holds its slot.
-fn searching(server: &Server) -> TcpStream {
+pub fn searching(server: &Server) -> TcpStream {
     let hard = "15 14 8 12 10 11 9 13 2 6 5 1 3 7 4 0";
     let path = format!(
         "/v1/fifteen/answer?goal=korf&partition=6-6-3&events=true&board={}",

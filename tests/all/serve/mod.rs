@@ -2,6 +2,7 @@
 //! ([`answers`]), and under load ([`load`]). Here: the server and a client.
 
 mod answers;
+mod hardening;
 mod load;
 
 use std::io::{BufRead, BufReader};
@@ -49,6 +50,18 @@ impl Server {
 
     pub fn pid(&self) -> u32 {
         self.child.id()
+    }
+
+    /// Sends SIGTERM, waits for the exit and gives what it wrote on standard error
+    /// after the address.
+    pub fn log(mut self) -> String {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let mut log = String::new();
+        let stderr = self.child.stderr.as_mut().unwrap();
+        std::io::Read::read_to_string(stderr, &mut log).unwrap();
+        log
     }
 
     /// Sends SIGTERM and waits for the exit status.

@@ -21,7 +21,7 @@ use tablesolve::sliding::Partition;
 use tablesolve::{Error, Puzzle};
 use tokio::sync::{mpsc, watch, OwnedSemaphorePermit};
 
-use super::asked::{self, Asked};
+use super::asked::{self, Asked, Every};
 use super::stream::{self, CancelOnDrop, Piece, Sink};
 use super::Shared;
 
@@ -60,7 +60,8 @@ pub async fn batch(
     let limits = asked.limits(shared.max_timeout, &cancel.0);
     let mut input = stream::read_body(body, shared.max_body);
     let (pieces, mut answers) = mpsc::channel(stream::ANSWER_PIECES);
-    tokio::task::spawn_blocking(move || {
+    let failed = pieces.clone();
+    let batch = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let mut sink = Sink::new(pieces.clone());
         match served.batch(&asked, limits, &mut input, &mut sink) {
@@ -70,6 +71,13 @@ pub async fn batch(
             Err(error) => {
                 let _ = pieces.blocking_send(Piece::Failed(error));
             }
+        }
+    });
+    // A panic ends the answers with its message (a 500 when none went before), not
+    // with a body merely cut short.
+    tokio::spawn(async move {
+        if let Err(failure) = batch.await {
+            let _ = failed.send(Piece::Failed(stream::panicked(failure))).await;
         }
     });
     // The status waits for the first answers: an error met before any is the status.
@@ -113,8 +121,8 @@ pub async fn one_board(
     };
     let cancel = CancelOnDrop(Cancel::new());
     let limits = asked.limits(shared.max_timeout, &cancel.0);
-    if !served.searches() && !asked.events {
-        // An exact table answers in microseconds: no thread, no slot.
+    if !served.searches() && !asked.events && asked.every == Every::No {
+        // An exact table answers one board in microseconds: no thread, no slot.
         return match served.one(&asked, limits, None, &board) {
             Ok(answer) => json_response(&answer),
             Err(error) => refusal(&error, Output::Json),
@@ -141,11 +149,7 @@ pub async fn one_board(
     match answered {
         Ok(Ok(answer)) => json_response(&answer),
         Ok(Err(error)) => refusal(&error, Output::Json),
-        Err(_) => refuse(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "the search failed",
-            Output::Json,
-        ),
+        Err(failure) => refusal(&stream::panicked(failure), Output::Json),
     }
 }
 
@@ -173,11 +177,8 @@ fn search_events(
                             answer["seconds"] = seconds.into();
                             format!("event: answer\ndata: {answer}\n\n")
                         }
-                        Ok(Err(error)) => {
-                            let error = json!({ "error": error.to_string(), "status": status_of(&error).as_u16() });
-                            format!("event: error\ndata: {error}\n\n")
-                        }
-                        Err(_) => "event: error\ndata: {\"error\":\"the search failed\"}\n\n".to_owned(),
+                        Ok(Err(error)) => error_event(&error),
+                        Err(failure) => error_event(&stream::panicked(failure)),
                     };
                     return Some((Ok::<_, io::Error>(event), (None, progress, cancel)));
                 }
@@ -202,8 +203,16 @@ fn search_events(
     (headers, Body::from_stream(events)).into_response()
 }
 
+/// A followed search's last event: its error.
+fn error_event(error: &Error) -> String {
+    let error = json!({ "error": error.to_string(), "status": status_of(error).as_u16() });
+    format!("event: error\ndata: {error}\n\n")
+}
+
 /// `GET /v1/PUZZLE/random`: a random board as it stands in the input (the `generate`
-/// sampler), of `length` moves if given.
+/// sampler), of `length` moves if given: drawn from the tables on a blocking thread in
+/// a search slot, within the service's longest time, and given up when the client
+/// goes away.
 pub async fn random(
     State(shared): Service,
     Path(name): Path<String>,
@@ -231,9 +240,32 @@ pub async fn random(
         Ok(served) => served,
         Err(error) => return refusal(&error, Output::Json),
     };
-    match served.random(asked.length, seed) {
-        Ok(board) => json_response(&json!({ "board": board })),
-        Err(message) => refuse(StatusCode::BAD_REQUEST, &message, Output::Json),
+    let permit = match search_slot(&shared) {
+        Ok(permit) => permit,
+        Err(busy) => return busy,
+    };
+    let cancel = CancelOnDrop(Cancel::new());
+    let limits = asked.limits(shared.max_timeout, &cancel.0);
+    let length = asked.length;
+    let draw = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        served.random(length, seed, limits)
+    });
+    // Dropping `cancel` stops the draw, whichever way this ends.
+    let drawn = tokio::time::timeout(shared.max_timeout, draw).await;
+    drop(cancel);
+    match drawn {
+        Ok(Ok(Ok(board))) => json_response(&json!({ "board": board })),
+        Ok(Ok(Err(error))) => refusal(&error, Output::Json),
+        Ok(Err(failure)) => refusal(&stream::panicked(failure), Output::Json),
+        Err(_) => {
+            let message = format!(
+                "no board of {} moves was found within {} s (--max-timeout)",
+                length.unwrap_or_default(),
+                shared.max_timeout.as_secs_f64()
+            );
+            refuse(StatusCode::SERVICE_UNAVAILABLE, &message, Output::Json)
+        }
     }
 }
 
@@ -312,6 +344,9 @@ fn search_slot(shared: &Shared) -> Result<OwnedSemaphorePermit, Response> {
 fn status_of(error: &Error) -> StatusCode {
     match error {
         _ if stream::too_large(error) => StatusCode::PAYLOAD_TOO_LARGE,
+        _ if stream::is_panic(error) => StatusCode::INTERNAL_SERVER_ERROR,
+        // A search that confirms a random board's length ran out of time.
+        Error::Stopped(_) => StatusCode::SERVICE_UNAVAILABLE,
         Error::Input { .. } | Error::Case(_) | Error::Option(_) | Error::Io(_) => {
             StatusCode::BAD_REQUEST
         }

@@ -4,7 +4,6 @@
 use std::time::Duration;
 
 use tablesolve::catalogue::{OptionError, OptionName, Options};
-use tablesolve::fifteen::Partition;
 use tablesolve::judge::Output;
 use tablesolve::search::{Cancel, Limits};
 use tablesolve::Puzzle;
@@ -139,19 +138,6 @@ impl Asked {
             time: self.puzzle.is_sliding().then_some(time),
             cancel: Some(cancel.clone()),
         }
-    }
-
-    /// Which opened judge answers this request: the puzzle and how it is opened.
-    pub fn judge_key(&self) -> String {
-        let o = &self.options;
-        format!(
-            "{} {:?} {:?} {:?} {}",
-            self.puzzle.name(),
-            o.size,
-            o.goal,
-            o.partition.as_ref().map(Partition::to_string),
-            o.numbered
-        )
     }
 }
 

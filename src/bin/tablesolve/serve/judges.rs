@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::sync::{Arc, Mutex};
 
+use futures_util::future::{BoxFuture, FutureExt, Shared};
 use rand::SeedableRng;
 use tablesolve::catalogue::{Judge, Task};
 use tablesolve::judge::{self, Answered, BadCases, Method};
@@ -13,12 +14,14 @@ use tablesolve::search::Limits;
 use tablesolve::sliding::Progress;
 use tablesolve::table::TableDir;
 use tablesolve::Error;
-use tokio::sync::OnceCell;
 
 use super::asked::{Asked, Every};
+use super::hook;
+use super::stream::panicked;
 
 /// At most this many judges stay open (distinct goals or partitions asked for); past
-/// it, one not in use is closed, so that no mix of requests grows the service.
+/// it, the least recently used one not in use is closed, so that no mix of requests
+/// grows the service.
 const MOST_OPEN: usize = 32;
 
 /// A judge kept open, whichever the puzzle: what a request asks of it.
@@ -45,8 +48,9 @@ pub trait Served: Send + Sync {
         text: &str,
     ) -> Result<serde_json::Value, Error>;
 
-    /// A random board as it stands in the input, of `length` moves if given.
-    fn random(&self, length: Option<usize>, seed: u64) -> Result<String, String>;
+    /// A random board as it stands in the input, of `length` moves if given: those
+    /// are confirmed by searches, within `limits`.
+    fn random(&self, length: Option<usize>, seed: u64, limits: Limits) -> Result<String, Error>;
 }
 
 struct Kept<J>(J);
@@ -104,11 +108,15 @@ impl<J: Judge> Served for Kept<J> {
         })
     }
 
-    fn random(&self, length: Option<usize>, seed: u64) -> Result<String, String> {
+    fn random(&self, length: Option<usize>, seed: u64, limits: Limits) -> Result<String, Error> {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let judge = self.0.within(limits, None);
         let case = match length {
-            None => self.0.random_case(&mut rng),
-            Some(length) => self.0.cases_at(length).map_err(|e| e.to_string())?(&mut rng),
+            None => judge.random_case(&mut rng),
+            Some(length) => {
+                let draw = judge.cases_at(length).map_err(|e| Error::Case(e.into()))?;
+                draw(&mut rng)?
+            }
         };
         Ok(J::case_text(&case))
     }
@@ -121,20 +129,38 @@ impl Task for Keep {
     type Output = Arc<dyn Served>;
 
     fn run<J: Judge>(self, judge: &J) -> Arc<dyn Served> {
+        hook::panic_at("opening");
         Arc::new(Kept(judge.clone()))
     }
 }
 
-type Opening = Arc<OnceCell<Arc<dyn Served>>>;
+/// A judge being opened, or open: every request for it awaits the one opening, which
+/// runs on a blocking thread of its own, so that it goes on when the request that
+/// started it goes away.
+type Opening = Shared<BoxFuture<'static, Result<Arc<dyn Served>, Arc<Error>>>>;
 
-/// The judges open, by [`Asked::judge_key`].
+/// An opening kept, and when it was last asked for.
+struct Held {
+    opening: Opening,
+    used: u64,
+}
+
+/// The judges open, by [`tablesolve::Puzzle::opening_key`]: a goal by its name or
+/// spelled out is one judge.
 pub struct Judges {
     /// Tables built when missing, as the command builds them.
     tables: TableDir,
     /// The same directory, never built in: for partitions a request spells out, so
     /// that no request can fill the disk with databases of its choosing.
     present: TableDir,
-    open: Mutex<HashMap<String, Opening>>,
+    open: Mutex<Open>,
+}
+
+/// The openings kept, and a clock that orders their use.
+#[derive(Default)]
+struct Open {
+    kept: HashMap<String, Held>,
+    clock: u64,
 }
 
 impl Judges {
@@ -142,43 +168,85 @@ impl Judges {
         Judges {
             tables,
             present,
-            open: Mutex::new(HashMap::new()),
+            open: Mutex::default(),
         }
     }
 
     /// The judge `asked` calls for, opened on a blocking thread if not yet open (which
-    /// may build its tables); requests for it meanwhile wait for that one opening.
-    pub async fn get(self: &Arc<Self>, asked: &Asked) -> Result<Arc<dyn Served>, Error> {
-        let opening = self.opening(asked.judge_key());
-        let served = opening.get_or_try_init(|| async {
-            let judges = Arc::clone(self);
-            let (puzzle, options) = (asked.puzzle, asked.options.clone());
-            let spelled_out = options
-                .partition
-                .as_ref()
-                .is_some_and(|p| p.to_string().contains(['/', ';']));
-            tokio::task::spawn_blocking(move || {
-                let tables = match spelled_out {
-                    true => &judges.present,
-                    false => &judges.tables,
-                };
-                puzzle.open(tables, &options, Keep)
-            })
-            .await
-            .map_err(|e| Error::Case(format!("opening the tables failed: {e}").into()))?
-        });
-        served.await.cloned()
-    }
-
-    fn opening(&self, key: String) -> Opening {
-        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-        if !open.contains_key(&key) && open.len() >= MOST_OPEN {
-            // One that no request holds now (a request keeps its own clone anyway).
-            let idle = open.iter().find(|(_, o)| Arc::strong_count(o) == 1);
-            if let Some(idle) = idle.map(|(k, _)| k.clone()) {
-                open.remove(&idle);
+    /// may build its tables); requests for it meanwhile wait for that one opening. An
+    /// opening that failed is forgotten, so that a later request tries again.
+    pub async fn get(self: &Arc<Self>, asked: &Asked) -> Result<Arc<dyn Served>, Arc<Error>> {
+        let key = asked.puzzle.opening_key(&asked.options).map_err(Arc::new)?;
+        let opening = self.opening(&key, asked);
+        let opened = opening.clone().await;
+        if opened.is_err() {
+            let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+            if open
+                .kept
+                .get(&key)
+                .is_some_and(|kept| kept.opening.ptr_eq(&opening))
+            {
+                open.kept.remove(&key);
             }
         }
-        Arc::clone(open.entry(key).or_default())
+        opened
+    }
+
+    /// The opening of `key`, started if there is none.
+    fn opening(self: &Arc<Self>, key: &str, asked: &Asked) -> Opening {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        open.clock += 1;
+        let now = open.clock;
+        if let Some(kept) = open.kept.get_mut(key) {
+            kept.used = now;
+            return kept.opening.clone();
+        }
+        if open.kept.len() >= MOST_OPEN {
+            // The least recently used of those open and in no request's hands (a
+            // request keeps its own clone anyway).
+            let idle = open
+                .kept
+                .iter()
+                .filter(|(_, kept)| {
+                    let opened = kept.opening.peek();
+                    opened.is_some_and(|o| o.as_ref().is_ok_and(|s| Arc::strong_count(s) == 1))
+                })
+                .min_by_key(|(_, kept)| kept.used)
+                .map(|(key, _)| key.clone());
+            if let Some(idle) = idle {
+                open.kept.remove(&idle);
+            }
+        }
+        let judges = Arc::clone(self);
+        let (puzzle, options) = (asked.puzzle, asked.options.clone());
+        let builds = options.partition.as_ref().is_none_or(|p| p.is_built_in());
+        let what = key.to_owned();
+        let opened = tokio::task::spawn_blocking(move || {
+            let tables = match builds {
+                true => &judges.tables,
+                false => &judges.present,
+            };
+            let started = std::time::Instant::now();
+            let opened = puzzle.open(tables, &options, Keep);
+            if opened.is_ok() {
+                let seconds = started.elapsed().as_secs_f64();
+                eprintln!("tablesolve: opened {what} in {seconds:.2} s");
+            }
+            opened
+        });
+        let opening = async move {
+            match opened.await {
+                Ok(opened) => opened.map_err(Arc::new),
+                Err(failure) => Err(Arc::new(panicked(failure))),
+            }
+        }
+        .boxed()
+        .shared();
+        let kept = Held {
+            opening: opening.clone(),
+            used: now,
+        };
+        open.kept.insert(key.to_owned(), kept);
+        opening
     }
 }

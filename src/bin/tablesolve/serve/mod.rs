@@ -8,6 +8,7 @@
 
 mod answer;
 mod asked;
+mod hook;
 mod judges;
 mod page;
 mod stream;

@@ -18,6 +18,31 @@ pub const ANSWER_PIECES: usize = 8;
 /// Answers are handed on once this many bytes wait (or at each flush).
 const PIECE: usize = 1 << 16;
 
+/// A thread answering a request panicked: a fault of the service, not of the request.
+#[derive(Debug, thiserror::Error)]
+#[error("the service failed (a panic: {0}); it goes on answering other requests")]
+pub struct Panicked(pub String);
+
+/// The error a panicked answering thread gives the request: a 500, or the stream's
+/// last line.
+pub fn panicked(failure: tokio::task::JoinError) -> Error {
+    let message = match failure.try_into_panic() {
+        Ok(panic) => match (panic.downcast_ref::<&str>(), panic.downcast_ref::<String>()) {
+            (Some(text), _) => (*text).to_owned(),
+            (_, Some(text)) => text.clone(),
+            _ => "no message".to_owned(),
+        },
+        Err(failure) => failure.to_string(),
+    };
+    // Carried as the library carries errors it did not make, shown as it is.
+    Error::Case(Box::new(Panicked(message)))
+}
+
+/// Whether `error` is an answering thread's panic.
+pub fn is_panic(error: &Error) -> bool {
+    matches!(error, Error::Case(e) if e.is::<Panicked>())
+}
+
 /// The body was longer than the service takes.
 #[derive(Debug, thiserror::Error)]
 #[error("the request body is over the limit of {0} bytes (--max-body)")]
@@ -82,6 +107,9 @@ pub enum Piece {
 pub struct Sink {
     pieces: mpsc::Sender<Piece>,
     waiting: Vec<u8>,
+    /// Answer lines written, and the one at which the test hook panics.
+    lines: usize,
+    panic_at: Option<usize>,
 }
 
 impl Sink {
@@ -89,6 +117,8 @@ impl Sink {
         Sink {
             pieces,
             waiting: Vec::new(),
+            lines: 0,
+            panic_at: super::hook::panic_at_answer(),
         }
     }
 
@@ -103,6 +133,21 @@ impl Sink {
 
 impl Write for Sink {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if let Some(at) = self.panic_at {
+            // The lines before the `at`th go out, then the panic.
+            let mut line_start = 0;
+            for (i, _) in buf.iter().enumerate().filter(|(_, &b)| b == b'\n') {
+                self.lines += 1;
+                if self.lines == at {
+                    self.waiting.extend_from_slice(&buf[..line_start]);
+                    if !self.waiting.is_empty() {
+                        self.hand_on()?;
+                    }
+                    panic!("TABLESOLVE_TEST_PANIC=answer:{at}");
+                }
+                line_start = i + 1;
+            }
+        }
         self.waiting.extend_from_slice(buf);
         if self.waiting.len() >= PIECE {
             self.hand_on()?;
