@@ -47,7 +47,7 @@ fn run<const W: usize, const H: usize>(
     let clock = Instant::now();
     let mut before = Vec::new();
     loop {
-        let cut = sliding.cut(&start, (bound, tasks), &before)?;
+        let cut = sliding.cut(&start, bound, tasks, &before)?;
         let found: Vec<Mutex<Found>> = cut.tasks.iter().map(|_| Mutex::new(None)).collect();
         let (next, earliest) = (AtomicUsize::new(0), AtomicUsize::new(usize::MAX));
         rayon::scope(|scope| {

@@ -23,7 +23,7 @@ use boards::{Batch, Pair, PyBoard};
 use errors::{limit_reached, to_py};
 use tablesolve::eight::Grid;
 use tablesolve::eight::Slides;
-use tablesolve::judge::{check, Format, Replay};
+use tablesolve::judge::{check, Format, Replay, Solution};
 use tablesolve::moves::letters;
 use tablesolve::search::{Cancel, Stopped};
 use tablesolve::sliding::Slide;
@@ -243,6 +243,9 @@ fn verdict<J: Format + Replay>(
     let verdict = match J::read_answer(1, lines) {
         Ok(written) => {
             let best = judge.solve(case).map_err(|e| to_py(e, dir))?;
+            if let Some(stopped) = best.stopped() {
+                return Err(to_py(Error::Stopped(stopped), dir));
+            }
             check::judge_moves::<J>(case, &written, &best)
         }
         Err(why) => check::Verdict::Malformed(why),

@@ -15,7 +15,7 @@ use crate::{
 };
 use tablesolve::fifteen::Partition;
 use tablesolve::moves::letters;
-use tablesolve::search::{Cancel, Cut, Found, Limits, Outcome, Searched, TaskOutcome};
+use tablesolve::search::{Cancel, Cut, Found, Iteration, Limits, Outcome, Searched, TaskOutcome};
 use tablesolve::sliding::{Board, Slide, TaskError};
 use tablesolve::table::{Mapped, TableDir};
 use tablesolve::Error;
@@ -27,19 +27,24 @@ trait SizedBoard: Send + Sync {
         &self,
         py: Python<'_>,
         board: &Bound<'_, PyAny>,
-        limit: Option<u64>,
-        timeout: Option<f64>,
+        budget: Budget,
     ) -> PyResult<Option<Vec<Slide>>>;
 
     fn solve_many(
         &self,
         py: Python<'_>,
         boards: &Bound<'_, PyAny>,
-        limits: (Option<u64>, Option<f64>),
+        budget: Budget,
         return_exceptions: bool,
     ) -> PyResult<Py<PyList>>;
 
-    fn check(&self, py: Python<'_>, board: &Bound<'_, PyAny>, answer: &str) -> PyResult<Verdict>;
+    fn check(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        answer: &str,
+        budget: Budget,
+    ) -> PyResult<Verdict>;
 
     fn goal(&self) -> &[u8];
 
@@ -51,7 +56,8 @@ trait SizedBoard: Send + Sync {
         &self,
         py: Python<'_>,
         board: &Bound<'_, PyAny>,
-        task: (u32, usize),
+        bound: u32,
+        tasks: usize,
         before: &[(Vec<Slide>, u64)],
     ) -> PyResult<Cut<Slide>>;
 
@@ -59,9 +65,39 @@ trait SizedBoard: Send + Sync {
         &self,
         py: Python<'_>,
         board: &Bound<'_, PyAny>,
-        task: (u32, &[Slide]),
-        limits: (Option<u64>, Option<f64>),
+        bound: u32,
+        prefix: &[Slide],
+        budget: Budget,
     ) -> PyResult<Searched<Slide>>;
+}
+
+/// What one call may spend, as every method that searches takes it: `limit` nodes and
+/// `timeout` seconds (each unbounded when None).
+#[derive(Clone, Copy)]
+struct Budget {
+    limit: Option<u64>,
+    timeout: Option<f64>,
+}
+
+impl Budget {
+    /// The search's limits, and the handle that cancels them (on Ctrl-C).
+    fn limits(self) -> PyResult<(Limits, Cancel)> {
+        let time = self
+            .timeout
+            .map(|seconds| {
+                Duration::try_from_secs_f64(seconds).map_err(|_| {
+                    PyValueError::new_err(format!("timeout={seconds}: give seconds, at least 0"))
+                })
+            })
+            .transpose()?;
+        let cancel = Cancel::new();
+        let limits = Limits {
+            nodes: self.limit,
+            time,
+            cancel: Some(cancel.clone()),
+        };
+        Ok((limits, cancel))
+    }
 }
 
 /// A sliding board of `W` x `H` and its table directory.
@@ -76,11 +112,10 @@ impl<const W: usize, const H: usize> SizedBoard for Opened<W, H> {
         &self,
         py: Python<'_>,
         board: &Bound<'_, PyAny>,
-        limit: Option<u64>,
-        timeout: Option<f64>,
+        budget: Budget,
     ) -> PyResult<Option<Vec<Slide>>> {
         let Tiles(start) = Tiles::<W, H>::from_py(board)?;
-        let (limits, cancel) = limits(limit, timeout)?;
+        let (limits, cancel) = budget.limits()?;
         let outcome = interruptible(py, &cancel, || self.judge.outcome_within(&start, &limits))?;
         found(outcome).map_err(|failure| failure.into_py(py, &self.dir, || unreachable!()))
     }
@@ -89,11 +124,11 @@ impl<const W: usize, const H: usize> SizedBoard for Opened<W, H> {
         &self,
         py: Python<'_>,
         boards: &Bound<'_, PyAny>,
-        (limit, timeout): (Option<u64>, Option<f64>),
+        budget: Budget,
         return_exceptions: bool,
     ) -> PyResult<Py<PyList>> {
         let cases = boards::many::<Tiles<W, H>>(boards)?;
-        let (limits, cancel) = limits(limit, timeout)?;
+        let (limits, cancel) = budget.limits()?;
         let solve = |Tiles(start): &Tiles<W, H>| found(self.judge.outcome_within(start, &limits));
         let to_py =
             |py: Python<'_>, moves: Option<Vec<Slide>>| Ok(moves_to_py(py, moves.as_deref()));
@@ -109,17 +144,23 @@ impl<const W: usize, const H: usize> SizedBoard for Opened<W, H> {
         )
     }
 
-    fn check(&self, py: Python<'_>, board: &Bound<'_, PyAny>, answer: &str) -> PyResult<Verdict> {
+    /// The verdict, its search within `budget` and stopped by Ctrl-C.
+    fn check(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        answer: &str,
+        budget: Budget,
+    ) -> PyResult<Verdict> {
         let Tiles(start) = Tiles::<W, H>::from_py(board)?;
         let case = tablesolve::judge::SlidingCase {
             label: None,
             start,
             target: *self.judge.target(),
         };
-        let cancel = Cancel::new();
-        interruptible(py, &cancel, || {
-            verdict(&self.judge, &self.dir, &case, &[answer])
-        })?
+        let (limits, cancel) = budget.limits()?;
+        let judge = self.judge.clone().with_limits(limits);
+        interruptible(py, &cancel, || verdict(&judge, &self.dir, &case, &[answer]))?
     }
 
     fn goal(&self) -> &[u8] {
@@ -139,11 +180,12 @@ impl<const W: usize, const H: usize> SizedBoard for Opened<W, H> {
         &self,
         py: Python<'_>,
         board: &Bound<'_, PyAny>,
-        task: (u32, usize),
+        bound: u32,
+        tasks: usize,
         before: &[(Vec<Slide>, u64)],
     ) -> PyResult<Cut<Slide>> {
         let Tiles(start) = Tiles::<W, H>::from_py(board)?;
-        let cut = py.detach(|| self.judge.cut(&start, task, before));
+        let cut = py.detach(|| self.judge.cut(&start, bound, tasks, before));
         cut.map_err(task_error)
     }
 
@@ -151,11 +193,12 @@ impl<const W: usize, const H: usize> SizedBoard for Opened<W, H> {
         &self,
         py: Python<'_>,
         board: &Bound<'_, PyAny>,
-        (bound, prefix): (u32, &[Slide]),
-        (limit, timeout): (Option<u64>, Option<f64>),
+        bound: u32,
+        prefix: &[Slide],
+        budget: Budget,
     ) -> PyResult<Searched<Slide>> {
         let Tiles(start) = Tiles::<W, H>::from_py(board)?;
-        let (limits, cancel) = limits(limit, timeout)?;
+        let (limits, cancel) = budget.limits()?;
         let search = || self.judge.search_task(&start, bound, prefix, &limits);
         match interruptible(py, &cancel, search)?.map_err(task_error)? {
             TaskOutcome::Searched(searched) => Ok(searched),
@@ -181,6 +224,12 @@ fn slides(letters: &str) -> PyResult<Vec<Slide>> {
             })
         })
         .collect()
+}
+
+/// The value of `key` in `dict`, which must be there.
+fn item<'py>(dict: &Bound<'py, PyDict>, key: &str) -> PyResult<Bound<'py, PyAny>> {
+    dict.get_item(key)?
+        .ok_or_else(|| PyValueError::new_err(format!("no {key:?} in {dict}")))
 }
 
 /// A bound as Python sees it: `None` for none (`u32::MAX`, nothing pruned).
@@ -229,24 +278,6 @@ pub struct Sliding {
     size: (usize, usize),
     partition: Option<Partition>,
     dir: PathBuf,
-}
-
-/// Limits of `limit` nodes and `timeout` seconds, and the handle that cancels them.
-fn limits(limit: Option<u64>, timeout: Option<f64>) -> PyResult<(Limits, Cancel)> {
-    let time = timeout
-        .map(|seconds| {
-            Duration::try_from_secs_f64(seconds).map_err(|_| {
-                PyValueError::new_err(format!("timeout={seconds}: give seconds, at least 0"))
-            })
-        })
-        .transpose()?;
-    let cancel = Cancel::new();
-    let limits = Limits {
-        nodes: limit,
-        time,
-        cancel: Some(cancel.clone()),
-    };
-    Ok((limits, cancel))
 }
 
 /// The moves of a search's outcome: `None` when the goal is out of reach.
@@ -300,7 +331,7 @@ impl Sliding {
         limit: Option<u64>,
         timeout: Option<f64>,
     ) -> PyResult<Py<PyAny>> {
-        let moves = self.board.solve(py, board, limit, timeout)?;
+        let moves = self.board.solve(py, board, Budget { limit, timeout })?;
         Ok(moves_to_py(py, moves.as_deref()))
     }
 
@@ -314,7 +345,7 @@ impl Sliding {
         limit: Option<u64>,
         timeout: Option<f64>,
     ) -> PyResult<Option<usize>> {
-        let moves = self.board.solve(py, board, limit, timeout)?;
+        let moves = self.board.solve(py, board, Budget { limit, timeout })?;
         Ok(moves.map(|moves| moves.len()))
     }
 
@@ -329,19 +360,25 @@ impl Sliding {
         timeout: Option<f64>,
         return_exceptions: bool,
     ) -> PyResult<Py<PyList>> {
-        let limits = (limit, timeout);
-        self.board.solve_many(py, boards, limits, return_exceptions)
+        let budget = Budget { limit, timeout };
+        self.board.solve_many(py, boards, budget, return_exceptions)
     }
 
-    /// Judges `answer`, slides as `solve` gives them (None: unsolvable).
-    #[pyo3(signature = (board, answer))]
+    /// Judges `answer`, slides as `solve` gives them (None: unsolvable), against the
+    /// search's answer within `limit` nodes and `timeout` seconds (LimitReached past
+    /// either; Ctrl-C stops it).
+    #[pyo3(signature = (board, answer, *, limit=None, timeout=None))]
     fn check(
         &self,
         py: Python<'_>,
         board: &Bound<'_, PyAny>,
         answer: Option<&str>,
+        limit: Option<u64>,
+        timeout: Option<f64>,
     ) -> PyResult<Verdict> {
-        self.board.check(py, board, answer.unwrap_or("unsolvable"))
+        let answer = answer.unwrap_or("unsolvable");
+        self.board
+            .check(py, board, answer, Budget { limit, timeout })
     }
 
     /// The bound of the first iteration of the search from `board`, the start of
@@ -376,7 +413,7 @@ impl Sliding {
             .into_iter()
             .map(|(task, nodes)| Ok((slides(&task)?, nodes)))
             .collect::<PyResult<Vec<_>>>()?;
-        let cut = self.board.cut(py, board, (bound, tasks), &before)?;
+        let cut = self.board.cut(py, board, bound, tasks, &before)?;
         let dict = PyDict::new(py);
         dict.set_item("bound", cut.bound)?;
         let tasks: Vec<String> = cut.tasks.iter().map(|task| letters(task)).collect();
@@ -403,15 +440,74 @@ impl Sliding {
         timeout: Option<f64>,
     ) -> PyResult<Py<PyDict>> {
         let prefix = slides(task)?;
-        let searched = self
-            .board
-            .search_task(py, board, (bound, &prefix), (limit, timeout))?;
+        let budget = Budget { limit, timeout };
+        let searched = self.board.search_task(py, board, bound, &prefix, budget)?;
         let dict = PyDict::new(py);
         let solution = searched.first.as_deref().map(letters);
         dict.set_item("solution", solution)?;
         dict.set_item("nodes", searched.nodes)?;
         dict.set_item("next_bound", some_bound(searched.next_bound))?;
         Ok(dict.unbind())
+    }
+
+    /// The outcome of the iteration `cut` (as `cut` gives it) from its tasks'
+    /// results (as `search_task` gives them), in task order, one for each task up to
+    /// the first with a solution (those after it do not matter): {"solution": the
+    /// iteration's answer, or None; "next_bound": the next iteration's bound when
+    /// there is no answer, None when nothing was pruned and the goal is out of reach}.
+    /// The rule by which tasks answer as one search does, from the library.
+    #[staticmethod]
+    fn combine(
+        py: Python<'_>,
+        cut: &Bound<'_, PyDict>,
+        results: Vec<Bound<'_, PyDict>>,
+    ) -> PyResult<Py<PyDict>> {
+        let bound_of = |value: Bound<'_, PyAny>| -> PyResult<u32> {
+            Ok(value.extract::<Option<u32>>()?.unwrap_or(u32::MAX))
+        };
+        let tasks: Vec<String> = item(cut, "tasks")?.extract()?;
+        let whole = Cut {
+            bound: item(cut, "bound")?.extract()?,
+            tasks: tasks.iter().map(|t| slides(t)).collect::<PyResult<_>>()?,
+            expected: Vec::new(),
+            nodes: item(cut, "nodes")?.extract()?,
+            next_bound: bound_of(item(cut, "next_bound")?)?,
+        };
+        let searched = results
+            .iter()
+            .map(|result| {
+                let first: Option<String> = item(result, "solution")?.extract()?;
+                Ok(Searched {
+                    first: first.as_deref().map(slides).transpose()?,
+                    nodes: item(result, "nodes")?.extract()?,
+                    next_bound: bound_of(item(result, "next_bound")?)?,
+                })
+            })
+            .collect::<PyResult<Vec<Searched<Slide>>>>()?;
+        let solved = searched.iter().any(|task| task.first.is_some());
+        if !solved && searched.len() != whole.tasks.len() {
+            return Err(PyValueError::new_err(format!(
+                "{} results for {} tasks, none with a solution: give one for each task",
+                searched.len(),
+                whole.tasks.len()
+            )));
+        }
+        let dict = PyDict::new(py);
+        let (solution, next_bound) = match whole.combine(&searched) {
+            Iteration::Solved(moves) => (Some(letters(&moves)), None),
+            Iteration::Deeper(bound) => (None, Some(bound)),
+            Iteration::Exhausted => (None, None),
+        };
+        dict.set_item("solution", solution)?;
+        dict.set_item("next_bound", next_bound)?;
+        Ok(dict.unbind())
+    }
+
+    /// Whether boards are answered by a search over pattern databases (the tasks of
+    /// `cut` need one), not from an exact table: as the library chose when opening.
+    #[getter]
+    fn searches(&self) -> bool {
+        self.partition.is_some()
     }
 
     /// The board's size, "WxH".

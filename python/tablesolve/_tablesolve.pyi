@@ -111,7 +111,16 @@ class Sliding:
         timeout: Optional[float] = None,
         return_exceptions: bool = False,
     ) -> List[Optional[str]]: ...
-    def check(self, board: Board, answer: Optional[str]) -> Verdict: ...
+    def check(
+        self,
+        board: Board,
+        answer: Optional[str],
+        *,
+        limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Verdict:
+        """The verdict on `answer`, against the search's own answer found within
+        `limit` nodes and `timeout` seconds (LimitReached past either)."""
     def first_bound(self, board: Board) -> Optional[int]:
         """The bound of the search's first iteration, the start of `cut`'s bounds;
         None when the board cannot reach the goal."""
@@ -141,6 +150,15 @@ class Sliding:
     ) -> Dict[str, Any]:
         """One task of `cut`, on every core: {"solution" (its first in letter order,
         or None), "nodes", "next_bound" (or None)}; LimitReached past a limit."""
+    @staticmethod
+    def combine(cut: Dict[str, Any], results: Sequence[Dict[str, Any]]) -> Dict[str, Any]:
+        """The outcome of iteration `cut` from its tasks' results in task order, one
+        for each task up to the first with a solution: {"solution" (the answer, or
+        None), "next_bound" (the next bound without an answer; None when the goal is
+        out of reach)}."""
+    @property
+    def searches(self) -> bool:
+        """Whether boards are answered by a search (else from an exact table)."""
     @property
     def size(self) -> str: ...
     @property

@@ -43,6 +43,12 @@ def opened(size: str, options: Options) -> Sliding:
     return Sliding(size, **dict(options))
 
 
+def searches(size: str, options: Options) -> bool:
+    """Whether the board is answered by a search (else from its exact table), as the
+    library chose when opening it."""
+    return opened(size, options).searches
+
+
 def first_bound(board: Board, size: str, options: Options) -> Optional[int]:
     return opened(size, options).first_bound(board)
 
@@ -86,23 +92,21 @@ def search_subtrees(
     limit: Optional[int],
     deadline: Optional[float],
 ) -> Dict[str, Any]:
-    """The first solution among `subtrees`, searched in order until one has it, with
-    the nodes of all and of each searched ("sizes") and the least cost pruned; or
-    {"stopped": nodes} when a limit stopped it."""
-    found: Dict[str, Any] = {"solution": None, "nodes": 0, "next_bound": None, "sizes": []}
+    """`subtrees` searched in order until one has a solution: {"searched": each one's
+    result, as `search_task` gives it}; or {"stopped": nodes} when a limit stopped
+    it."""
+    searched: List[Dict[str, Any]] = []
+    nodes = 0
     for subtree in subtrees:
-        left = None if limit is None else max(0, limit - found["nodes"])
+        left = None if limit is None else max(0, limit - nodes)
         result = search_task(board, bound, subtree, size, options, left, deadline)
         if "stopped" in result:
-            return {"stopped": found["nodes"] + result["stopped"]}
-        found["nodes"] += result["nodes"]
-        found["sizes"].append(result["nodes"])
-        bounds = [b for b in (found["next_bound"], result["next_bound"]) if b is not None]
-        found["next_bound"] = min(bounds) if bounds else None
+            return {"stopped": nodes + result["stopped"]}
+        nodes += result["nodes"]
+        searched.append(result)
         if result["solution"] is not None:
-            found["solution"] = result["solution"]
             break
-    return found
+    return {"searched": searched}
 
 
 def runs(expected: Sequence[int], wanted: int) -> List[Tuple[int, int]]:
@@ -142,17 +146,31 @@ def answer(
     it ends: a dict of "bound", "done", "tasks", "nodes" (this iteration's so far;
     exact once "finished" is "searched"), "total" (every iteration's), "seconds" and
     "finished" (None, "searched" or "solved")."""
+    # The options key each worker's opened board: hashable, so a goal given as a list
+    # is kept as a tuple.
+    if goal is not None and not isinstance(goal, str):
+        goal = tuple(goal)
     options = {"tables": tables, "goal": goal, "partition": partition}
-    search = _Search(client, board, size, tuple(sorted(options.items())), tasks)
-    search.limits(limit, timeout)
-    search.progress, search.progress_every = progress, progress_every
+    search = _Search(
+        client,
+        board,
+        size,
+        tuple(sorted(options.items())),
+        tasks,
+        limit=limit,
+        timeout=timeout,
+        progress=progress,
+        progress_every=progress_every,
+    )
     return search.answer()
 
 
 class _Search:
     """One board's search on the cluster."""
 
-    def __init__(self, client, board, size, options, tasks):
+    def __init__(
+        self, client, board, size, options, tasks, *, limit, timeout, progress, progress_every
+    ):
         self.client = client
         self.board = board
         self.size = size
@@ -160,11 +178,9 @@ class _Search:
         self.max_tasks = max(1, tasks)
         self.clock = time.time()
         self.nodes = 0
-        self.progress, self.progress_every = None, 2.0
-
-    def limits(self, limit, timeout):
         self.max_nodes = limit
         self.deadline = None if timeout is None else self.clock + timeout
+        self.progress, self.progress_every = progress, progress_every
 
     def run(self, function, *args):
         """`function(*args, size, options)` on some worker."""
@@ -172,8 +188,7 @@ class _Search:
         return future.result()
 
     def answer(self):
-        width, height = (int(side) for side in self.size.lower().split("x"))
-        if width * height <= 12 and "partition" not in dict(self.options):
+        if not self.run(searches):
             # Answered from the exact table, as the command does.
             return self.run(solve, self.board)
         bound = self.run(first_bound, self.board)
@@ -218,9 +233,10 @@ class _Search:
             if "stopped" in result:
                 self.nodes += result["stopped"]
                 self.stop(bound, futures)
-            results[place] = result
-            self.nodes += result["nodes"]
-            if result["solution"] is not None and place < first:
+            results[place] = result["searched"]
+            self.nodes += sum(searched["nodes"] for searched in results[place])
+            solved = any(searched["solution"] is not None for searched in results[place])
+            if solved and place < first:
                 first = place
                 self.cancel(f for f, p in futures.items() if p > first)
             if first < len(futures) and all(p in results for p in range(first)):
@@ -234,13 +250,16 @@ class _Search:
         self.show(bound, len(results), len(futures), before, ("searched", "solved")[solved])
         if solved:
             self.cancel(futures)
-            return results[first]["solution"], None, None
-        bounds = [plan["next_bound"]] + [r["next_bound"] for r in results.values()]
-        bounds = [b for b in bounds if b is not None]
+        # The tasks' results in task order, up to the first with a solution, combined
+        # by the library's rule.
+        searched = [one for place in range(min(first + 1, len(futures))) for one in results[place]]
+        outcome = Sliding.combine(plan, searched)
+        if outcome["solution"] is not None:
+            return outcome["solution"], None, None
         sizes = {}
         for place, (start, end) in enumerate(places):
-            sizes.update(zip(subtrees[start:end], results[place]["sizes"]))
-        return None, min(bounds) if bounds else None, sizes
+            sizes.update(zip(subtrees[start:end], (one["nodes"] for one in results[place])))
+        return None, outcome["next_bound"], sizes
 
     def check_limits(self, bound):
         over_time = self.deadline is not None and time.time() >= self.deadline

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+import tablesolve
+
 from conftest import REPO, SAMPLES
 
 pytest.importorskip("dask.distributed")
@@ -157,3 +159,18 @@ def test_a_worker_killed_mid_iteration_changes_nothing(tables, run_cli, tmp_path
         for process in workers + [scheduler]:
             process.kill()
             process.wait()
+
+
+def test_answer_takes_a_goal_given_as_a_list(tables):
+    from dask.distributed import Client
+
+    from tablesolve.cluster import answer
+
+    goal = list(range(16))
+    board = [1, 2, 3, 0, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
+    fifteen = tablesolve.Fifteen(goal=goal, partition="6-6-3", tables=tables)
+    with Client(processes=False, n_workers=1, threads_per_worker=1) as client:
+        found = answer(client, board, "4x4", goal=goal, partition="6-6-3", tables=str(tables))
+        exact = answer(client, "1 2 3 0 4 5", "3x2", goal=[0, 1, 2, 3, 4, 5], tables=str(tables))
+    assert found == fifteen.solve(board) == "lll"
+    assert exact == tablesolve.Sliding("3x2", goal="korf", tables=tables).solve("1 2 3 0 4 5")

@@ -137,3 +137,41 @@ def test_a_size_or_board_out_of_shape_is_refused(tables):
         sliding.solve([0, 1, 2, 3, 4, 9])
     with pytest.raises(ValueError):
         sliding.solve("1 2 3")
+
+
+def test_tasks_combined_by_the_librarys_rule_answer_as_the_search(tables):
+    goal = list(range(10))
+    search = tablesolve.Sliding("5x2", goal=goal, partition="1 2 3 4 / 5 6 7 8 9", tables=tables)
+    exact = tablesolve.Sliding("5x2", goal="korf", tables=tables)
+    assert (search.searches, exact.searches) == (True, False)
+    rng = random.Random(7)
+    for _ in range(5):
+        board = random_walk(rng, goal, 5, 2, 30)
+        bound, answer = search.first_bound(board), None
+        while answer is None:
+            cut = search.cut(board, bound, 6)
+            results = []
+            for task in cut["tasks"]:
+                results.append(search.search_task(board, bound, task))
+                if results[-1]["solution"] is not None:
+                    break
+            outcome = tablesolve.Sliding.combine(cut, results)
+            answer, bound = outcome["solution"], outcome["next_bound"]
+            assert answer is not None or bound is not None
+        assert answer == search.solve(board) == exact.solve(board)
+    # Without a solution, every task's result is needed.
+    cut = search.cut(board, search.first_bound(board), 6)
+    if len(cut["tasks"]) > 1:
+        with pytest.raises(ValueError, match="give one for each task"):
+            tablesolve.Sliding.combine(cut, [])
+
+
+def test_check_keeps_to_its_limits(tables):
+    quick = "1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15 / 16 17 18 19 20 / 21 22 23 24"
+    twentyfour = tablesolve.TwentyFour(goal="korf", partition=quick, tables=tables)
+    first = (SAMPLES / "korf50.in").read_text().splitlines()[0].split()
+    board = [int(v) for v in first[1:]]
+    with pytest.raises(tablesolve.LimitReached):
+        twentyfour.check(board, "dd", limit=100_000)
+    with pytest.raises(tablesolve.LimitReached):
+        twentyfour.check(board, "dd", timeout=0.2)

@@ -8,6 +8,7 @@ use std::io::{BufRead, Read};
 use super::{next_case, Format, Input, Replay, Solution};
 use crate::error::Error;
 use crate::moves::Move;
+use crate::search::Stopped;
 
 /// An answer as written, with what it states about itself.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,6 +27,9 @@ pub fn judge_moves<J: Replay>(
     written: &Written<J::Answer>,
     best: &J::Answer,
 ) -> Verdict {
+    if let Some(stopped) = best.stopped() {
+        return Verdict::Unjudged(stopped);
+    }
     let (moves, best) = match (written.answer.moves(), best.moves()) {
         (None, None) => return Verdict::Correct,
         (Some(moves), Some(best)) => (moves, best),
@@ -100,6 +104,8 @@ pub enum Verdict {
     },
     /// A shortest solution, but not the lexicographically smallest.
     NotSmallest,
+    /// Not judged: the search for the answer to judge by reached its limit first.
+    Unjudged(Stopped),
 }
 
 impl Verdict {
@@ -116,6 +122,7 @@ impl Verdict {
             Verdict::WrongSolvability => "wrong solvability",
             Verdict::NotShortest { .. } => "not shortest",
             Verdict::NotSmallest => "not smallest",
+            Verdict::Unjudged(_) => "not judged",
         }
     }
 }
@@ -140,6 +147,11 @@ impl fmt::Display for Verdict {
                 )
             }
             Verdict::NotSmallest => write!(f, "not smallest: another shortest answer comes first"),
+            Verdict::Unjudged(stopped) => write!(
+                f,
+                "not judged: the search {}: every answer has at least {} moves",
+                stopped.reason, stopped.lower_bound
+            ),
         }
     }
 }
@@ -157,6 +169,15 @@ impl CheckSummary {
     /// Whether every case was answered correctly, and nothing else was written.
     pub fn all_correct(&self) -> bool {
         self.extra_lines == 0 && self.verdicts.keys().all(|&kind| kind == "correct")
+    }
+
+    /// The cases not judged because the search reached its limit, when that is all
+    /// that is wrong: every other case correct and nothing else written.
+    pub fn only_unjudged(&self) -> Option<usize> {
+        let unjudged = self.verdicts.get("not judged").copied()?;
+        let others_correct =
+            (self.verdicts.keys()).all(|&kind| kind == "correct" || kind == "not judged");
+        (others_correct && self.extra_lines == 0).then_some(unjudged)
     }
 }
 
@@ -245,6 +266,7 @@ pub fn check_all<J: Format + Replay>(
                 None => break,
             }
         }
+        let mut best = None;
         let verdict = match lines.len() {
             0 => Verdict::Missing,
             n if n < J::ANSWER_LINES => Verdict::Malformed(format!(
@@ -254,17 +276,23 @@ pub fn check_all<J: Format + Replay>(
             _ => {
                 let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
                 match J::read_answer(number, &lines) {
-                    Ok(written) => judge_moves::<J>(&case, &written, &judge.solve(&case)?),
+                    Ok(written) => {
+                        let answer = judge.solve(&case)?;
+                        let verdict = judge_moves::<J>(&case, &written, &answer);
+                        best = Some(answer);
+                        verdict
+                    }
                     Err(why) => Verdict::Malformed(why),
                 }
             }
         };
         if verdict != Verdict::Correct {
-            failure(
-                number,
-                &verdict,
-                &quoted_answer::<J>(number, &judge.solve(&case)?),
-            );
+            // Searched once: the answer judged by is the one quoted.
+            let best = match best {
+                Some(best) => best,
+                None => judge.solve(&case)?,
+            };
+            failure(number, &verdict, &quoted_answer::<J>(number, &best));
         }
         *summary.verdicts.entry(verdict.kind()).or_default() += 1;
     }

@@ -62,6 +62,10 @@ impl Solution for FifteenAnswer {
     fn moves(&self) -> Option<&[Slide]> {
         self.moves.as_deref()
     }
+
+    fn stopped(&self) -> Option<Stopped> {
+        self.stopped
+    }
 }
 
 /// Times a search and keeps its work beside its answer.

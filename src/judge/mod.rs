@@ -63,8 +63,14 @@ pub trait Solution {
     /// The puzzle's moves.
     type Move: Move;
 
-    /// The moves, `None` for "unsolvable".
+    /// The moves, `None` for "unsolvable" (or for a search a limit stopped).
     fn moves(&self) -> Option<&[Self::Move]>;
+
+    /// What stopped the search before its answer, if a limit did: then there is no
+    /// answer to judge by. Only searches have limits.
+    fn stopped(&self) -> Option<crate::search::Stopped> {
+        None
+    }
 }
 
 /// Plays an answer's moves on its case, one at a time.

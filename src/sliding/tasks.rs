@@ -53,13 +53,15 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Sliding<D, W, H> {
     pub fn cut(
         &self,
         start: &Board<W, H>,
-        (bound, tasks): (u32, usize),
+        bound: u32,
+        tasks: usize,
         before: &[(Vec<Slide>, u64)],
     ) -> Result<Cut<Slide>, TaskError> {
         self.searched(start)?;
-        let ends = (start, &self.target);
-        let (databases, splits) = (&self.databases, &self.splits);
-        Ok(guided::cut(databases, splits, ends, (bound, tasks), before))
+        let (databases, splits, target) = (&self.databases, &self.splits, &self.target);
+        Ok(guided::cut(
+            databases, splits, start, target, bound, tasks, before,
+        ))
     }
 
     /// Searches one task of [`Sliding::cut`], the subtree under `prefix` at `bound`,
@@ -77,8 +79,8 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Sliding<D, W, H> {
             limits: limits.clone(),
             ..Settings::new()
         };
-        let (ends, task) = ((start, &self.target), (bound, prefix));
-        guided::search_task(&self.databases, &self.splits, ends, task, &settings)
+        let (databases, splits, target) = (&self.databases, &self.splits, &self.target);
+        guided::search_task(databases, splits, start, target, bound, prefix, &settings)
             .ok_or_else(|| TaskError::NotAPrefix(crate::moves::letters(prefix)))
     }
 }

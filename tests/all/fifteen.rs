@@ -260,7 +260,10 @@ fn cases_at_a_length_are_that_far_by_the_manhattan_search() {
     let limited = fifteen.clone().with_limits(limits);
     let sample = limited.cases_at(40).unwrap();
     let stopped = sample(&mut rng).unwrap_err();
-    assert!(matches!(stopped, tablesolve::Error::Stopped(_)), "{stopped}");
+    assert!(
+        matches!(stopped, tablesolve::Error::Stopped(_)),
+        "{stopped}"
+    );
 }
 
 /// A partition given as groups of tiles: the built-in 6-6-3 written as tiles names its
@@ -341,4 +344,34 @@ fn a_partition_that_is_no_partition_is_refused_by_name() {
     assert!(error.starts_with("7-8 is a partition of a board of 16 cells, not of 12"));
     assert_eq!(parsed.name(), seven_eight);
     assert_eq!("7-8".parse::<Partition>(), Ok(Partition::SevenEight));
+}
+
+/// A checker whose search reaches its limit does not judge: the answers are neither
+/// right nor wrong by a search that never ended, and the summary says that is all.
+#[test]
+fn a_check_whose_search_reaches_its_limit_judges_nothing() {
+    let limits = tablesolve::search::Limits {
+        nodes: Some(1000),
+        ..Default::default()
+    };
+    let judge = fifteen(korf_goal()).with_limits(limits);
+    let (input, answers) = ("1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15\n", "lll\n");
+    let summary =
+        tablesolve::judge::check_all(&judge, input.as_bytes(), answers.as_bytes(), |_, _, _| {})
+            .unwrap();
+    assert_eq!(summary.only_unjudged(), None, "{summary}");
+    let hard = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n";
+    let mut verdicts = Vec::new();
+    let summary = tablesolve::judge::check_all(
+        &judge,
+        hard.as_bytes(),
+        b"dd\n".as_slice(),
+        |_, verdict, _| verdicts.push(verdict.to_string()),
+    )
+    .unwrap();
+    assert_eq!(summary.only_unjudged(), Some(1), "{summary}");
+    assert!(
+        verdicts[0].starts_with("not judged: the search node limit reached"),
+        "{verdicts:?}"
+    );
 }

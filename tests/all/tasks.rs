@@ -23,7 +23,7 @@ fn by_tasks(
     let (mut iterations, mut before) = (0, Vec::new());
     loop {
         iterations += 1;
-        let cut = fifteen.cut(start, (bound, tasks), &before).unwrap();
+        let cut = fifteen.cut(start, bound, tasks, &before).unwrap();
         let mut searched: Vec<Searched<Slide>> = cut
             .tasks
             .iter()
@@ -87,17 +87,14 @@ fn tasks_refuse_what_they_cannot_search() {
     cells.swap(1, 2);
     let other = Board::new(&cells).unwrap();
     assert_eq!(fifteen.first_bound(&other), Ok(None));
-    assert_eq!(
-        fifteen.cut(&other, (10, 4), &[]),
-        Err(TaskError::Unreachable)
-    );
+    assert_eq!(fifteen.cut(&other, 10, 4, &[]), Err(TaskError::Unreachable));
     // A node limit stops a task with the bound it was searching.
     let start = korf()[0].1;
     let limits = Limits {
         nodes: Some(1000),
         ..Limits::default()
     };
-    let cut = fifteen.cut(&start, (60, 4), &[]).unwrap();
+    let cut = fifteen.cut(&start, 60, 4, &[]).unwrap();
     match fifteen.search_task(&start, 60, &cut.tasks[0], &limits) {
         Ok(TaskOutcome::Stopped(stopped)) => {
             assert_eq!((stopped.reason, stopped.lower_bound), (Reason::Nodes, 60))
@@ -109,5 +106,5 @@ fn tasks_refuse_what_they_cannot_search() {
     let small = TableDir::new(dir.path()).build_missing(|_| {});
     let small = tablesolve::Sliding::<_, 3, 2>::open(&small, Default::default()).unwrap();
     let start = tablesolve::sliding::Board::<3, 2>::canonical(5);
-    assert_eq!(small.cut(&start, (0, 1), &[]), Err(TaskError::NotSearched));
+    assert_eq!(small.cut(&start, 0, 1, &[]), Err(TaskError::NotSearched));
 }

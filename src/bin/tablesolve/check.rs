@@ -36,6 +36,10 @@ impl Task for Check<'_> {
             .map_err(Error::Output)?;
         if summary.all_correct() {
             Ok(())
+        } else if let Some(unjudged) = summary.only_unjudged() {
+            // As the answers themselves: every case judged correct but these, which
+            // reached a limit.
+            Err(Failure::Limited(unjudged))
         } else {
             Err(Failure::Verdict)
         }

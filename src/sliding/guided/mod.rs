@@ -218,8 +218,10 @@ pub fn lower_bound<D: AsRef<[u8]> + Sync, const W: usize, const H: usize>(
 pub fn cut<D: AsRef<[u8]> + Sync, const W: usize, const H: usize>(
     databases: &[PatternDb<D, W, H>],
     splits: &[Vec<usize>],
-    (start, target): (&Board<W, H>, &Board<W, H>),
-    (bound, tasks): (u32, usize),
+    start: &Board<W, H>,
+    target: &Board<W, H>,
+    bound: u32,
+    tasks: usize,
     before: &[(Vec<Slide>, u64)],
 ) -> Cut<Slide> {
     with_guide!(databases, splits, target, |guide| {
@@ -235,8 +237,10 @@ pub fn cut<D: AsRef<[u8]> + Sync, const W: usize, const H: usize>(
 pub fn search_task<D: AsRef<[u8]> + Sync, const W: usize, const H: usize>(
     databases: &[PatternDb<D, W, H>],
     splits: &[Vec<usize>],
-    (start, target): (&Board<W, H>, &Board<W, H>),
-    (bound, prefix): (u32, &[Slide]),
+    start: &Board<W, H>,
+    target: &Board<W, H>,
+    bound: u32,
+    prefix: &[Slide],
     settings: &Settings,
 ) -> Option<TaskOutcome<Slide>> {
     with_guide!(databases, splits, target, |guide| {
