@@ -127,16 +127,14 @@ macro_rules! for_size {
     };
 }
 
+/// The widths and heights of the boards answered: [`for_size!`] has each size.
+pub const SIDES: std::ops::RangeInclusive<usize> = 2..=5;
+
 /// A board size as written, `WxH` (`3x4`: W columns and H rows), each 2 to 5.
 pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
     let bad = || format!("{text:?} is not WxH with W and H each 2 to 5, e.g. 3x4");
     let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    let side = |s: &str| {
-        s.trim()
-            .parse::<usize>()
-            .ok()
-            .filter(|n| (2..=5).contains(n))
-    };
+    let side = |s: &str| s.trim().parse::<usize>().ok().filter(|n| SIDES.contains(n));
     Ok((side(w).ok_or_else(bad)?, side(h).ok_or_else(bad)?))
 }
 

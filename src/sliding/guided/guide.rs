@@ -93,11 +93,60 @@ pub struct Guide<
 /// databases count together, since each child reads several of them.
 const ASK_AHEAD_FROM: u64 = 256 << 20;
 
+/// Why databases cannot guide a search towards a target in a guide's shape.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GuideError {
+    /// No database was given.
+    #[error("no databases")]
+    NoDatabases,
+    /// More patterns than the shape keeps.
+    #[error("{given} patterns, and this guide's shape keeps {most}")]
+    TooManyPatterns {
+        /// The patterns given.
+        given: usize,
+        /// The most the shape keeps.
+        most: usize,
+    },
+    /// The databases lead to goals with their blanks on different cells.
+    #[error("the databases' goals have their blanks on different cells")]
+    GoalBlanks,
+    /// A tile is in more patterns than the shape keeps.
+    #[error("a tile is in {given} patterns, and this guide's shape keeps {most}")]
+    TooManyMemberships {
+        /// The patterns holding it.
+        given: usize,
+        /// The most the shape keeps.
+        most: usize,
+    },
+    /// A split names a pattern that is not among the databases.
+    #[error("a split names pattern {0}, which is not among the databases")]
+    NoSuchPattern(usize),
+    /// A split leaves a tile of the goal out, or holds it twice.
+    #[error("a split does not hold each tile of the goal once")]
+    NotASplit,
+    /// No symmetry carries the target's blank to the databases' goal blank.
+    #[error("no symmetry of the board carries the target's blank to the databases' goal blank")]
+    NoFrame,
+    /// More sums than the shape keeps, or several splits where it keeps one.
+    #[error("{splits} splits in {frames} frames, and this guide's shape keeps {most} sums")]
+    TooManySums {
+        /// The splits given.
+        splits: usize,
+        /// The frames they are looked up in.
+        frames: usize,
+        /// The most sums the shape keeps.
+        most: usize,
+    },
+}
+
 impl<'a, D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Guide<'a, D, W, H> {
     /// A guide towards `target` from the databases of one partition, which must split
     /// the tiles of the goal with their blank cell, and whose goal blank some symmetry
-    /// carries the target's blank to. `None` if they do not fit the target.
-    pub fn new(databases: &'a [PatternDb<D, W, H>], target: &Board<W, H>) -> Option<Self> {
+    /// carries the target's blank to; the error says how they do not fit.
+    pub fn new(
+        databases: &'a [PatternDb<D, W, H>],
+        target: &Board<W, H>,
+    ) -> Result<Self, GuideError> {
         Guide::catalogue(databases, &[(0..databases.len()).collect()], target)
     }
 }
@@ -114,12 +163,12 @@ impl<
 {
     /// A guide towards `target` whose bound is the largest of the sums of `splits`
     /// (each the places in `databases` of patterns that split the tiles of the goal),
-    /// in every frame. `None` if they do not fit the target or the shape.
+    /// in every frame; the error says how they do not fit the target or the shape.
     pub fn catalogue(
         databases: &'a [PatternDb<D, W, H>],
         splits: &[Vec<usize>],
         target: &Board<W, H>,
-    ) -> Option<Self> {
+    ) -> Result<Self, GuideError> {
         Self::dropping(databases, splits, target, Detours::<W, H>::LENGTH)
     }
 
@@ -131,14 +180,18 @@ impl<
         splits: &[Vec<usize>],
         target: &Board<W, H>,
         longest: usize,
-    ) -> Option<Self> {
-        let goal_blank = databases.first()?.pattern.goal_blank();
-        if databases.len() > P
-            || databases
-                .iter()
-                .any(|db| db.pattern.goal_blank() != goal_blank)
+    ) -> Result<Self, GuideError> {
+        let first = databases.first().ok_or(GuideError::NoDatabases)?;
+        let goal_blank = first.pattern.goal_blank();
+        if databases.len() > P {
+            let (given, most) = (databases.len(), P);
+            return Err(GuideError::TooManyPatterns { given, most });
+        }
+        if databases
+            .iter()
+            .any(|db| db.pattern.goal_blank() != goal_blank)
         {
-            return None;
+            return Err(GuideError::GoalBlanks);
         }
         let mut tiles = [0; MAX_PATTERNS_ANY];
         // The patterns holding each database home cell, and the tile's place in each.
@@ -149,13 +202,15 @@ impl<
                 held_at[usize::from(home)].push((p as u8, i as u8));
             }
         }
-        if held_at.iter().any(|held| held.len() > M) {
-            return None;
+        if let Some(held) = held_at.iter().find(|held| held.len() > M) {
+            let (given, most) = (held.len(), M);
+            return Err(GuideError::TooManyMemberships { given, most });
         }
         for split in splits {
             let mut homes = vec![0; W * H];
             for &p in split {
-                for &home in databases.get(p)?.pattern.cells() {
+                let db = databases.get(p).ok_or(GuideError::NoSuchPattern(p))?;
+                for &home in db.pattern.cells() {
                     homes[usize::from(home)] += 1;
                 }
             }
@@ -164,7 +219,7 @@ impl<
                 .enumerate()
                 .any(|(c, &n)| n != usize::from(c != goal_blank))
             {
-                return None; // Some tile is in no pattern of the split, or in two.
+                return Err(GuideError::NotASplit);
             }
         }
         let homes = target.homes();
@@ -181,9 +236,18 @@ impl<
                 Frame::new::<W, H>(cell, &tile, &tiles)
             })
             .collect();
+        if frames.is_empty() {
+            return Err(GuideError::NoFrame);
+        }
         // The shape of one pattern a tile takes one split ([`Guide::add`]).
-        if frames.is_empty() || frames.len() * splits.len() > L || (M == 1 && splits.len() != 1) {
-            return None;
+        if frames.len() * splits.len() > L || (M == 1 && splits.len() != 1) {
+            let (splits, frames) = (splits.len(), frames.len());
+            let most = if M == 1 { frames } else { L };
+            return Err(GuideError::TooManySums {
+                splits,
+                frames,
+                most,
+            });
         }
         let mut lanes = [[Lanes {
             len: 0,
@@ -207,7 +271,7 @@ impl<
         let sums = frames.len() * splits.len();
         let entries: u64 = databases.iter().map(|db| db.pattern.placements()).sum();
         let largest = databases.iter().map(|db| db.pattern.placements()).max();
-        Some(Guide {
+        Ok(Guide {
             databases,
             frames,
             sums,

@@ -28,7 +28,7 @@
 mod frame;
 mod guide;
 
-pub use guide::{Guide, Position};
+pub use guide::{Guide, GuideError, Position};
 
 use super::detours::Detours;
 use super::pattern::{Pattern, PatternDb};
@@ -65,15 +65,16 @@ macro_rules! with_guide {
         )
     };
     ($databases:expr, $splits:expr, $target:expr, $detours:expr, |$guide:ident| $run:expr) => {
+        // The callers' contract (their `# Panics`) is that the databases fit.
         if let [_] = $splits {
             let $guide = Guide::<_, W, H>::dropping($databases, $splits, $target, $detours)
-                .expect("databases of the target's blank cell");
+                .unwrap_or_else(|e| panic!("a partition's databases that do not fit: {e}"));
             $run
         } else {
             let $guide = Guide::<_, W, H, MAX_SUM_PATTERNS, WIDE_SUMS, MAX_MEMBERSHIPS>::dropping(
                 $databases, $splits, $target, $detours,
             )
-            .expect("a catalogue's databases of the target's blank cell");
+            .unwrap_or_else(|e| panic!("a catalogue's databases that do not fit: {e}"));
             $run
         }
     };

@@ -21,7 +21,7 @@ use tablesolve::sliding::Partition;
 use tablesolve::{Error, Puzzle};
 use tokio::sync::{mpsc, watch, OwnedSemaphorePermit};
 
-use super::asked::{self, Asked, Every};
+use super::asked::{Asked, Endpoint, Every, PARAMETERS};
 use super::stream::{self, CancelOnDrop, Piece, Sink};
 use super::Shared;
 
@@ -36,7 +36,7 @@ pub async fn batch(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    let asked = match read_query(&name, query, &[asked::ANSWER]) {
+    let asked = match read_query(&name, query, Endpoint::Batch) {
         Ok(asked) => asked,
         Err(refused) => return refused,
     };
@@ -107,7 +107,7 @@ pub async fn one_board(
     Path(name): Path<String>,
     RawQuery(query): RawQuery,
 ) -> Response {
-    let asked = match read_query(&name, query, &[asked::ANSWER, asked::ONE_BOARD]) {
+    let asked = match read_query(&name, query, Endpoint::OneBoard) {
         Ok(asked) => asked,
         Err(refused) => return refused,
     };
@@ -218,7 +218,7 @@ pub async fn random(
     Path(name): Path<String>,
     RawQuery(query): RawQuery,
 ) -> Response {
-    let asked = match read_query(&name, query, &[asked::RANDOM]) {
+    let asked = match read_query(&name, query, Endpoint::Random) {
         Ok(asked) => asked,
         Err(refused) => return refused,
     };
@@ -274,13 +274,13 @@ pub async fn puzzles() -> Response {
     let list: Vec<serde_json::Value> = Puzzle::ALL
         .into_iter()
         .map(|puzzle| {
-            let mut parameters = vec!["format", "keep_going", "count", "all"];
-            if puzzle.is_sliding() {
-                parameters.extend(["goal", "partition", "numbered", "timeout", "max_nodes"]);
-            }
-            if puzzle == Puzzle::Sliding {
-                parameters.push("size");
-            }
+            // What a batch of it takes (a single board takes `board` and `events`
+            // instead of `format` and `keep_going`).
+            let parameters: Vec<&str> = PARAMETERS
+                .iter()
+                .filter(|p| p.endpoints.contains(&Endpoint::Batch) && p.taken_by(puzzle))
+                .map(|p| p.name)
+                .collect();
             let mut entry = json!({
                 "name": puzzle.name(),
                 "title": puzzle.title(),
@@ -288,6 +288,7 @@ pub async fn puzzles() -> Response {
                 "parameters": parameters,
             });
             match (puzzle, puzzle.board_size()) {
+                (Puzzle::Eight | Puzzle::Eight2, _) => entry["size"] = "3x3".into(),
                 (_, Some((w, h))) => {
                     entry["size"] = format!("{w}x{h}").into();
                     // The built-in databases of its size, with what building them costs.
@@ -299,7 +300,8 @@ pub async fn puzzles() -> Response {
                     entry["partitions"] = partitions.collect::<Vec<_>>().into();
                 }
                 (Puzzle::Sliding, None) => {
-                    let sizes = (2..=5).flat_map(|h| (2..=5).map(move |w| format!("{w}x{h}")));
+                    use tablesolve::sliding::SIDES;
+                    let sizes = SIDES.flat_map(|h| SIDES.map(move |w| format!("{w}x{h}")));
                     entry["sizes"] = sizes.collect::<Vec<_>>().into();
                 }
                 _ => {}
@@ -319,13 +321,13 @@ pub async fn not_found() -> Response {
 
 /// The puzzle named `name` and the request's parameters, or the refusal: 404 for a
 /// puzzle not in the catalogue, 400 for a parameter.
-fn read_query(name: &str, query: Option<String>, allowed: &[&[&str]]) -> Result<Asked, Response> {
+fn read_query(name: &str, query: Option<String>, endpoint: Endpoint) -> Result<Asked, Response> {
     let Some(puzzle) = Puzzle::ALL.into_iter().find(|p| p.name() == name) else {
         let names: Vec<&str> = Puzzle::ALL.iter().map(|p| p.name()).collect();
         let message = format!("no puzzle {name:?}: choose one of {}", names.join(", "));
         return Err(refuse(StatusCode::NOT_FOUND, &message, Output::Json));
     };
-    Asked::read(puzzle, query.as_deref().unwrap_or(""), allowed)
+    Asked::read(puzzle, query.as_deref().unwrap_or(""), endpoint)
         .map_err(|message| refuse(StatusCode::BAD_REQUEST, &message, Output::Json))
 }
 

@@ -8,23 +8,87 @@ use tablesolve::judge::Output;
 use tablesolve::search::{Cancel, Limits};
 use tablesolve::Puzzle;
 
-/// The parameters of an answer, for every puzzle; the sliding boards' too.
-pub const ANSWER: &[&str] = &[
-    "format",
-    "keep_going",
-    "count",
-    "all",
-    "goal",
-    "partition",
-    "size",
-    "numbered",
-    "timeout",
-    "max_nodes",
+/// Where a request is answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Endpoint {
+    /// `POST /v1/PUZZLE/answer`: a batch.
+    Batch,
+    /// `GET /v1/PUZZLE/answer`: one board.
+    OneBoard,
+    /// `GET /v1/PUZZLE/random`: a random board.
+    Random,
+}
+
+/// Which puzzles take a parameter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Takers {
+    Every,
+    /// The sliding boards (`fifteen`, `twentyfour`, `sliding`).
+    Sliding,
+    /// `sliding` alone.
+    SlidingBySize,
+}
+
+/// A query parameter: the command's option of the same name (`keep_going` for
+/// `--keep-going`), where it is taken and by which puzzles. The one list of them: the
+/// requests are read by it, `/v1/puzzles` lists it, and a test holds
+/// `/v1/openapi.json` to it.
+pub struct Parameter {
+    pub name: &'static str,
+    pub endpoints: &'static [Endpoint],
+    pub takers: Takers,
+}
+
+const ANSWERS: &[Endpoint] = &[Endpoint::Batch, Endpoint::OneBoard];
+const ALL: &[Endpoint] = &[Endpoint::Batch, Endpoint::OneBoard, Endpoint::Random];
+
+pub const PARAMETERS: &[Parameter] = &[
+    parameter("format", &[Endpoint::Batch], Takers::Every),
+    parameter("keep_going", &[Endpoint::Batch], Takers::Every),
+    parameter("count", ANSWERS, Takers::Every),
+    parameter("all", ANSWERS, Takers::Every),
+    parameter("board", &[Endpoint::OneBoard], Takers::Every),
+    parameter("events", &[Endpoint::OneBoard], Takers::Every),
+    parameter("length", &[Endpoint::Random], Takers::Every),
+    parameter("seed", &[Endpoint::Random], Takers::Every),
+    parameter("goal", ALL, Takers::Sliding),
+    parameter("partition", ALL, Takers::Sliding),
+    parameter("size", ALL, Takers::SlidingBySize),
+    parameter("numbered", ANSWERS, Takers::Sliding),
+    parameter("timeout", ANSWERS, Takers::Sliding),
+    parameter("max_nodes", ANSWERS, Takers::Sliding),
 ];
-/// A single board's: the board, and whether to follow its search as events.
-pub const ONE_BOARD: &[&str] = &["board", "events"];
-/// A random board's.
-pub const RANDOM: &[&str] = &["length", "seed", "goal", "size", "partition"];
+
+const fn parameter(
+    name: &'static str,
+    endpoints: &'static [Endpoint],
+    takers: Takers,
+) -> Parameter {
+    Parameter {
+        name,
+        endpoints,
+        takers,
+    }
+}
+
+impl Parameter {
+    /// Whether `puzzle` takes it.
+    pub fn taken_by(&self, puzzle: Puzzle) -> bool {
+        match self.takers {
+            Takers::Every => true,
+            Takers::Sliding => puzzle.is_sliding(),
+            Takers::SlidingBySize => puzzle == Puzzle::Sliding,
+        }
+    }
+}
+
+/// The names of the parameters `endpoint` reads (for any puzzle).
+pub fn names(endpoint: Endpoint) -> impl Iterator<Item = &'static str> {
+    PARAMETERS
+        .iter()
+        .filter(move |p| p.endpoints.contains(&endpoint))
+        .map(|p| p.name)
+}
 
 /// Every shortest answer, counted or listed, or only the smallest.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -52,8 +116,8 @@ pub struct Asked {
 }
 
 impl Asked {
-    /// Reads `query`, which may hold the parameters in `allowed` only, for `puzzle`.
-    pub fn read(puzzle: Puzzle, query: &str, allowed: &[&[&str]]) -> Result<Asked, String> {
+    /// Reads `query`, which may hold the parameters `endpoint` reads only, for `puzzle`.
+    pub fn read(puzzle: Puzzle, query: &str, endpoint: Endpoint) -> Result<Asked, String> {
         let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query)
             .map_err(|e| format!("cannot read the query string: {e}"))?;
         let mut asked = Asked {
@@ -70,8 +134,8 @@ impl Asked {
             seed: None,
         };
         for (name, value) in &pairs {
-            if !allowed.iter().any(|names| names.contains(&name.as_str())) {
-                let names: Vec<&str> = allowed.iter().flat_map(|n| n.iter().copied()).collect();
+            if !names(endpoint).any(|known| known == name) {
+                let names: Vec<&str> = names(endpoint).collect();
                 return Err(format!(
                     "no parameter `{name}` here: choose among {}",
                     names.join(", ")
@@ -147,5 +211,37 @@ fn flag(value: &str) -> Result<bool, String> {
         "" | "1" | "true" | "yes" => Ok(true),
         "0" | "false" | "no" => Ok(false),
         _ => Err("give true or false".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each operation of the API's description lists exactly the query parameters its
+    /// handler reads.
+    #[test]
+    fn the_description_lists_every_parameter_each_handler_reads() {
+        let description: serde_json::Value =
+            serde_json::from_str(include_str!("openapi.json")).unwrap();
+        let operations = [
+            ("/v1/{puzzle}/answer", "post", Endpoint::Batch),
+            ("/v1/{puzzle}/answer", "get", Endpoint::OneBoard),
+            ("/v1/{puzzle}/random", "get", Endpoint::Random),
+        ];
+        for (path, method, endpoint) in operations {
+            let parameters = description["paths"][path][method]["parameters"]
+                .as_array()
+                .unwrap_or_else(|| panic!("{method} {path} has no parameters"));
+            let mut described: Vec<&str> = parameters
+                .iter()
+                .filter(|p| p["in"] == "query")
+                .map(|p| p["name"].as_str().unwrap())
+                .collect();
+            let mut read: Vec<&str> = names(endpoint).collect();
+            described.sort_unstable();
+            read.sort_unstable();
+            assert_eq!(described, read, "{method} {path}");
+        }
     }
 }

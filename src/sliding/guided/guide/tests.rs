@@ -146,3 +146,41 @@ fn dropping_detours_keeps_every_answer_and_searches_less() {
         "{dropping} nodes against {keeping}"
     );
 }
+
+#[test]
+fn databases_that_do_not_fit_say_how() {
+    let goal = Board::<3, 3>::canonical(8);
+    let none: [PatternDb<Vec<u8>, 3, 3>; 0] = [];
+    assert_eq!(
+        Guide::new(&none, &goal).err(),
+        Some(GuideError::NoDatabases)
+    );
+    let short = databases(&[&[0, 1, 3], &[2, 4, 5]]);
+    assert_eq!(Guide::new(&short, &goal).err(), Some(GuideError::NotASplit));
+    let split = databases(&[&[0, 1, 3], &[2, 4, 5], &[6, 7], &[0, 1, 2]]);
+    let twice = [vec![0, 1, 2], vec![3, 1, 2]];
+    assert_eq!(
+        Guide::<_, 3, 3>::catalogue(&split, &twice, &goal).err(),
+        Some(GuideError::TooManyMemberships { given: 2, most: 1 })
+    );
+    let named = [vec![0, 1, 7]];
+    assert_eq!(
+        Guide::<_, 3, 3>::catalogue(&split[..3], &named, &goal).err(),
+        Some(GuideError::NoSuchPattern(7))
+    );
+    // The catalogue's shape takes what one partition's does not.
+    let wide = Guide::<_, 3, 3, MAX_SUM_PATTERNS, WIDE_SUMS, MAX_MEMBERSHIPS>::catalogue(
+        &split[..3],
+        &[vec![0, 1, 2], vec![0, 1, 2]],
+        &goal,
+    );
+    assert!(wide.is_ok());
+    let narrow = Guide::<_, 3, 3>::catalogue(&split[..3], &[vec![0, 1, 2], vec![0, 1, 2]], &goal);
+    assert!(
+        matches!(
+            narrow.err(),
+            Some(GuideError::TooManySums { splits: 2, .. })
+        ),
+        "two splits in one partition's shape"
+    );
+}

@@ -26,7 +26,8 @@ let shown = null;    // { shape, states, moves, at, goal }
 function shape() {
   const name = $("puzzle").value;
   if (name === "rotation") return { kind: "rotation" };
-  const size = { eight: "3x3", eight2: "3x3", fifteen: "4x4", twentyfour: "5x5" }[name] || $("size").value;
+  // Each puzzle's size as the service lists it; `sliding` takes the one chosen.
+  const size = puzzles.find((p) => p.name === name).size || $("size").value;
   const [w, h] = size.split("x").map(Number);
   return { kind: "grid", w, h };
 }
