@@ -50,27 +50,45 @@ fn layer(module: &str) -> Option<usize> {
 
 /// The top-level names `source` imports through `crate::`, comments left out.
 fn imports(source: &str) -> Vec<String> {
-    let code: String = source
+    paths_after(&code_of(source), "crate::")
+        .into_iter()
+        .map(|(name, _)| name)
+        .collect()
+}
+
+/// `source` without its comment lines.
+fn code_of(source: &str) -> String {
+    source
         .lines()
         .filter(|line| !line.trim_start().starts_with("//"))
         .collect::<Vec<_>>()
-        .join("\n");
+        .join("\n")
+}
+
+/// The first name of each path `code` writes after `prefix` (each of a group's, for
+/// `prefix{a::b, c}`), and whether it may name a module: a path that goes on past it
+/// (`name::...`), or an entry of a group.
+fn paths_after(code: &str, prefix: &str) -> Vec<(String, bool)> {
     let mut names = Vec::new();
-    for (at, _) in code.match_indices("crate::") {
-        let rest = &code[at + "crate::".len()..];
+    for (at, _) in code.match_indices(prefix) {
+        let rest = &code[at + prefix.len()..];
         if let Some(group) = rest.strip_prefix('{') {
             let group = &group[..group.find('}').expect("a closed group")];
-            let firsts = group.split(',').map(|path| path.trim().split("::").next());
-            names.extend(firsts.map(|first| first.unwrap_or("").to_owned()));
+            for path in group.split(',') {
+                let path = path.trim();
+                let first = path.split("::").next().unwrap_or("");
+                names.push((first.to_owned(), true));
+            }
         } else {
-            names.push(
-                rest.chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect(),
-            );
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            let goes_on = rest[name.len()..].starts_with("::");
+            names.push((name, goes_on));
         }
     }
-    names.retain(|name| !name.is_empty());
+    names.retain(|(name, _)| !name.is_empty());
     names
 }
 
@@ -127,41 +145,17 @@ fn the_import_scan_sees_single_paths_and_groups() {
     assert_eq!(imports(source), ["search", "Eight", "table"]);
 }
 
-/// The sibling modules `source` imports through `super::` (not `super::super::`), inline
-/// test modules and comments left out.
+/// The sibling modules `source` may import through `super::` (not `super::super::`),
+/// inline test modules and comments left out: `super::name::...` is a path through a
+/// sibling, `super::Name` alone an item of the parent (in a group, either).
 fn sibling_imports(source: &str) -> Vec<String> {
-    let code: String = source
-        .split("#[cfg(test)]\nmod tests {")
-        .next()
-        .unwrap_or("")
-        .lines()
-        .filter(|line| !line.trim_start().starts_with("//"))
-        .collect::<Vec<_>>()
-        .join("\n");
-    let mut names = Vec::new();
-    for (at, _) in code.match_indices("super::") {
-        let rest = &code[at + "super::".len()..];
-        if rest.starts_with("super::") || code[..at].ends_with("super::") {
-            continue;
-        }
-        if let Some(group) = rest.strip_prefix('{') {
-            let group = &group[..group.find('}').expect("a closed group")];
-            let firsts = group.split(',').map(|path| path.trim().split("::").next());
-            names.extend(firsts.map(|first| first.unwrap_or("").to_owned()));
-        } else {
-            let name: String = rest
-                .chars()
-                .take_while(|c| c.is_alphanumeric() || *c == '_')
-                .collect();
-            // `super::name::...`: a path through a sibling; `super::Name` alone is
-            // an item of the parent.
-            if rest[name.len()..].starts_with("::") {
-                names.push(name);
-            }
-        }
-    }
-    names.retain(|name| !name.is_empty());
-    names
+    let outside_tests = source.split("#[cfg(test)]\nmod tests {").next();
+    let code = code_of(outside_tests.unwrap_or("")).replace("super::super::", "");
+    paths_after(&code, "super::")
+        .into_iter()
+        .filter(|(_, module)| *module)
+        .map(|(name, _)| name)
+        .collect()
 }
 
 /// Each directory of the sources with its sibling modules (files but `mod.rs`, and

@@ -51,21 +51,6 @@ struct Asked {
 fn requests() -> Vec<Asked> {
     let eight = answered("eight", &[], None, 200, 21);
     let fifteen = answered("fifteen", &["--partition", "6-6-3"], Some("34"), 12, 3);
-    let one = |puzzle: &str, query: &str, (board, moves): &(String, String)| Asked {
-        path: format!("/v1/{puzzle}/answer?{query}board={}", encode(board)),
-        body: None,
-        expected: moves.clone(),
-    };
-    let batch = |puzzle: &str, query: &str, cases: &[(String, String)]| Asked {
-        path: format!("/v1/{puzzle}/answer?{query}"),
-        body: Some(
-            cases
-                .iter()
-                .flat_map(|(c, _)| format!("{c}\n").into_bytes())
-                .collect(),
-        ),
-        expected: cases.iter().map(|(_, a)| format!("{a}\n")).collect(),
-    };
     let sample_batch = |puzzle: &str| Asked {
         path: format!("/v1/{puzzle}/answer"),
         body: Some(sample(&format!("{puzzle}.in"))),
@@ -82,6 +67,29 @@ fn requests() -> Vec<Asked> {
     requests.push(sample_batch("rotation"));
     requests.push(sample_batch("eight2"));
     requests
+}
+
+/// One board of `puzzle` asked with `query` (empty, or ending in `&`), and its answer.
+fn one(puzzle: &str, query: &str, (board, moves): &(String, String)) -> Asked {
+    Asked {
+        path: format!("/v1/{puzzle}/answer?{query}board={}", encode(board)),
+        body: None,
+        expected: moves.clone(),
+    }
+}
+
+/// A batch of `puzzle`'s `cases` asked with `query`, and its answers.
+fn batch(puzzle: &str, query: &str, cases: &[(String, String)]) -> Asked {
+    Asked {
+        path: format!("/v1/{puzzle}/answer?{query}"),
+        body: Some(
+            cases
+                .iter()
+                .flat_map(|(c, _)| format!("{c}\n").into_bytes())
+                .collect(),
+        ),
+        expected: cases.iter().map(|(_, a)| format!("{a}\n")).collect(),
+    }
 }
 
 /// What the service answered `asked`, in the command's words, or why it failed.
@@ -308,23 +316,10 @@ fn searches_started_together_in_a_fresh_service_all_answer() {
     for (seed, (size, quick)) in boards.into_iter().enumerate() {
         let cases = sliding_cases(size, quick, seed as u64 + 31);
         let query = format!("size={size}&goal=korf&partition={}", encode(quick));
-        for (board, moves) in cases.iter().take(3) {
-            requests.push(Asked {
-                path: format!("/v1/sliding/answer?{query}&board={}", encode(board)),
-                body: None,
-                expected: moves.clone(),
-            });
+        for case in cases.iter().take(3) {
+            requests.push(one("sliding", &format!("{query}&"), case));
         }
-        requests.push(Asked {
-            path: format!("/v1/sliding/answer?{query}"),
-            body: Some(
-                cases
-                    .iter()
-                    .flat_map(|(c, _)| format!("{c}\n").into_bytes())
-                    .collect(),
-            ),
-            expected: cases.iter().map(|(_, a)| format!("{a}\n")).collect(),
-        });
+        requests.push(batch("sliding", &query, &cases));
     }
     let requests = Arc::new(requests);
     for attempt in 0..6 {
