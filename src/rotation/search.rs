@@ -21,13 +21,13 @@ impl Problem for Centre {
         8 - counts.iter().max().expect("four counts")
     }
 
-    fn expand(&self, board: &Board, skip: Option<Move>, children: &mut Children<Board, Move>) {
+    fn expand(&self, board: &Board, last: Option<Move>, children: &mut Children<Board, Move>) {
         let play = |board: &Board, m: Move| {
             let mut next = *board;
             next.apply(m);
             Some(next)
         };
-        expand_each(board, skip, children, play, |b| self.lower_bound(b));
+        expand_each(board, last, children, play, |b| self.lower_bound(b));
     }
 }
 

@@ -12,8 +12,7 @@ mod walk;
 pub use bfs::reverse_bfs;
 pub use ida::{
     cut, every_shortest, expand_each, ida_star, search, search_task, Child, Children, Cut, Every,
-    Found, Iteration, Outcome, Problem, Searched, Settings, Stopped, TaskOutcome, MAX_CHILDREN,
-    SPLIT_FROM,
+    Found, Iteration, Outcome, Problem, Searched, Settings, Stopped, TaskOutcome, SPLIT_FROM,
 };
 pub use limit::{Cancel, Limits, Reason, Report};
 pub use marks::Marks;

@@ -21,10 +21,10 @@ impl<const W: usize, const H: usize> Problem for Towards<W, H> {
     fn expand(
         &self,
         board: &Board<W, H>,
-        skip: Option<Slide>,
+        last: Option<Slide>,
         children: &mut Children<Board<W, H>, Slide>,
     ) {
-        expand_each(board, skip, children, Board::apply, |b| self.lower_bound(b));
+        expand_each(board, last, children, Board::apply, |b| self.lower_bound(b));
     }
 }
 

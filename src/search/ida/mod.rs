@@ -2,8 +2,8 @@
 //! on every core, within limits.
 //!
 //! At each bound, a depth-first search tries the moves in letter order, prunes where
-//! `moves so far + lower bound > bound`, and never plays a move's inverse right after
-//! it (a shortest path never does). The next bound is the least `moves + bound` that
+//! `moves so far + lower bound > bound`, and never plays what no shortest path plays
+//! right after the move before (a move's inverse, at least: the problem says). The next bound is the least `moves + bound` that
 //! was pruned. The search returns the first solution it meets at the smallest bound
 //! that admits one, which is the lexicographically smallest of the shortest: every
 //! state on a shortest path passes the bound (the lower bound never overestimates), so
@@ -51,16 +51,13 @@ mod split;
 mod tasks;
 mod worker;
 
-use arrayvec::ArrayVec;
+use std::fmt::Debug;
 
 use super::limit::{Account, Limits, Reason, Report};
 use crate::moves::Move;
 use deepen::deepen;
 use pass::Want;
 pub use tasks::{cut, search_task, Cut, Iteration, Searched, TaskOutcome};
-
-/// The most children a state has.
-pub const MAX_CHILDREN: usize = 8;
 
 /// A state one move away, with its lower bound.
 #[derive(Clone, Debug)]
@@ -73,28 +70,33 @@ pub struct Child<S, M> {
     pub bound: u32,
 }
 
-/// The children of one state, in letter order.
-pub type Children<S, M> = ArrayVec<Child<S, M>, MAX_CHILDREN>;
+/// The children of one state, in the moves' order. A search keeps one list a depth
+/// and reuses it, so listing children allocates nothing once the search is under way.
+pub type Children<S, M> = Vec<Child<S, M>>;
 
 /// A puzzle IDA* can search from a state.
 pub trait Problem: Sync {
     /// A position of the puzzle, with whatever the bound needs kept up to date.
     type State: Clone + Send + Sync;
-    /// Its moves, tried in [`Move::ALL`] order.
-    type Move: Move;
+    /// Its moves, ordered as answers are compared (for puzzles of lettered moves, their
+    /// [`Move::ALL`] order).
+    type Move: Copy + Eq + Ord + Debug + Send + Sync + 'static;
 
     /// A lower bound on the moves left that never overestimates; 0 exactly at a goal.
     fn lower_bound(&self, state: &Self::State) -> u32;
 
-    /// Pushes onto `children`, in letter order, every state one move from `state` but
-    /// the one `skip` reaches, each with its lower bound, or with the bound left to
-    /// [`Problem::bound_children`]. A problem may leave out more, moves it knows no
-    /// shortest, lexicographically smallest solution plays there (the sliding boards'
-    /// detours); then [`every_shortest`] needs a problem that leaves out no more.
+    /// Pushes onto `children`, in the moves' order, every state one move from `state`,
+    /// each with its lower bound, or with the bound left to
+    /// [`Problem::bound_children`]; but the moves no shortest path plays right after
+    /// `last`, the move that reached `state` (its inverse, at least; for puzzles of
+    /// turns, whatever makes one turn with it). A problem may leave out more, moves it
+    /// knows no shortest, lexicographically smallest solution plays there (the sliding
+    /// boards' detours, turns that commute with the last in the other order); then
+    /// [`every_shortest`] needs a problem that leaves out no more.
     fn expand(
         &self,
         state: &Self::State,
-        skip: Option<Self::Move>,
+        last: Option<Self::Move>,
         children: &mut Children<Self::State, Self::Move>,
     );
 
@@ -126,23 +128,25 @@ pub trait Problem: Sync {
 pub(super) fn children_of<P: Problem>(
     problem: &P,
     state: &P::State,
-    skip: Option<P::Move>,
+    last: Option<P::Move>,
     children: &mut Children<P::State, P::Move>,
 ) {
-    problem.expand(state, skip, children);
+    problem.expand(state, last, children);
     problem.bound_children(children);
 }
 
-/// Pushes onto `children` each move's state by `play` (`None` where the move cannot be
-/// played), with its bound by `bound`: [`Problem::expand`] for a puzzle whose states
-/// are bounded each on its own, in one way.
+/// Pushes onto `children` each lettered move's state by `play` (`None` where the move
+/// cannot be played), but the inverse of `last`, with its bound by `bound`:
+/// [`Problem::expand`] for a puzzle whose states are bounded each on its own, in one
+/// way.
 pub fn expand_each<S, M: Move>(
     state: &S,
-    skip: Option<M>,
+    last: Option<M>,
     children: &mut Children<S, M>,
     play: impl Fn(&S, M) -> Option<S>,
     bound: impl Fn(&S) -> u32,
 ) {
+    let skip = last.map(M::inverse);
     for &step in M::ALL {
         if Some(step) == skip {
             continue;

@@ -8,7 +8,6 @@ use std::sync::{Mutex, OnceLock};
 use super::pass::{ItemOf, Pass, Want};
 use super::worker::{lanes, Worker, SUBTREES_PER_LANE};
 use super::{children_of, Children, Problem};
-use crate::moves::Move;
 use crate::parallel::lock;
 use crate::search::limit::{Account, Meter, Reason};
 
@@ -132,8 +131,7 @@ pub(super) fn children_within<P: Problem>(
     meter: &mut Meter<'_>,
 ) -> Result<Vec<ItemOf<P>>, Reason> {
     let mut children = Children::new();
-    let skip = item.path.last().map(|m| m.inverse());
-    children_of(problem, &item.state, skip, &mut children);
+    children_of(problem, &item.state, item.path.last().copied(), &mut children);
     meter.count(children.len() as u64)?;
     let mut within = Vec::with_capacity(children.len());
     for child in children {

@@ -15,7 +15,6 @@ use std::collections::BinaryHeap;
 use super::pass::{Item, Pass, Want};
 use super::split::{children_within, iteration};
 use super::{children_of, Children, Problem, Settings, Stopped};
-use crate::moves::Move;
 use crate::search::limit::{Account, Limits, Meter};
 
 /// An iteration at one bound, cut into tasks.
@@ -172,7 +171,7 @@ struct Known<'a, M> {
     totals: Vec<u64>,
 }
 
-impl<'a, M: Move> Known<'a, M> {
+impl<'a, M: Ord> Known<'a, M> {
     fn is_empty(&self) -> bool {
         self.tasks.is_empty()
     }
@@ -307,8 +306,8 @@ fn replay<P: Problem>(
     let (mut state, mut estimate) = (start.clone(), problem.lower_bound(start));
     for (depth, &step) in prefix.iter().enumerate() {
         let mut children = Children::new();
-        let skip = depth.checked_sub(1).map(|before| prefix[before].inverse());
-        children_of(problem, &state, skip, &mut children);
+        let last = depth.checked_sub(1).map(|before| prefix[before]);
+        children_of(problem, &state, last, &mut children);
         let child = children.into_iter().find(|child| child.step == step)?;
         (state, estimate) = (child.state, child.bound);
     }

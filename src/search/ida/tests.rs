@@ -52,9 +52,9 @@ impl Problem for Counter {
     fn lower_bound(&self, &n: &i32) -> u32 {
         (n as u32).div_ceil(self.divisor)
     }
-    fn expand(&self, n: &i32, skip: Option<Step>, children: &mut Children<i32, Step>) {
+    fn expand(&self, n: &i32, last: Option<Step>, children: &mut Children<i32, Step>) {
         let bound = |n: &i32| if self.ahead { 0 } else { self.lower_bound(n) };
-        expand_each(n, skip, children, count, bound);
+        expand_each(n, last, children, count, bound);
     }
     fn bound_children(&self, children: &mut Children<i32, Step>) {
         if self.ahead {

@@ -5,7 +5,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::pass::{Item, Pass, Want};
 use super::{Child, Children, Problem};
-use crate::moves::Move;
 use crate::search::limit::{Account, Meter, Reason};
 
 /// How many subtrees (lanes) one thread searches side by side when the problem asks
@@ -311,8 +310,8 @@ impl<'s, P: Problem> Worker<'s, P> {
         }
         level.children.clear();
         level.next = 0;
-        let skip = path.last().map(|m| m.inverse());
-        self.problem.expand(state, skip, &mut level.children);
+        self.problem
+            .expand(state, path.last().copied(), &mut level.children);
         self.meter
             .count(level.children.len() as u64)
             .map_err(Halt::Limit)?;

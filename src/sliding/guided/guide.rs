@@ -406,12 +406,12 @@ impl<
     /// Each child's patterns holding the moved tile get their new indices in every
     /// frame; their entries are asked for ahead where that pays, and read by
     /// [`Problem::bound_children`]. A slide that ends a detour has no child (the
-    /// inverse of the last slide among them, so `skip` adds nothing).
+    /// inverse of the last slide among them, so `last` adds nothing).
     #[inline]
     fn expand(
         &self,
         position: &Self::State,
-        _skip: Option<Slide>,
+        _last: Option<Slide>,
         children: &mut Children<Self::State, Slide>,
     ) {
         let blank = usize::from(position.blank);
