@@ -50,6 +50,7 @@
 //! [`rotation::BoardError`] / [`eight::GridError`] of parsing) that says what failed.
 
 pub mod catalogue;
+pub mod definition;
 pub mod eight;
 pub mod error;
 pub mod fifteen;

@@ -20,6 +20,18 @@ pub trait Move: Copy + Eq + Ord + Debug + Send + Sync + 'static {
     }
 }
 
+/// A move as answers name it: one letter, or a defined puzzle's turn (`U2`, `R'`).
+pub trait Named: Copy + Eq + Debug + Send + Sync + 'static {
+    /// Its name.
+    fn name(&self) -> std::borrow::Cow<'static, str>;
+}
+
+impl<M: Move> Named for M {
+    fn name(&self) -> std::borrow::Cow<'static, str> {
+        self.letter().to_string().into()
+    }
+}
+
 /// The moves as their letters, e.g. `"AC"` or `"urrulldr"`.
 pub fn letters<M: Move>(moves: &[M]) -> String {
     moves.iter().map(|m| m.letter()).collect()

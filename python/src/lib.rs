@@ -240,7 +240,7 @@ fn verdict<J: Format + Replay>(
     case: &J::Case,
     lines: &[&str],
 ) -> PyResult<Verdict> {
-    let verdict = match J::read_answer(1, lines) {
+    let verdict = match judge.read_answer(1, lines) {
         Ok(written) => {
             let best = judge.solve(case).map_err(|e| to_py(e, dir))?;
             if let Some(stopped) = best.stopped() {

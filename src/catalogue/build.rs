@@ -54,6 +54,7 @@ impl Puzzle {
                     Err(OptionError::Size(w, h).into())
                 )
             }
+            Puzzle::Def => Err(OptionError::DefTables.into()),
         }
     }
 

@@ -27,17 +27,20 @@ pub enum Puzzle {
     Twentyfour,
     /// A sliding board of any size from 2x2 to 5x5.
     Sliding,
+    /// A permutation puzzle from its definition (ksolve+ or KPuzzle).
+    Def,
 }
 
 impl Puzzle {
     /// Every puzzle, in the order the command lists them.
-    pub const ALL: [Puzzle; 6] = [
+    pub const ALL: [Puzzle; 7] = [
         Puzzle::Rotation,
         Puzzle::Eight,
         Puzzle::Eight2,
         Puzzle::Fifteen,
         Puzzle::Twentyfour,
         Puzzle::Sliding,
+        Puzzle::Def,
     ];
 
     /// The name on the command line.
@@ -49,6 +52,7 @@ impl Puzzle {
             Puzzle::Fifteen => "fifteen",
             Puzzle::Twentyfour => "twentyfour",
             Puzzle::Sliding => "sliding",
+            Puzzle::Def => "def",
         }
     }
 
@@ -61,6 +65,7 @@ impl Puzzle {
             Puzzle::Fifteen => "The 15-puzzle, by IDA* over pattern databases",
             Puzzle::Twentyfour => "The 24-puzzle (5x5), as fifteen",
             Puzzle::Sliding => "Sliding boards of --size WxH, 2x2 up to 5x5, as fifteen",
+            Puzzle::Def => "Any permutation puzzle from its ksolve+ or KPuzzle definition",
         }
     }
 
@@ -86,6 +91,11 @@ impl Puzzle {
                 "A sliding board of --size WxH (W columns, H rows, each 2-5): \
                  W*H values a case (0 the blank), one line of moves an answer"
             }
+            Puzzle::Def => {
+                "A permutation puzzle defined in DEFINITION (ksolve+ or KPuzzle JSON): a \
+                 case a line, turns from the solved state (`R U2 F'`) or a KPattern \
+                 object, or a ksolve+ scramble file; one line of turns an answer"
+            }
         }
     }
 
@@ -109,6 +119,12 @@ impl Puzzle {
     /// goal, a partition, labels and limits: `fifteen`, `twentyfour`, `sliding`.
     pub fn is_sliding(self) -> bool {
         matches!(self, Puzzle::Fifteen | Puzzle::Twentyfour | Puzzle::Sliding)
+    }
+
+    /// Whether it may be answered by a search, which takes limits: the sliding boards
+    /// and the defined puzzles.
+    pub fn takes_limits(self) -> bool {
+        self.is_sliding() || self == Puzzle::Def
     }
 }
 

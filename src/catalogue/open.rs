@@ -4,8 +4,10 @@
 //! over [`Judge`].
 
 use std::fmt;
+use std::path::PathBuf;
 
 use super::Puzzle;
+use crate::definition::{Def, DefOptions, Definition, Powers};
 use crate::error::Error;
 use crate::judge::{CrossCheck, EveryShortest, Format, Replay, Sample, SampleAt, Tables};
 use crate::search::Limits;
@@ -29,6 +31,12 @@ pub trait Judge:
     /// when opening; `None` where the answers come from an exact table.
     fn partition(&self) -> Option<&Partition> {
         None
+    }
+
+    /// Whether cases are answered by a search (which takes limits and time), not
+    /// from exact tables.
+    fn searches(&self) -> bool {
+        self.partition().is_some()
     }
 
     /// The same judge, sharing its tables, whose searches keep within `limits` and
@@ -66,6 +74,24 @@ impl<D: Bytes, const W: usize, const H: usize> Judge for Sliding<D, W, H> {
     }
 }
 
+impl<D: Bytes> Judge for Def<D> {
+    fn stopped_cases(&self) -> usize {
+        Def::stopped_cases(self)
+    }
+
+    fn searches(&self) -> bool {
+        Def::searches(self)
+    }
+
+    fn within(&self, limits: Limits, progress: Option<Progress>) -> Self {
+        let judge = self.clone().with_limits(limits);
+        match progress {
+            Some(progress) => judge.with_progress(progress),
+            None => judge,
+        }
+    }
+}
+
 /// Work to do with a puzzle's judge, whichever the puzzle: what [`Puzzle::open`] runs.
 pub trait Task {
     /// What the work gives.
@@ -87,6 +113,12 @@ pub struct Options {
     pub partition: Option<Partition>,
     /// Cases in text start with a label, as in Korf's instance files.
     pub numbered: bool,
+    /// `def`'s definition file (ksolve+ or KPuzzle JSON).
+    pub definition: Option<PathBuf>,
+    /// `def`'s moves an answer may use, in answer order (each with its powers).
+    pub moves: Option<Vec<String>>,
+    /// `def`'s powers: how a move's powers are turns.
+    pub powers: Option<Powers>,
     /// The bounds on each case's search.
     pub limits: Option<Limits>,
     /// Told where each long search stands; not an option a puzzle can refuse.
@@ -100,6 +132,9 @@ impl fmt::Debug for Options {
             .field("goal", &self.goal)
             .field("partition", &self.partition)
             .field("numbered", &self.numbered)
+            .field("definition", &self.definition)
+            .field("moves", &self.moves)
+            .field("powers", &self.powers)
             .field("limits", &self.limits)
             .field("progress", &self.progress.is_some())
             .finish()
@@ -119,6 +154,10 @@ pub enum OptionName {
     Numbered,
     /// [`Options::limits`].
     Limits,
+    /// [`Options::moves`].
+    Moves,
+    /// [`Options::powers`].
+    Powers,
 }
 
 impl OptionName {
@@ -130,6 +169,8 @@ impl OptionName {
             OptionName::Partition => "--partition",
             OptionName::Numbered => "--numbered",
             OptionName::Limits => "--timeout or --max-nodes",
+            OptionName::Moves => "--moves",
+            OptionName::Powers => "--powers",
         }
     }
 }
@@ -138,7 +179,7 @@ impl OptionName {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OptionError {
     /// An option of the sliding boards, given for another puzzle.
-    #[error("{} is for fifteen, twentyfour and sliding, not {}", .option.flag(), .puzzle.name())]
+    #[error("{} is for {}, not {}", .option.flag(), takers(*.option), .puzzle.name())]
     NotSliding {
         /// The option.
         option: OptionName,
@@ -160,6 +201,24 @@ pub enum OptionError {
     /// A partition that does not fit the board.
     #[error("--partition {0}: {1}")]
     Partition(Partition, String),
+    /// `def` opened without its definition.
+    #[error("def needs its DEFINITION file, e.g. `tablesolve def definitions/2x2x2.def`")]
+    NoDefinition,
+    /// A definition given for another puzzle.
+    #[error("a DEFINITION is for def, not {}", .0.name())]
+    DefinitionNotFor(Puzzle),
+    /// Tables of a defined puzzle asked of `build-tables`.
+    #[error("a defined puzzle's tables are built on first use: `tablesolve stats def DEFINITION` builds and counts them")]
+    DefTables,
+}
+
+/// The puzzles that take `option`, in words.
+fn takers(option: OptionName) -> &'static str {
+    match option {
+        OptionName::Limits => "fifteen, twentyfour, sliding and def",
+        OptionName::Moves | OptionName::Powers => "def",
+        _ => "fifteen, twentyfour and sliding",
+    }
 }
 
 impl From<OptionError> for Error {
@@ -210,6 +269,24 @@ impl Puzzle {
             Puzzle::Rotation => Ok(task.run(&Rotation::open(tables)?)),
             Puzzle::Eight => Ok(task.run(&Eight::open(tables)?)),
             Puzzle::Eight2 => Ok(task.run(&Eight2::open(tables)?)),
+            Puzzle::Def => {
+                let path = options
+                    .definition
+                    .as_ref()
+                    .ok_or(OptionError::NoDefinition)?;
+                let definition = Definition::read(path)?;
+                let def_options = DefOptions {
+                    moves: options.moves.clone(),
+                    powers: options.powers,
+                    limits: options.limits.clone().unwrap_or_default(),
+                    most_exact: None,
+                };
+                let mut def = Def::open(tables, definition, def_options)?;
+                if let Some(progress) = &options.progress {
+                    def = def.with_progress(progress.clone());
+                }
+                Ok(task.run(&def))
+            }
             Puzzle::Fifteen | Puzzle::Twentyfour | Puzzle::Sliding => {
                 let (w, h) = self.sliding_size(options.size)?;
                 // Each size's board is its own type: the task runs inside, and its
@@ -253,6 +330,19 @@ impl Puzzle {
     /// judge sets for itself ([`Judge::within`]), are left out.
     pub fn opening_key(self, options: &Options) -> Result<String, Error> {
         self.refuse_foreign(options)?;
+        if self == Puzzle::Def {
+            let path = options
+                .definition
+                .as_ref()
+                .ok_or(OptionError::NoDefinition)?;
+            let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+            return Ok(format!(
+                "def {}, moves {:?}, powers {:?}",
+                path.display(),
+                options.moves,
+                options.powers
+            ));
+        }
         if !self.is_sliding() {
             return Ok(self.name().to_owned());
         }
@@ -273,16 +363,37 @@ impl Puzzle {
     /// The first option in `options` that this puzzle does not take.
     fn refuse_foreign(self, options: &Options) -> Result<(), OptionError> {
         let given = [
-            (options.goal.is_some(), OptionName::Goal),
-            (options.partition.is_some(), OptionName::Partition),
-            (options.numbered, OptionName::Numbered),
-            (options.limits.is_some(), OptionName::Limits),
+            (options.goal.is_some(), OptionName::Goal, self.is_sliding()),
+            (
+                options.partition.is_some(),
+                OptionName::Partition,
+                self.is_sliding(),
+            ),
+            (options.numbered, OptionName::Numbered, self.is_sliding()),
+            (
+                options.limits.is_some(),
+                OptionName::Limits,
+                self.takes_limits(),
+            ),
+            (
+                options.moves.is_some(),
+                OptionName::Moves,
+                self == Puzzle::Def,
+            ),
+            (
+                options.powers.is_some(),
+                OptionName::Powers,
+                self == Puzzle::Def,
+            ),
         ];
-        if let Some(&(_, option)) = given.iter().find(|(given, _)| *given && !self.is_sliding()) {
+        if let Some(&(_, option, _)) = given.iter().find(|(given, _, taken)| *given && !taken) {
             return Err(OptionError::NotSliding {
                 option,
                 puzzle: self,
             });
+        }
+        if options.definition.is_some() && self != Puzzle::Def {
+            return Err(OptionError::DefinitionNotFor(self));
         }
         match (self, options.size) {
             (Puzzle::Sliding, _) | (_, None) => Ok(()),

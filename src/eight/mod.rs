@@ -103,7 +103,9 @@ impl StateSpace for Space {
 
 impl Walks for Space {
     type State = Grid;
-    const MOVES: usize = Move::ALL.len();
+    fn moves(&self) -> usize {
+        Move::ALL.len()
+    }
 
     fn state(&self, rank: u64) -> Grid {
         unrank(rank as u32)

@@ -7,7 +7,7 @@ use std::io::{BufRead, Read};
 
 use super::{next_case, Format, Input, Replay, Solution};
 use crate::error::Error;
-use crate::moves::Move;
+use crate::moves::Named;
 use crate::search::Stopped;
 
 /// An answer as written, with what it states about itself.
@@ -40,7 +40,7 @@ pub fn judge_moves<J: Replay>(
         match J::play(&state, m) {
             Some(next) => state = next,
             None => {
-                let why = format!("move {} `{}` {}", i + 1, m.letter(), J::ILLEGAL);
+                let why = format!("move {} `{}` {}", i + 1, m.name(), J::ILLEGAL);
                 return Verdict::Illegal(why);
             }
         }
@@ -275,7 +275,7 @@ pub fn check_all<J: Format + Replay>(
             )),
             _ => {
                 let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-                match J::read_answer(number, &lines) {
+                match judge.read_answer(number, &lines) {
                     Ok(written) => {
                         let answer = judge.solve(&case)?;
                         let verdict = judge_moves::<J>(&case, &written, &answer);

@@ -171,7 +171,7 @@ impl<D: AsRef<[u8]> + Sync> Format for Eight<D> {
         })
     }
 
-    fn read_answer(_: usize, lines: &[&str]) -> Result<Written<Slides>, String> {
+    fn read_answer(&self, _: usize, lines: &[&str]) -> Result<Written<Slides>, String> {
         Ok(Written {
             answer: read_slides(lines[0])?,
             stated_length: None,

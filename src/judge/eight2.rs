@@ -221,7 +221,7 @@ impl<D: AsRef<[u8]> + Sync> Format for Eight2<D> {
         })
     }
 
-    fn read_answer(number: usize, lines: &[&str]) -> Result<Written<Slides>, String> {
+    fn read_answer(&self, number: usize, lines: &[&str]) -> Result<Written<Slides>, String> {
         let Some(stated) = lines[0].strip_prefix(&format!("Case {number}: ")) else {
             return Err(format!("{:?} does not start `Case {number}: `", lines[0]));
         };

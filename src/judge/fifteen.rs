@@ -309,7 +309,7 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Format for Sliding<D
         out.push(b'\n');
     }
 
-    fn read_answer(_: usize, lines: &[&str]) -> Result<Written<FifteenAnswer>, String> {
+    fn read_answer(&self, _: usize, lines: &[&str]) -> Result<Written<FifteenAnswer>, String> {
         let moves = match lines[0] {
             "unsolvable" => None,
             text => Some(parse_letters(text).ok_or_else(|| {

@@ -45,6 +45,17 @@ impl Token<'_> {
     }
 }
 
+/// A whole line of input ([`Input::line`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// Its bytes: all of them, or as many as were asked to be kept.
+    pub text: Vec<u8>,
+    /// Its full length in bytes.
+    pub len: usize,
+    /// Where it starts.
+    pub at: Place,
+}
+
 /// A byte reader over judge input that skips white space and knows its line.
 pub struct Input<R> {
     reader: R,
@@ -315,6 +326,42 @@ impl<R: Read> Input<R> {
             true => self.token(),
             false => None,
         }
+    }
+
+    /// The rest of the current line, from where reading stands (white space and all)
+    /// to its end, and where it starts; the newline is read, not returned, and so is a
+    /// carriage return before it. `None` at the end of the input, when no byte is left.
+    /// At most `most` bytes are kept ([`Line::len`] says how many there were), so a
+    /// line of any length is read in bounded memory.
+    pub fn line(&mut self, most: usize) -> Option<Line> {
+        if self.pos == self.end && !self.refill() {
+            return None;
+        }
+        let at = self.place_of(self.pos);
+        let (mut text, mut len, mut last) = (Vec::new(), 0, None);
+        loop {
+            let bytes = &self.buffer[self.pos..self.end];
+            let newline = bytes.iter().position(|&b| b == b'\n');
+            let taken = newline.unwrap_or(bytes.len());
+            text.extend_from_slice(&bytes[..taken.min(most.saturating_sub(text.len()))]);
+            len += taken;
+            last = bytes[..taken].last().copied().or(last);
+            if newline.is_some() {
+                self.pos += taken + 1;
+                self.line += 1;
+                self.line_start = self.offset + self.pos;
+                break;
+            }
+            self.pos = self.end;
+            if !self.refill() {
+                break;
+            }
+        }
+        if last == Some(b'\r') {
+            len -= 1;
+            text.truncate(len);
+        }
+        Some(Line { text, len, at })
     }
 
     /// The next character that is not white space, and where it is, or `None` at the

@@ -15,6 +15,7 @@
 
 pub mod batch;
 pub mod check;
+mod def;
 mod eight;
 mod eight2;
 mod fifteen;
@@ -27,10 +28,11 @@ pub use batch::{
     write_malformed, Answered, BadCases, Method, Output,
 };
 pub use check::{check_all, quoted_answer, CheckSummary, Verdict, Written};
+pub use def::{kpattern, turns_text, DefAnswer, DefCases, Position};
 pub use eight::EightCases;
 pub use eight2::EightPairs;
 pub use fifteen::{FifteenAnswer, FifteenCase, FifteenCases, SlidingCase, SlidingCases};
-pub use input::{quote, Input, Place, Token, KEPT};
+pub use input::{quote, Input, Line, Place, Token, KEPT};
 pub use rotation::RotationCases;
 
 use rand::RngCore;
@@ -38,7 +40,7 @@ use std::fmt;
 use std::io::{self, Read, Write};
 
 use crate::error::Error;
-use crate::moves::Move;
+use crate::moves::{Move, Named};
 use crate::sample::NoSuchLength;
 use crate::search::Stopped;
 use crate::table::{Table, TableId};
@@ -61,7 +63,7 @@ pub trait Solver: Sync {
 /// An answer: its moves, or none where the case has no solution.
 pub trait Solution {
     /// The puzzle's moves.
-    type Move: Move;
+    type Move: Named;
 
     /// The moves, `None` for "unsolvable" (or for a search a limit stopped).
     fn moves(&self) -> Option<&[Self::Move]>;
@@ -162,7 +164,7 @@ pub trait Format: Solver {
     }
     /// An answer as written by anyone, from its `ANSWER_LINES` lines; the error says
     /// why it cannot be read.
-    fn read_answer(number: usize, lines: &[&str]) -> Result<Written<Self::Answer>, String>;
+    fn read_answer(&self, number: usize, lines: &[&str]) -> Result<Written<Self::Answer>, String>;
     /// The answer as one JSON object.
     fn json_answer(number: usize, answer: &Self::Answer) -> serde_json::Value;
     /// A case as it stands in the judge's input (without any count or end marker).

@@ -186,7 +186,7 @@ impl<D: AsRef<[u8]> + Sync> Format for Rotation<D> {
         })
     }
 
-    fn read_answer(_: usize, lines: &[&str]) -> Result<Written<Answer>, String> {
+    fn read_answer(&self, _: usize, lines: &[&str]) -> Result<Written<Answer>, String> {
         let moves = match lines[0] {
             "No moves needed" => Vec::new(),
             text => match parse_letters(text) {

@@ -1,7 +1,7 @@
 //! Drawing a case and every position along its answer, for a person.
 
 use super::{Replay, Solution};
-use crate::moves::Move;
+use crate::moves::Named;
 
 /// Case `number`, its answer's headline, and each position the answer passes through.
 pub fn show<J: Replay>(number: usize, case: &J::Case, answer: &J::Answer) -> String {
@@ -14,7 +14,7 @@ pub fn show<J: Replay>(number: usize, case: &J::Case, answer: &J::Answer) -> Str
         return text + "\n";
     };
     for (i, &m) in moves.iter().enumerate() {
-        let step = format!("\n{} ({} of {})", m.letter(), i + 1, moves.len());
+        let step = format!("\n{} ({} of {})", m.name(), i + 1, moves.len());
         let Some(next) = J::play(&state, m) else {
             return text + &format!("{step} {}\n", J::ILLEGAL);
         };

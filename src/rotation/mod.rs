@@ -75,7 +75,9 @@ impl StateSpace for Space {
 
 impl Walks for Space {
     type State = u32;
-    const MOVES: usize = Move::ALL.len();
+    fn moves(&self) -> usize {
+        Move::ALL.len()
+    }
 
     fn state(&self, rank: u64) -> u32 {
         mask::unrank(rank as u32)

@@ -14,7 +14,7 @@ pub trait Walks: StateSpace {
     /// A state, unranked once for all its moves.
     type State;
     /// The number of moves.
-    const MOVES: usize;
+    fn moves(&self) -> usize;
     /// The state of `rank`.
     fn state(&self, rank: u64) -> Self::State;
     /// The rank move number `m` (in letter order) leads to from `state`, if legal.
@@ -62,7 +62,7 @@ pub enum NoWalks {
 /// walk is its first move in letter order to a rank one closer, followed by that
 /// rank's walk, already known.
 pub fn packed_walks<S: Walks>(space: &S, distances: &[u8]) -> Result<Vec<u64>, NoWalks> {
-    let bits = move_bits(S::MOVES);
+    let bits = move_bits(space.moves());
     let Some(longest) = distances.iter().filter(|&&d| d != UNREACHABLE).max() else {
         return Ok(vec![0; distances.len()]);
     };
@@ -83,7 +83,7 @@ pub fn packed_walks<S: Walks>(space: &S, distances: &[u8]) -> Result<Vec<u64>, N
         let shift = (d - 1) as u32 * u32::from(bits);
         level.par_iter().try_for_each(|&rank| {
             let state = space.state(rank);
-            let (m, next) = (0..S::MOVES)
+            let (m, next) = (0..space.moves())
                 .find_map(|m| {
                     let next = space.successor(&state, m)?;
                     (usize::from(distances[next as usize]) == d - 1).then_some((m, next))

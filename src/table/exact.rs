@@ -20,7 +20,7 @@ impl<'a, S, D> WalkSource<'a, S, D> {
 
 impl<S: Walks + Source, D: AsRef<[u8]> + Sync> Source for WalkSource<'_, S, D> {
     fn id(&self) -> TableId {
-        self.space.id().walks(move_bits(S::MOVES))
+        self.space.id().walks(move_bits(self.space.moves()))
     }
     fn entries(&self) -> u64 {
         self.space.entries()

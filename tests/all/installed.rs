@@ -319,6 +319,7 @@ fn every_option_of_every_subcommand_is_in_its_manual_page() {
     let expected = [
         "check",
         "completions",
+        "def",
         "eight",
         "eight2",
         "fifteen",

@@ -14,7 +14,7 @@ const LAYERS: &[&[&str]] = &[
     &["catalogue"],
     &["judge"],
     &["eight", "rotation", "fifteen"],
-    &["sliding"],
+    &["sliding", "definition"],
     &["sample", "error"],
     &["table"],
     &["search"],

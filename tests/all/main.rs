@@ -8,6 +8,7 @@ mod catalogue;
 mod cli;
 mod common;
 mod data;
+mod definitions;
 mod eight;
 mod every;
 mod fifteen;

@@ -26,7 +26,7 @@ use tablesolve::table::{BuildNote, TableDir, TableError};
 use tablesolve::Error;
 
 use catalogue::Puzzle;
-use options::{AfterPuzzle, SlidingArgs};
+use options::{AfterPuzzle, DefArgs, SlidingArgs};
 
 const AFTER_HELP: &str = "\
 Tables live in the directory given by --tables, else by the environment variable
@@ -85,6 +85,8 @@ enum Tool {
     /// compares them
     Verify {
         puzzle: Puzzle,
+        /// def's definition file (ksolve+ or KPuzzle JSON)
+        definition: Option<PathBuf>,
         /// Cases to draw, at most a billion
         #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(..=verify::MOST_CASES))]
         count: u64,
@@ -93,28 +95,37 @@ enum Tool {
         seed: u64,
         #[command(flatten)]
         board: SlidingArgs,
+        #[command(flatten)]
+        def: DefArgs,
     },
     /// Judges an answer file written by anyone against the shortest, smallest answers
     Check {
         puzzle: Puzzle,
-        /// The judge input (`-` for standard input)
-        input: PathBuf,
-        /// The answers to judge, in the judge's output format (`-` for standard input)
-        answers: PathBuf,
+        /// def's definition file, then the judge input, then the answers to judge, in
+        /// the judge's output format (either file may be `-`, standard input)
+        #[arg(value_name = "[DEFINITION] INPUT ANSWERS", num_args = 2..=3, required = true)]
+        files: Vec<PathBuf>,
         #[command(flatten)]
         board: SlidingArgs,
+        #[command(flatten)]
+        def: DefArgs,
     },
     /// Draws each case and every state along its answer, one step per move
     Show {
         puzzle: Puzzle,
-        /// Judge input; standard input if absent or `-`
-        file: Option<PathBuf>,
+        /// def's definition file, then the judge input (standard input if absent or `-`)
+        #[arg(value_name = "[DEFINITION] [FILE]", num_args = 0..=2)]
+        files: Vec<PathBuf>,
         #[command(flatten)]
         board: SlidingArgs,
+        #[command(flatten)]
+        def: DefArgs,
     },
     /// Writes a judge input of random cases, optionally all of one shortest length
     Generate {
         puzzle: Puzzle,
+        /// def's definition file (ksolve+ or KPuzzle JSON)
+        definition: Option<PathBuf>,
         /// Every case's shortest solution has exactly this many moves (default: any)
         #[arg(long)]
         length: Option<usize>,
@@ -126,15 +137,22 @@ enum Tool {
         seed: u64,
         #[command(flatten)]
         board: SlidingArgs,
+        #[command(flatten)]
+        def: DefArgs,
     },
-    /// Counts the states at each distance in each table of a puzzle
+    /// Counts the states at each distance in each table of a puzzle (for a defined
+    /// puzzle answered from one table, God's algorithm)
     Stats {
         puzzle: Puzzle,
+        /// def's definition file (ksolve+ or KPuzzle JSON)
+        definition: Option<PathBuf>,
         /// Rotation Game only: count all 9,465,511,770 boards by shortest solution length
         #[arg(long)]
         all_boards: bool,
         #[command(flatten)]
         board: SlidingArgs,
+        #[command(flatten)]
+        def: DefArgs,
     },
     /// Answers over HTTP (the command's answers under /v1/) and serves a page at / that
     /// draws a board and plays its answer; Ctrl-C or SIGTERM stops it gracefully
@@ -393,26 +411,52 @@ fn manual(subcommand: Option<&str>, dir: Option<&Path>) -> Result<(), Failure> {
         .map_err(|e| Error::Output(e).into())
 }
 
+/// A tool's files given after the puzzle: for `def`, its definition first. The
+/// definition (if any) and the rest.
+fn definition_first(
+    puzzle: Puzzle,
+    files: &[PathBuf],
+    rest: usize,
+) -> Result<(Option<&PathBuf>, &[PathBuf]), Failure> {
+    match (puzzle == Puzzle::Def, files.len() > rest) {
+        (true, true) => Ok((files.first(), &files[1..])),
+        (true, false) => Err(Failure::Usage(
+            "def needs its DEFINITION file first, e.g. `tablesolve show def definitions/2x2x2.def`"
+                .into(),
+        )),
+        (false, true) => Err(Failure::Usage(format!(
+            "{} takes no DEFINITION: only def does",
+            puzzle.name()
+        ))),
+        (false, false) => Ok((None, files)),
+    }
+}
+
 fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
     let tables = table_dir(cli, dir);
     let tool = match &cli.command {
         Command::Answer(puzzle, answer, after) => {
-            let options = options::merge(&cli.before, &after.board, after.limits.limits());
+            let def = (&after.def, after.definition.as_ref());
+            let options = options::merge(&cli.before, &after.board, after.limits.limits(), def);
             return catalogue::serve(*puzzle, &tables, options, answer);
         }
         Command::Tool(tool) => tool,
     };
-    let options = |after: &SlidingArgs| options::merge(&cli.before, after, None);
+    let options = |after: &SlidingArgs, def: &DefArgs, definition: Option<&PathBuf>| {
+        options::merge(&cli.before, after, None, (def, definition))
+    };
     match tool {
         Tool::Verify {
             puzzle,
+            definition,
             count,
             seed,
             board,
+            def,
         } => catalogue::serve(
             *puzzle,
             &tables,
-            options(board),
+            options(board, def, definition.as_ref()),
             verify::Verify {
                 count: *count,
                 seed: *seed,
@@ -420,10 +464,14 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
         ),
         Tool::Check {
             puzzle,
-            input,
-            answers,
+            files,
             board,
+            def,
         } => {
+            let (definition, files) = definition_first(*puzzle, files, 2)?;
+            let [input, answers] = files else {
+                return Err(Failure::Usage("check takes INPUT and ANSWERS".into()));
+            };
             if input == answers && input.as_os_str() == "-" {
                 let message = "only one of INPUT and ANSWERS can be `-` (standard input)";
                 return Err(Failure::Usage(message.into()));
@@ -431,23 +479,25 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
             catalogue::serve(
                 *puzzle,
                 &tables,
-                options(board),
+                options(board, def, definition),
                 check::Check { input, answers },
             )
         }
         Tool::Generate {
             puzzle,
+            definition,
             length,
             count,
             seed,
             board,
+            def,
         } => {
             let generate = generate::Generate {
                 length: *length,
                 count: *count,
                 seed: *seed,
             };
-            let options = options(board);
+            let options = options(board, def, definition.as_ref());
             match generate.without_tables(*puzzle, &options) {
                 Some(done) => done,
                 None => catalogue::serve(*puzzle, &tables, options, generate),
@@ -455,13 +505,21 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
         }
         Tool::Show {
             puzzle,
-            file,
+            files,
             board,
-        } => catalogue::serve(*puzzle, &tables, options(board), show::Show { file }),
+            def,
+        } => {
+            let (definition, files) = definition_first(*puzzle, files, 1)?;
+            let file = files.first().cloned();
+            let options = options(board, def, definition);
+            catalogue::serve(*puzzle, &tables, options, show::Show { file: &file })
+        }
         Tool::Stats {
             puzzle,
+            definition,
             all_boards,
             board,
+            def,
         } => {
             if *all_boards && *puzzle != Puzzle::Rotation {
                 return Err(Failure::Usage(
@@ -472,7 +530,7 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
             catalogue::serve(
                 *puzzle,
                 &tables,
-                options(board),
+                options(board, def, definition.as_ref()),
                 stats::Stats { tables: &tables },
             )?;
             if *all_boards {

@@ -3,6 +3,7 @@
 //! before any subcommand, as scripts written for the earlier command give them. The
 //! other puzzles' subcommands do not offer them.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{ArgMatches, Args, FromArgMatches};
@@ -59,9 +60,26 @@ pub struct SlidingArgs {
     pub size: SizeArg,
 }
 
+/// A defined puzzle's moves and powers.
+#[derive(Args, Clone, Debug, Default)]
+#[command(next_help_heading = "Defined puzzles")]
+pub struct DefArgs {
+    /// The moves an answer may use, in the order answers are compared, each with its
+    /// powers (`U,R,F`; a move's name, a derived move's, or one move with an amount,
+    /// `R2`); default: the definition's moves, in its order
+    #[arg(long, value_name = "MOVE,...", value_delimiter = ',')]
+    pub moves: Option<Vec<String>>,
+
+    /// How a move's powers are turns: `all` (each power one turn: U U2 U'), `quarter`
+    /// (the least turn either way: U U'), `none` (each move only itself); default: the
+    /// definition's `Powers`, else all
+    #[arg(long, value_name = "all|quarter|none")]
+    pub powers: Option<tablesolve::definition::Powers>,
+}
+
 /// Limits on each case's search.
 #[derive(Args, Clone, Debug, Default)]
-#[command(next_help_heading = "Sliding boards")]
+#[command(next_help_heading = "Searches")]
 pub struct LimitArgs {
     /// Stop a case's search after SECONDS of wall-clock time; its answer line is
     /// `limit L`, L the fewest moves it proved necessary (exit status 5)
@@ -83,13 +101,19 @@ impl LimitArgs {
     }
 }
 
-/// The options a puzzle's own subcommand takes after its name: a sliding board's (none
-/// for the other puzzles).
+/// The options a puzzle's own subcommand takes after its name: a sliding board's, a
+/// defined puzzle's (none for the other puzzles).
 #[derive(Default)]
 pub struct AfterPuzzle {
     pub board: SlidingArgs,
     pub limits: LimitArgs,
+    pub def: DefArgs,
+    /// `def`'s definition file.
+    pub definition: Option<PathBuf>,
 }
+
+/// The definition's argument of `def`, first of its positional ones.
+const DEFINITION: &str = "definition";
 
 impl AfterPuzzle {
     /// Adds the options `puzzle`'s subcommand offers to `sub`.
@@ -97,6 +121,16 @@ impl AfterPuzzle {
         match puzzle {
             Puzzle::Sliding => LimitArgs::augment_args(SlidingArgs::augment_args(sub)),
             _ if puzzle.is_sliding() => LimitArgs::augment_args(BoardArgs::augment_args(sub)),
+            Puzzle::Def => {
+                let definition = clap::Arg::new(DEFINITION)
+                    .value_name("DEFINITION")
+                    .help("The puzzle's definition: a ksolve+ file or a KPuzzle JSON file")
+                    .required(true)
+                    .index(1)
+                    .value_parser(clap::value_parser!(PathBuf));
+                let sub = sub.mut_arg("file", |file| file.index(2)).arg(definition);
+                LimitArgs::augment_args(DefArgs::augment_args(sub))
+            }
             _ => sub,
         }
     }
@@ -109,22 +143,43 @@ impl AfterPuzzle {
                 board: BoardArgs::from_arg_matches(matches)?,
                 size: SizeArg::default(),
             },
+            Puzzle::Def => {
+                return Ok(AfterPuzzle {
+                    limits: LimitArgs::from_arg_matches(matches)?,
+                    def: DefArgs::from_arg_matches(matches)?,
+                    definition: matches.get_one::<PathBuf>(DEFINITION).cloned(),
+                    ..AfterPuzzle::default()
+                })
+            }
             _ => return Ok(AfterPuzzle::default()),
         };
         let limits = LimitArgs::from_arg_matches(matches)?;
-        Ok(AfterPuzzle { board, limits })
+        Ok(AfterPuzzle {
+            board,
+            limits,
+            ..AfterPuzzle::default()
+        })
     }
 }
 
 /// The options given before the subcommand (`before`) and after it (`after`); an
-/// option given in both places is taken from after, as a later option overrides.
-pub fn merge(before: &SlidingArgs, after: &SlidingArgs, limits: Option<Limits>) -> Options {
+/// option given in both places is taken from after, as a later option overrides. A
+/// defined puzzle's are given after its name only.
+pub fn merge(
+    before: &SlidingArgs,
+    after: &SlidingArgs,
+    limits: Option<Limits>,
+    def: (&DefArgs, Option<&PathBuf>),
+) -> Options {
     let (b, a) = (&before.board, &after.board);
     Options {
         goal: a.goal.as_ref().or(b.goal.as_ref()).cloned(),
         size: after.size.size.or(before.size.size),
         partition: a.partition.as_ref().or(b.partition.as_ref()).cloned(),
         numbered: a.numbered || b.numbered,
+        definition: def.1.cloned(),
+        moves: def.0.moves.clone(),
+        powers: def.0.powers,
         limits,
         progress: None,
     }

@@ -164,3 +164,30 @@ fn quotes_are_short_and_readable() {
     assert_eq!(quote("é\t".as_bytes()), "`é\\t`");
     assert!(quote(&[b'7'; 1 << 20]).ends_with("...` (1048576 bytes)"));
 }
+
+#[test]
+fn lines_come_whole_with_their_places_empty_ones_too() {
+    let text = b"\xef\xbb\xbfR U2\r\n\n  F' \nlast";
+    for trickle in [false, true] {
+        let mut input: Input<Box<dyn Read>> = Input::new(match trickle {
+            false => Box::new(&text[..]),
+            true => Box::new(Trickle(text)),
+        });
+        let mut lines = Vec::new();
+        while let Some(line) = input.line(3) {
+            lines.push((line.text, line.len, line.at.line, line.at.column));
+        }
+        let expected: Vec<(Vec<u8>, usize, usize, usize)> = vec![
+            (b"R U".to_vec(), 4, 1, 1),
+            (Vec::new(), 0, 2, 1),
+            (b"  F".to_vec(), 5, 3, 1),
+            (b"las".to_vec(), 4, 4, 1),
+        ];
+        assert_eq!(lines, expected, "trickle {trickle}");
+    }
+    // A file ending in a newline has no empty line after it.
+    let mut input = Input::new(&b"a\n"[..]);
+    assert_eq!(input.line(10).map(|l| l.text), Some(b"a".to_vec()));
+    assert_eq!(input.line(10), None);
+    assert_eq!(Input::new(&b""[..]).line(10), None);
+}

@@ -131,7 +131,12 @@ pub(super) fn children_within<P: Problem>(
     meter: &mut Meter<'_>,
 ) -> Result<Vec<ItemOf<P>>, Reason> {
     let mut children = Children::new();
-    children_of(problem, &item.state, item.path.last().copied(), &mut children);
+    children_of(
+        problem,
+        &item.state,
+        item.path.last().copied(),
+        &mut children,
+    );
     meter.count(children.len() as u64)?;
     let mut within = Vec::with_capacity(children.len());
     for child in children {

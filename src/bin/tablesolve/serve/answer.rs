@@ -271,8 +271,7 @@ pub async fn random(
 
 /// `GET /v1/puzzles`: the catalogue, with each puzzle's parameters.
 pub async fn puzzles() -> Response {
-    let list: Vec<serde_json::Value> = Puzzle::ALL
-        .into_iter()
+    let list: Vec<serde_json::Value> = served_puzzles()
         .map(|puzzle| {
             // What a batch of it takes (a single board takes `board` and `events`
             // instead of `format` and `keep_going`).
@@ -312,6 +311,12 @@ pub async fn puzzles() -> Response {
     json_response(&json!({ "puzzles": list }))
 }
 
+/// The puzzles of the catalogue the service answers by name: all but `def`, whose
+/// puzzles are each a definition's.
+fn served_puzzles() -> impl Iterator<Item = Puzzle> {
+    Puzzle::ALL.into_iter().filter(|p| *p != Puzzle::Def)
+}
+
 /// Anything else: 404, naming what there is.
 pub async fn not_found() -> Response {
     let message = "no such page: the API is under /v1/ (GET /v1/puzzles lists the puzzles, \
@@ -322,8 +327,8 @@ pub async fn not_found() -> Response {
 /// The puzzle named `name` and the request's parameters, or the refusal: 404 for a
 /// puzzle not in the catalogue, 400 for a parameter.
 fn read_query(name: &str, query: Option<String>, endpoint: Endpoint) -> Result<Asked, Response> {
-    let Some(puzzle) = Puzzle::ALL.into_iter().find(|p| p.name() == name) else {
-        let names: Vec<&str> = Puzzle::ALL.iter().map(|p| p.name()).collect();
+    let Some(puzzle) = served_puzzles().find(|p| p.name() == name) else {
+        let names: Vec<&str> = served_puzzles().map(|p| p.name()).collect();
         let message = format!("no puzzle {name:?}: choose one of {}", names.join(", "));
         return Err(refuse(StatusCode::NOT_FOUND, &message, Output::Json));
     };

@@ -1,0 +1,542 @@
+//! cubing.js KPuzzle definitions (JSON): `orbits`, `defaultPattern`, `moves` (each an
+//! orbit's `permutation` and `orientationDelta`, applied as cubing.js applies them) and
+//! `derivedMoves` (algs of other moves, [`super::alg`]). Pieces of a pattern that share
+//! a number are alike; `orientationMod` 1 makes a position's orientation not count.
+//!
+//! Two keys of this tool's own: `"tablesolvePowers"` (`"all"`, `"quarter"` or `"none"`:
+//! how a move's powers are turns) and `"tablesolveSolvedPatterns"` (the solved states,
+//! each a pattern whose pieces may be `null` where any piece will do; without it, the
+//! default pattern is the one solved state).
+
+use super::json::{self, Kind, Value};
+use super::{alg, line_and_column, Action, Definition, DefinitionError, Goal, NamedAction};
+use super::{Powers, Set, State};
+
+/// The keys a KPuzzle definition may have.
+const KEYS: &[&str] = &[
+    "$schema",
+    "name",
+    "orbits",
+    "defaultPattern",
+    "moves",
+    "derivedMoves",
+    "experimentalDerivedMoves",
+    "tablesolvePowers",
+    "tablesolveSolvedPatterns",
+];
+
+/// Reads a KPuzzle definition; `file` names it in messages.
+pub fn read(text: &str, file: &str) -> Result<Definition, DefinitionError> {
+    let root = json::parse(text, file)?;
+    let error = |value: &Value, message: String| DefinitionError::at(file, value.at, message);
+    let Kind::Object(members) = &root.kind else {
+        return Err(error(
+            &root,
+            format!(
+                "a KPuzzle definition is a JSON object, not {}",
+                root.describe()
+            ),
+        ));
+    };
+    if let Some((key, value)) = members.iter().find(|(k, _)| !KEYS.contains(&k.as_str())) {
+        return Err(error(
+            value,
+            format!(
+                "\"{key}\" is not read by this tool (it reads {}): remove it",
+                KEYS[1..].join(", ")
+            ),
+        ));
+    }
+    let name = match root.get("name") {
+        Some(value) => value
+            .as_str()
+            .ok_or_else(|| error(value, "\"name\" is a string".into()))?
+            .to_owned(),
+        None => {
+            let stem = std::path::Path::new(file).file_stem();
+            stem.map_or(file.to_owned(), |s| s.to_string_lossy().into_owned())
+        }
+    };
+    let whole = |message: &str| DefinitionError::whole(file, message);
+    let sets = orbits(
+        root.get("orbits").ok_or_else(|| whole("no \"orbits\""))?,
+        file,
+    )?;
+    let start_value = root
+        .get("defaultPattern")
+        .ok_or_else(|| whole("no \"defaultPattern\""))?;
+    let (start, default_goal) = pattern(start_value, &sets, file, false)?;
+    let start = concrete(&start, &sets);
+    let moves_value = root.get("moves").ok_or_else(|| whole("no \"moves\""))?;
+    let Kind::Object(listed) = &moves_value.kind else {
+        return Err(error(
+            moves_value,
+            "\"moves\" is an object of moves by name".into(),
+        ));
+    };
+    let mut moves = Vec::new();
+    for (name, value) in listed {
+        let action = transformation(value, &sets, file, name)?;
+        if action.is_identity() {
+            return Err(error(
+                value,
+                format!("move {name} moves and twists nothing: remove it"),
+            ));
+        }
+        moves.push(NamedAction {
+            name: name.clone(),
+            action,
+        });
+    }
+    if moves.is_empty() {
+        return Err(error(
+            moves_value,
+            "no moves: a definition needs at least one".into(),
+        ));
+    }
+    let derived_value = root
+        .get("derivedMoves")
+        .or(root.get("experimentalDerivedMoves"));
+    let derived = match derived_value {
+        Some(value) => derived_moves(value, &sets, &moves, file)?,
+        None => Vec::new(),
+    };
+    let powers = match root.get("tablesolvePowers") {
+        None => Powers::default(),
+        Some(value) => value.as_str().and_then(Powers::from_name).ok_or_else(|| {
+            error(
+                value,
+                "\"tablesolvePowers\" is \"all\", \"quarter\" or \"none\"".into(),
+            )
+        })?,
+    };
+    let goals = match root.get("tablesolveSolvedPatterns") {
+        None => vec![default_goal],
+        Some(value) => {
+            let Kind::Array(patterns) = &value.kind else {
+                return Err(error(
+                    value,
+                    "\"tablesolveSolvedPatterns\" is an array of patterns".into(),
+                ));
+            };
+            if patterns.is_empty() {
+                return Err(error(
+                    value,
+                    "\"tablesolveSolvedPatterns\" lists no pattern".into(),
+                ));
+            }
+            let mut goals = Vec::new();
+            for p in patterns {
+                let (_, goal) = pattern(p, &sets, file, true)?;
+                holds_the_same_pieces(&goal, &start, &sets)
+                    .map_err(|set| error(p, format!("this pattern's orbit {set} holds other pieces than the default pattern's")))?;
+                goals.push(goal);
+            }
+            goals
+        }
+    };
+    Ok(Definition {
+        name,
+        sets,
+        moves,
+        derived,
+        start,
+        goals,
+        powers,
+    })
+}
+
+/// The sets of `"orbits"`: an array of `{orbitName, numPieces, numOrientations}` (or,
+/// as older files have it, an object of `{numPieces, numOrientations}` by name).
+fn orbits(value: &Value, file: &str) -> Result<Vec<Set>, DefinitionError> {
+    let error = |value: &Value, message: String| DefinitionError::at(file, value.at, message);
+    let entries: Vec<(String, &Value)> = match &value.kind {
+        Kind::Array(items) => items
+            .iter()
+            .map(|item| {
+                let name = item
+                    .get("orbitName")
+                    .and_then(Value::as_str)
+                    .ok_or_else(|| {
+                        error(
+                            item,
+                            "an orbit is {\"orbitName\", \"numPieces\", \"numOrientations\"}"
+                                .into(),
+                        )
+                    })?;
+                Ok((name.to_owned(), item))
+            })
+            .collect::<Result<_, DefinitionError>>()?,
+        Kind::Object(members) => members.iter().map(|(k, v)| (k.clone(), v)).collect(),
+        _ => return Err(error(value, "\"orbits\" is an array of orbits".into())),
+    };
+    let mut sets: Vec<Set> = Vec::new();
+    for (name, item) in entries {
+        if sets.iter().any(|s| s.name == name) {
+            return Err(error(item, format!("orbit {name} is defined twice")));
+        }
+        let number = |key: &str, least: u64| {
+            let v = item
+                .get(key)
+                .ok_or_else(|| error(item, format!("orbit {name} has no \"{key}\"")))?;
+            match v.as_u64() {
+                Some(n) if (least..=255).contains(&n) => Ok(n as u8),
+                _ => Err(error(
+                    v,
+                    format!("orbit {name}'s \"{key}\" is a whole number from {least} to 255"),
+                )),
+            }
+        };
+        let pieces = usize::from(number("numPieces", 1)?);
+        let orientations = number("numOrientations", 1)?;
+        sets.push(Set {
+            name,
+            pieces,
+            orientations,
+        });
+    }
+    if sets.is_empty() {
+        return Err(error(
+            value,
+            "no orbits: a definition needs at least one".into(),
+        ));
+    }
+    Ok(sets)
+}
+
+/// `count` whole numbers below `below` from the array `value`, `null` allowed as
+/// `None` where `nulls` says.
+fn numbers(
+    value: &Value,
+    count: usize,
+    below: u64,
+    nulls: bool,
+    what: &str,
+    file: &str,
+) -> Result<Vec<Option<u8>>, DefinitionError> {
+    let error = |value: &Value, message: String| DefinitionError::at(file, value.at, message);
+    let Kind::Array(items) = &value.kind else {
+        return Err(error(
+            value,
+            format!("{what} is an array of {count} numbers"),
+        ));
+    };
+    if items.len() != count {
+        return Err(error(
+            value,
+            format!("{what} has {} values, for {count} positions", items.len()),
+        ));
+    }
+    items
+        .iter()
+        .map(|item| match (&item.kind, item.as_u64()) {
+            (Kind::Null, _) if nulls => Ok(None),
+            (_, Some(n)) if n < below => Ok(Some(n as u8)),
+            _ => Err(error(
+                item,
+                format!(
+                    "{what}: {} is not a whole number from 0 to {}",
+                    shown(item),
+                    below - 1
+                ),
+            )),
+        })
+        .collect()
+}
+
+/// A value as a message quotes it.
+fn shown(value: &Value) -> String {
+    match &value.kind {
+        Kind::Number(text) => text.clone(),
+        Kind::String(text) => format!("\"{text}\""),
+        _ => value.describe().to_owned(),
+    }
+}
+
+/// A pattern's state and goal: each orbit's `pieces`, `orientation` and
+/// `orientationMod` (1: the orientation there does not count). Orbits left out are
+/// every piece in its place, unturned; `nulls` lets pieces be `null` (any piece).
+pub fn pattern(
+    value: &Value,
+    sets: &[Set],
+    file: &str,
+    nulls: bool,
+) -> Result<(Goal, Goal), DefinitionError> {
+    let error = |value: &Value, message: String| DefinitionError::at(file, value.at, message);
+    let Kind::Object(members) = &value.kind else {
+        return Err(error(
+            value,
+            "a pattern is an object of orbits by name".into(),
+        ));
+    };
+    if let Some((name, v)) = members
+        .iter()
+        .find(|(k, _)| !sets.iter().any(|s| &s.name == k))
+    {
+        return Err(error(v, format!("{name} is no orbit of the definition")));
+    }
+    let mut pieces = Vec::new();
+    let mut orientation = Vec::new();
+    let mut counted = Vec::new();
+    for set in sets {
+        let Some(orbit) = value.get(&set.name) else {
+            pieces.push((0..set.pieces as u8).map(Some).collect());
+            orientation.push(vec![Some(0); set.pieces]);
+            counted.push(vec![Some(0); set.pieces]);
+            continue;
+        };
+        let field = |key: &str| orbit.get(key);
+        let what = |key: &str| format!("orbit {}'s \"{key}\"", set.name);
+        let listed = field("pieces")
+            .ok_or_else(|| error(orbit, format!("orbit {} has no \"pieces\"", set.name)))?;
+        pieces.push(numbers(
+            listed,
+            set.pieces,
+            set.pieces as u64,
+            nulls,
+            &what("pieces"),
+            file,
+        )?);
+        let turned = match field("orientation") {
+            Some(v) => numbers(
+                v,
+                set.pieces,
+                u64::from(set.orientations),
+                false,
+                &what("orientation"),
+                file,
+            )?,
+            None => vec![Some(0); set.pieces],
+        };
+        let modulus = match field("orientationMod") {
+            Some(v) => numbers(v, set.pieces, 256, false, &what("orientationMod"), file)?,
+            None => vec![Some(0); set.pieces],
+        };
+        let mut kept = turned.clone();
+        for (i, m) in modulus.iter().enumerate() {
+            match m.unwrap_or(0) {
+                0 => {}
+                1 => kept[i] = None,
+                m if m == set.orientations => {}
+                m => {
+                    let v = field("orientationMod").unwrap_or(orbit);
+                    return Err(error(v, format!(
+                        "orbit {}'s \"orientationMod\" {m}: only 1 (the orientation does not count) is read",
+                        set.name
+                    )));
+                }
+            }
+        }
+        orientation.push(turned);
+        counted.push(kept);
+    }
+    let state = Goal {
+        pieces: pieces.clone(),
+        orientation,
+    };
+    let goal = Goal {
+        pieces,
+        orientation: counted,
+    };
+    Ok((state, goal))
+}
+
+/// A state from a pattern with every piece given.
+fn concrete(pattern: &Goal, sets: &[Set]) -> State {
+    let fill = |v: &Vec<Vec<Option<u8>>>| -> Vec<Vec<u8>> {
+        v.iter()
+            .map(|s| s.iter().map(|x| x.unwrap_or(0)).collect())
+            .collect()
+    };
+    let _ = sets;
+    State {
+        pieces: fill(&pattern.pieces),
+        orientation: fill(&pattern.orientation),
+    }
+}
+
+/// Whether `goal` gives each orbit no pieces but the start's (`Err`: the orbit's name).
+fn holds_the_same_pieces(goal: &Goal, start: &State, sets: &[Set]) -> Result<(), String> {
+    for (s, set) in sets.iter().enumerate() {
+        let mut left: Vec<usize> = vec![0; set.pieces];
+        for &p in &start.pieces[s] {
+            left[usize::from(p)] += 1;
+        }
+        for p in goal.pieces[s].iter().flatten() {
+            let count = &mut left[usize::from(*p)];
+            if *count == 0 {
+                return Err(set.name.clone());
+            }
+            *count -= 1;
+        }
+    }
+    Ok(())
+}
+
+/// A move's transformation: each orbit's `permutation` and `orientationDelta`, as
+/// cubing.js applies them (position `i` gets the piece from `permutation[i]`, its
+/// orientation plus `orientationDelta[i]`); orbits left out do not move.
+fn transformation(
+    value: &Value,
+    sets: &[Set],
+    file: &str,
+    name: &str,
+) -> Result<Action, DefinitionError> {
+    let error = |value: &Value, message: String| DefinitionError::at(file, value.at, message);
+    let Kind::Object(members) = &value.kind else {
+        return Err(error(
+            value,
+            format!("move {name} is an object of orbits by name"),
+        ));
+    };
+    if let Some((orbit, v)) = members
+        .iter()
+        .find(|(k, _)| !sets.iter().any(|s| &s.name == k))
+    {
+        return Err(error(
+            v,
+            format!("move {name}: {orbit} is no orbit of the definition"),
+        ));
+    }
+    let mut action = Action::identity(sets);
+    for (s, set) in sets.iter().enumerate() {
+        let Some(orbit) = value.get(&set.name) else {
+            continue;
+        };
+        let what = |key: &str| format!("move {name}'s orbit {} \"{key}\"", set.name);
+        let listed = orbit.get("permutation").ok_or_else(|| {
+            error(
+                orbit,
+                format!("move {name}'s orbit {} has no \"permutation\"", set.name),
+            )
+        })?;
+        let from: Vec<u8> = numbers(
+            listed,
+            set.pieces,
+            set.pieces as u64,
+            false,
+            &what("permutation"),
+            file,
+        )?
+        .into_iter()
+        .flatten()
+        .collect();
+        let mut seen = vec![false; set.pieces];
+        if let Some(twice) = from
+            .iter()
+            .find(|&&p| std::mem::replace(&mut seen[usize::from(p)], true))
+        {
+            return Err(error(
+                listed,
+                format!(
+                    "{} is not a permutation: {twice} appears twice (each of 0 to {} once)",
+                    what("permutation"),
+                    set.pieces - 1
+                ),
+            ));
+        }
+        let twist = match orbit.get("orientationDelta").or(orbit.get("orientation")) {
+            Some(v) => numbers(
+                v,
+                set.pieces,
+                u64::from(set.orientations),
+                false,
+                &what("orientationDelta"),
+                file,
+            )?
+            .into_iter()
+            .flatten()
+            .collect(),
+            None => vec![0; set.pieces],
+        };
+        action.from[s] = from;
+        action.twist[s] = twist;
+    }
+    Ok(action)
+}
+
+/// The derived moves, each the action of its alg (which may name moves and other
+/// derived moves, in any order, but not itself through others).
+fn derived_moves(
+    value: &Value,
+    sets: &[Set],
+    moves: &[NamedAction],
+    file: &str,
+) -> Result<Vec<NamedAction>, DefinitionError> {
+    let Kind::Object(members) = &value.kind else {
+        return Err(DefinitionError::at(
+            file,
+            value.at,
+            "\"derivedMoves\" is an object of algs by name",
+        ));
+    };
+    let mut done: Vec<Option<Action>> = vec![None; members.len()];
+    let mut busy = vec![false; members.len()];
+    for i in 0..members.len() {
+        derive(i, members, sets, moves, file, &mut done, &mut busy)?;
+    }
+    let derived = members
+        .iter()
+        .zip(done)
+        .map(|((name, _), action)| NamedAction {
+            name: name.clone(),
+            action: action.expect("every derived move is done"),
+        })
+        .collect();
+    Ok(derived)
+}
+
+/// Derived move `i`'s action, the derived moves it names first.
+fn derive(
+    i: usize,
+    members: &[(String, Value)],
+    sets: &[Set],
+    moves: &[NamedAction],
+    file: &str,
+    done: &mut Vec<Option<Action>>,
+    busy: &mut Vec<bool>,
+) -> Result<(), DefinitionError> {
+    if done[i].is_some() {
+        return Ok(());
+    }
+    let (name, value) = &members[i];
+    let error = |message: String| DefinitionError::at(file, value.at, message);
+    if moves.iter().any(|m| &m.name == name) {
+        return Err(error(format!("derived move {name} has the name of a move")));
+    }
+    let text = value
+        .as_str()
+        .ok_or_else(|| error(format!("derived move {name} is an alg, a string")))?;
+    if std::mem::replace(&mut busy[i], true) {
+        return Err(error(format!(
+            "derived move {name} is made of itself, through others"
+        )));
+    }
+    // The derived moves the alg names, done first (a name that is none is left for the
+    // alg's own message).
+    for word in text.split(|c: char| !(c.is_ascii_alphabetic() || c == '_')) {
+        if let Some(j) = members.iter().position(|(n, _)| n == word) {
+            derive(j, members, sets, moves, file, done, busy)?;
+        }
+    }
+    let named = |word: &str| -> Option<&Action> {
+        let own = moves.iter().find(|m| m.name == word).map(|m| &m.action);
+        own.or_else(|| {
+            let j = members.iter().position(|(n, _)| n == word)?;
+            done[j].as_ref()
+        })
+    };
+    let action = alg::action(text, sets, &named).map_err(|e| {
+        // The alg's offset, counted from the string's opening quote.
+        let (line, column) = value.at;
+        let inside = line_and_column(&text.as_bytes()[..e.offset.min(text.len())]);
+        let at = match inside.0 {
+            1 => (line, column + inside.1),
+            l => (line + l - 1, inside.1),
+        };
+        DefinitionError::at(file, at, format!("derived move {name}: {}", e.message))
+    })?;
+    busy[i] = false;
+    done[i] = Some(action);
+    Ok(())
+}

@@ -1,0 +1,467 @@
+//! A definition compiled for answering: its turns (each chosen move's powers, in answer
+//! order, named as ksolve+ names them), the orbits its pieces keep to under those
+//! turns, which turn may follow which on a shortest path, and its states as one flat
+//! array of bytes, which a turn permutes and twists in one pass.
+
+use std::collections::HashSet;
+use std::sync::{Mutex, OnceLock};
+
+use super::{alg, Action, Definition, Goal, Powers, Set, State};
+
+/// A turn of a puzzle, as answers write it: its place in the answer order, and its
+/// name. Turns compare by their place.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Turn {
+    /// Its place among the puzzle's turns.
+    pub index: u16,
+    /// Its name: the move's name and the power's (`U`, `U2`, `U'`, `U2'`).
+    pub name: &'static str,
+}
+
+impl std::fmt::Debug for Turn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+impl std::fmt::Display for Turn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+impl crate::moves::Named for Turn {
+    fn name(&self) -> std::borrow::Cow<'static, str> {
+        self.name.into()
+    }
+}
+
+/// A name kept for the process: turns are `Copy` and carry their names, so each
+/// distinct name is stored once, however many times definitions are opened.
+pub(crate) fn kept_name(name: &str) -> &'static str {
+    static NAMES: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
+    let mut names = crate::parallel::lock(NAMES.get_or_init(Default::default));
+    if let Some(&name) = names.get(name) {
+        return name;
+    }
+    let name: &'static str = Box::leak(name.to_owned().into_boxed_str());
+    names.insert(name);
+    name
+}
+
+/// The name ksolve+ gives power `k` of a move `name` of order `n`: `M` for 1, `Mk`
+/// while `k - 1 < n / 2`, else `M(n-k)'` (the number left out when it is 1).
+pub fn power_name(name: &str, k: usize, n: usize) -> String {
+    match k {
+        1 => name.to_owned(),
+        _ if k - 1 < n / 2 => format!("{name}{k}"),
+        _ if n - k == 1 => format!("{name}'"),
+        _ => format!("{name}{}'", n - k),
+    }
+}
+
+/// The most powers a move may bring as turns.
+const MOST_POWERS: usize = 255;
+
+/// One turn of the puzzle.
+#[derive(Clone, Debug)]
+pub struct TurnInfo {
+    /// The turn.
+    pub turn: Turn,
+    /// The chosen move it is a power of (its place among them).
+    pub class: usize,
+    /// The power.
+    pub power: usize,
+    /// What it does.
+    pub action: Action,
+}
+
+/// The puzzle as a search and a table see it.
+#[derive(Clone, Debug)]
+pub struct Puzzle {
+    /// The definition.
+    pub definition: Definition,
+    /// The moves an answer may use, in answer order (names, as chosen).
+    pub classes: Vec<String>,
+    /// Their turns, in answer order.
+    pub turns: Vec<TurnInfo>,
+    /// Each set's orbits under the turns: the positions each piece keeps to.
+    pub orbits: Vec<Vec<Vec<u8>>>,
+    /// The flat layout of a state: where each set's pieces start (its orientations
+    /// follow them).
+    pub offsets: Vec<usize>,
+    /// The bytes of a flat state.
+    pub width: usize,
+    /// For each turn, each flat slot's source slot, and what it adds (orientation slots
+    /// only), modulo `modulus`.
+    pub(crate) flat: Vec<FlatTurn>,
+    /// Each slot's modulus: the set's orientations for orientation slots, 256 for
+    /// pieces (which nothing is added to).
+    pub(crate) modulus: Vec<u16>,
+    /// `merges[a * turns + b]`: turn `b` after `a` is one turn or none (never on a
+    /// shortest path).
+    merges: Vec<bool>,
+    /// `commutes[a * classes + b]`: the moves commute.
+    commutes: Vec<bool>,
+}
+
+/// A turn on a flat state.
+#[derive(Clone, Debug)]
+pub(crate) struct FlatTurn {
+    pub(crate) from: Vec<u16>,
+    pub(crate) add: Vec<u8>,
+}
+
+/// Why a definition cannot be compiled for answering with the moves chosen.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct PuzzleError(pub String);
+
+impl Puzzle {
+    /// The puzzle of `definition`, its answers using `moves` (names of its moves or
+    /// derived moves, or algs of one move with an amount, `R2`: each brings its powers;
+    /// `None`: the definition's moves, in its order), their powers as `powers` says
+    /// (`None`: as the definition says).
+    pub fn new(
+        definition: Definition,
+        moves: Option<&[String]>,
+        powers: Option<Powers>,
+    ) -> Result<Puzzle, PuzzleError> {
+        let sets = definition.sets.clone();
+        let powers = powers.unwrap_or(definition.powers);
+        let chosen: Vec<(String, Action)> = match moves {
+            None => (definition.moves.iter())
+                .map(|m| (m.name.clone(), m.action.clone()))
+                .collect(),
+            Some(names) => names
+                .iter()
+                .map(|name| {
+                    let action = definition.action(name).cloned().map_or_else(
+                        || {
+                            let named = |word: &str| definition.action(word);
+                            alg::action(name, &sets, &named).map_err(|e| {
+                                PuzzleError(format!("--moves: `{name}`: {}", e.message))
+                            })
+                        },
+                        Ok,
+                    )?;
+                    Ok((name.clone(), action))
+                })
+                .collect::<Result<_, PuzzleError>>()?,
+        };
+        if chosen.is_empty() {
+            return Err(PuzzleError("--moves names no move".into()));
+        }
+        let mut turns = Vec::new();
+        let mut names = HashSet::new();
+        for (class, (name, action)) in chosen.iter().enumerate() {
+            if action.is_identity() {
+                return Err(PuzzleError(format!("move {name} moves and twists nothing")));
+            }
+            let order = order(action, &sets);
+            if powers == Powers::All && order - 1 > MOST_POWERS {
+                return Err(PuzzleError(format!(
+                    "move {name} has order {order}: more than {MOST_POWERS} powers to turn \
+                     (choose --powers quarter or none)"
+                )));
+            }
+            let chosen_powers: Vec<usize> = match powers {
+                Powers::All => (1..order).collect(),
+                Powers::Quarter if order > 2 => vec![1, order - 1],
+                Powers::Quarter | Powers::None => vec![1],
+            };
+            for k in chosen_powers {
+                let turn_name = power_name(name, k, order);
+                if !names.insert(turn_name.clone()) {
+                    return Err(PuzzleError(format!(
+                        "two turns would be named {turn_name}: name the moves apart"
+                    )));
+                }
+                let action = match k == order - 1 && k > 1 {
+                    true => action.inverse(&sets),
+                    false => action.power(k, &sets),
+                };
+                turns.push(TurnInfo {
+                    turn: Turn {
+                        index: turns.len() as u16,
+                        name: kept_name(&turn_name),
+                    },
+                    class,
+                    power: k,
+                    action,
+                });
+            }
+        }
+        if turns.len() > usize::from(u16::MAX) {
+            return Err(PuzzleError(format!("{} turns: too many", turns.len())));
+        }
+        let orbits = orbits(&sets, &turns);
+        let (offsets, width) = layout(&sets);
+        let modulus = slot_moduli(&sets, &offsets, width);
+        let flat = turns
+            .iter()
+            .map(|t| flatten(&t.action, &sets, &offsets, width))
+            .collect();
+        let classes: Vec<String> = chosen.iter().map(|(n, _)| n.clone()).collect();
+        let mut puzzle = Puzzle {
+            definition,
+            classes,
+            turns,
+            orbits,
+            offsets,
+            width,
+            flat,
+            modulus,
+            merges: Vec::new(),
+            commutes: Vec::new(),
+        };
+        puzzle.merges = puzzle.find_merges();
+        puzzle.commutes = commuting(&chosen, &puzzle.definition.sets);
+        Ok(puzzle)
+    }
+
+    /// The sets.
+    pub fn sets(&self) -> &[Set] {
+        &self.definition.sets
+    }
+
+    /// The turns, as answers write them.
+    pub fn turn_list(&self) -> Vec<Turn> {
+        self.turns.iter().map(|t| t.turn).collect()
+    }
+
+    /// `state` as a flat array: each set's pieces, then their orientations.
+    pub fn flat(&self, state: &State) -> Vec<u8> {
+        let mut cells = vec![0; self.width];
+        for (s, set) in self.sets().iter().enumerate() {
+            let at = self.offsets[s];
+            cells[at..at + set.pieces].copy_from_slice(&state.pieces[s]);
+            cells[at + set.pieces..at + 2 * set.pieces].copy_from_slice(&state.orientation[s]);
+        }
+        cells
+    }
+
+    /// The state of a flat array.
+    pub fn state(&self, cells: &[u8]) -> State {
+        let sets = self.sets();
+        let pieces = (sets.iter().enumerate())
+            .map(|(s, set)| cells[self.offsets[s]..self.offsets[s] + set.pieces].to_vec())
+            .collect();
+        let orientation = (sets.iter().enumerate())
+            .map(|(s, set)| {
+                let at = self.offsets[s] + set.pieces;
+                cells[at..at + set.pieces].to_vec()
+            })
+            .collect();
+        State {
+            pieces,
+            orientation,
+        }
+    }
+
+    /// Plays turn `t` on the flat state `cells`, into `next`.
+    #[inline]
+    pub fn play(&self, cells: &[u8], t: usize, next: &mut [u8]) {
+        let turn = &self.flat[t];
+        for (k, out) in next.iter_mut().enumerate().take(self.width) {
+            let sum = u16::from(cells[usize::from(turn.from[k])]) + u16::from(turn.add[k]);
+            let m = self.modulus[k];
+            *out = (if sum >= m { sum - m } else { sum }) as u8;
+        }
+    }
+
+    /// Whether turn `next` may follow turn `last` on a shortest path (it may not when
+    /// the two make one turn or none), and, unless `every` shortest path is wanted, on
+    /// the smallest (a move commuting with the last one and before it in answer order
+    /// would have come first).
+    #[inline]
+    pub fn may_follow(&self, last: usize, next: usize, every: bool) -> bool {
+        let n = self.turns.len();
+        if self.merges[last * n + next] {
+            return false;
+        }
+        if every {
+            return true;
+        }
+        let (a, b) = (self.turns[last].class, self.turns[next].class);
+        !(b < a && self.commutes[a * self.classes.len() + b])
+    }
+
+    /// The flat slots of each goal that the goal does not care about are any value; the
+    /// goal states, as the definition gives them.
+    pub fn goals(&self) -> &[Goal] {
+        &self.definition.goals
+    }
+
+    fn find_merges(&self) -> Vec<bool> {
+        let sets = self.sets();
+        let n = self.turns.len();
+        let actions: Vec<&Action> = self.turns.iter().map(|t| &t.action).collect();
+        let mut merges = vec![false; n * n];
+        for a in 0..n {
+            for b in 0..n {
+                let both = actions[a].then(actions[b], sets);
+                merges[a * n + b] = both.is_identity() || actions.contains(&&both);
+            }
+        }
+        merges
+    }
+}
+
+/// The order of `action`: the fewest times it is done to move and twist nothing. Each
+/// cycle of a set comes back after its length, turned by the sum of its twists.
+fn order(action: &Action, sets: &[Set]) -> usize {
+    let mut order = 1usize;
+    for (s, set) in sets.iter().enumerate() {
+        let mut seen = vec![false; set.pieces];
+        for start in 0..set.pieces {
+            let (mut length, mut twist, mut at) = (0usize, 0usize, start);
+            while !seen[at] {
+                seen[at] = true;
+                twist += usize::from(action.twist[s][at]);
+                at = usize::from(action.from[s][at]);
+                length += 1;
+            }
+            if length > 0 {
+                let o = usize::from(set.orientations);
+                let cycle = length * (o / gcd(twist % o, o));
+                order = lcm(order, cycle).min(1 << 40);
+            }
+        }
+    }
+    order
+}
+
+fn gcd(a: usize, b: usize) -> usize {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+fn lcm(a: usize, b: usize) -> usize {
+    a / gcd(a, b) * b
+}
+
+/// Each set's orbits under the turns, each orbit's positions in order, orbits by their
+/// first position.
+fn orbits(sets: &[Set], turns: &[TurnInfo]) -> Vec<Vec<Vec<u8>>> {
+    sets.iter()
+        .enumerate()
+        .map(|(s, set)| {
+            let mut root: Vec<usize> = (0..set.pieces).collect();
+            fn find(root: &mut [usize], i: usize) -> usize {
+                let mut r = i;
+                while root[r] != r {
+                    r = root[r];
+                }
+                root[i] = r;
+                r
+            }
+            for turn in turns {
+                for (i, &from) in turn.action.from[s].iter().enumerate() {
+                    let (a, b) = (find(&mut root, i), find(&mut root, usize::from(from)));
+                    root[a.max(b)] = a.min(b);
+                }
+            }
+            let mut orbits: Vec<Vec<u8>> = Vec::new();
+            let mut of_root = vec![usize::MAX; set.pieces];
+            for i in 0..set.pieces {
+                let r = find(&mut root, i);
+                if of_root[r] == usize::MAX {
+                    of_root[r] = orbits.len();
+                    orbits.push(Vec::new());
+                }
+                orbits[of_root[r]].push(i as u8);
+            }
+            orbits
+        })
+        .collect()
+}
+
+/// Where each set starts in a flat state, and the state's width.
+fn layout(sets: &[Set]) -> (Vec<usize>, usize) {
+    let mut offsets = Vec::new();
+    let mut width = 0;
+    for set in sets {
+        offsets.push(width);
+        width += 2 * set.pieces;
+    }
+    (offsets, width)
+}
+
+fn slot_moduli(sets: &[Set], offsets: &[usize], width: usize) -> Vec<u16> {
+    let mut modulus = vec![256; width];
+    for (s, set) in sets.iter().enumerate() {
+        let at = offsets[s] + set.pieces;
+        modulus[at..at + set.pieces].fill(u16::from(set.orientations));
+    }
+    modulus
+}
+
+/// `action` on a flat state.
+fn flatten(action: &Action, sets: &[Set], offsets: &[usize], width: usize) -> FlatTurn {
+    let mut from = vec![0u16; width];
+    let mut add = vec![0u8; width];
+    for (s, set) in sets.iter().enumerate() {
+        let (pieces, turned) = (offsets[s], offsets[s] + set.pieces);
+        for i in 0..set.pieces {
+            let source = usize::from(action.from[s][i]);
+            from[pieces + i] = (pieces + source) as u16;
+            from[turned + i] = (turned + source) as u16;
+            add[turned + i] = action.twist[s][i];
+        }
+    }
+    FlatTurn { from, add }
+}
+
+/// `commutes[a * n + b]`: moves `a` and `b` give the same done in either order.
+fn commuting(chosen: &[(String, Action)], sets: &[Set]) -> Vec<bool> {
+    let n = chosen.len();
+    let mut commutes = vec![false; n * n];
+    for a in 0..n {
+        for b in 0..n {
+            let (x, y) = (&chosen[a].1, &chosen[b].1);
+            commutes[a * n + b] = a != b && x.then(y, sets) == y.then(x, sets);
+        }
+    }
+    commutes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn powers_are_named_as_ksolve_names_them() {
+        let names = |n: usize| (1..n).map(|k| power_name("M", k, n)).collect::<Vec<_>>();
+        assert_eq!(names(2), ["M"]);
+        assert_eq!(names(3), ["M", "M'"]);
+        assert_eq!(names(4), ["M", "M2", "M'"]);
+        assert_eq!(names(5), ["M", "M2", "M2'", "M'"]);
+        assert_eq!(names(7), ["M", "M2", "M3", "M3'", "M2'", "M'"]);
+        assert_eq!(names(8), ["M", "M2", "M3", "M4", "M3'", "M2'", "M'"]);
+    }
+
+    #[test]
+    fn an_order_counts_cycles_and_their_twists() {
+        let sets = vec![Set {
+            name: "C".into(),
+            pieces: 4,
+            orientations: 3,
+        }];
+        let cycle = |twist: Vec<u8>| Action {
+            from: vec![vec![1, 2, 3, 0]],
+            twist: vec![twist],
+        };
+        assert_eq!(order(&cycle(vec![0, 0, 0, 0]), &sets), 4);
+        assert_eq!(order(&cycle(vec![1, 0, 0, 0]), &sets), 12);
+        assert_eq!(order(&cycle(vec![1, 2, 0, 0]), &sets), 4);
+        let twist = Action {
+            from: vec![vec![0, 1, 2, 3]],
+            twist: vec![vec![1, 0, 0, 0]],
+        };
+        assert_eq!(order(&twist, &sets), 3);
+    }
+}

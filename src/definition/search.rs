@@ -1,0 +1,236 @@
+//! IDA* over a defined puzzle's pattern databases: the states as flat arrays of bytes,
+//! the bound the least over the goals of the largest of each goal's databases, turns
+//! tried in answer order, and the turns no shortest (or smallest) answer plays after
+//! the last one left out ([`Puzzle::may_follow`]).
+
+use super::puzzle::{Puzzle, Turn};
+use super::space::Viewed;
+use crate::search::{self, Child, Children, Every, Found, Outcome, Problem, Settings, UNREACHABLE};
+
+/// The most bytes a searched state has: two a piece (its label and orientation).
+pub const MOST_WIDTH: usize = 128;
+
+/// The most databases one goal is bounded by.
+pub const MOST_DATABASES: usize = 12;
+
+/// A state under search: its flat array.
+#[derive(Clone)]
+pub struct Position {
+    cells: [u8; MOST_WIDTH],
+}
+
+/// The search of one case.
+struct Searched<'a, D> {
+    puzzle: &'a Puzzle,
+    goals: &'a [Vec<Viewed<D>>],
+    /// Whether every shortest answer is wanted (no turn is left out for coming after
+    /// a commuting one).
+    every: bool,
+}
+
+impl<D: AsRef<[u8]> + Sync> Searched<'_, D> {
+    fn bound(&self, cells: &[u8]) -> u32 {
+        let mut least = u32::MAX;
+        for (g, databases) in self.goals.iter().enumerate() {
+            let mut largest = 0u32;
+            for db in databases {
+                let d = db.distance_of(cells);
+                if d == UNREACHABLE {
+                    largest = u32::MAX;
+                    break;
+                }
+                largest = largest.max(u32::from(d));
+            }
+            if largest == 0 && !self.puzzle.goals()[g].accepts(&self.puzzle.state(cells)) {
+                // The databases together see every piece the goal asks for, so this is
+                // never so; were it, the state is no goal, and one turn at least.
+                largest = 1;
+            }
+            least = least.min(largest);
+        }
+        least
+    }
+}
+
+impl<D: AsRef<[u8]> + Sync> Problem for Searched<'_, D> {
+    type State = Position;
+    type Move = Turn;
+
+    fn lower_bound(&self, position: &Position) -> u32 {
+        self.bound(&position.cells[..self.puzzle.width])
+    }
+
+    fn expand(
+        &self,
+        position: &Position,
+        last: Option<Turn>,
+        children: &mut Children<Position, Turn>,
+    ) {
+        let width = self.puzzle.width;
+        for (t, info) in self.puzzle.turns.iter().enumerate() {
+            if last.is_some_and(|l| !self.puzzle.may_follow(usize::from(l.index), t, self.every)) {
+                continue;
+            }
+            let mut child = Position {
+                cells: [0; MOST_WIDTH],
+            };
+            self.puzzle
+                .play(&position.cells[..width], t, &mut child.cells[..width]);
+            let bound = self.bound(&child.cells[..width]);
+            if bound == u32::MAX {
+                continue;
+            }
+            children.push(Child {
+                step: info.turn,
+                state: child,
+                bound,
+            });
+        }
+    }
+}
+
+fn start(cells: &[u8]) -> Position {
+    let mut position = Position {
+        cells: [0; MOST_WIDTH],
+    };
+    position.cells[..cells.len()].copy_from_slice(cells);
+    position
+}
+
+/// The shortest, smallest answer from `cells`, by IDA*.
+pub(crate) fn search<D: AsRef<[u8]> + Sync>(
+    puzzle: &Puzzle,
+    goals: &[Vec<Viewed<D>>],
+    cells: &[u8],
+    settings: &Settings,
+) -> Outcome<Found<Turn>> {
+    let problem = Searched {
+        puzzle,
+        goals,
+        every: false,
+    };
+    let start = start(cells);
+    if problem.lower_bound(&start) == u32::MAX {
+        return Outcome::Unreachable { nodes: 0 };
+    }
+    search::search(&problem, &start, settings)
+}
+
+/// Every shortest answer from `cells` (listed if `list`), by IDA*.
+pub(crate) fn every<D: AsRef<[u8]> + Sync>(
+    puzzle: &Puzzle,
+    goals: &[Vec<Viewed<D>>],
+    cells: &[u8],
+    settings: &Settings,
+    list: bool,
+) -> Outcome<Every<Turn>> {
+    let problem = Searched {
+        puzzle,
+        goals,
+        every: true,
+    };
+    let start = start(cells);
+    if problem.lower_bound(&start) == u32::MAX {
+        return Outcome::Unreachable { nodes: 0 };
+    }
+    search::every_shortest(&problem, &start, settings, list)
+}
+
+/// The independent search that checks the tables: IDA* over a bound of its own, for
+/// each goal the most, over the sets, of the positions out of place divided by the
+/// most a turn moves or twists in that set, and the least over the goals. Every turn
+/// after every other, but its merges, is tried: no table, no pruning shared with the
+/// searches above. Practical for short answers (ten turns or so).
+pub fn independent(puzzle: &Puzzle, cells: &[u8]) -> Option<Vec<Turn>> {
+    let problem = Misplaced::new(puzzle);
+    if problem.bound_of(cells) == u32::MAX {
+        return None;
+    }
+    let start = start(cells);
+    search::search(&problem, &start, &Settings::new())
+        .solved()
+        .map(|found| found.moves)
+}
+
+/// The puzzle under the misplaced-pieces bound.
+struct Misplaced<'a> {
+    puzzle: &'a Puzzle,
+    /// For each set, the most positions one turn moves or twists.
+    most: Vec<u32>,
+}
+
+impl<'a> Misplaced<'a> {
+    fn new(puzzle: &'a Puzzle) -> Self {
+        let most = (puzzle.sets().iter().enumerate())
+            .map(|(s, set)| {
+                (puzzle.turns.iter())
+                    .map(|t| {
+                        let a = &t.action;
+                        (0..set.pieces)
+                            .filter(|&i| usize::from(a.from[s][i]) != i || a.twist[s][i] != 0)
+                            .count() as u32
+                    })
+                    .max()
+                    .unwrap_or(0)
+                    .max(1)
+            })
+            .collect();
+        Misplaced { puzzle, most }
+    }
+
+    fn bound_of(&self, cells: &[u8]) -> u32 {
+        let state = self.puzzle.state(cells);
+        let mut least = u32::MAX;
+        for goal in self.puzzle.goals() {
+            if goal.accepts(&state) {
+                return 0;
+            }
+            let mut largest = 1;
+            for (s, most) in self.most.iter().enumerate() {
+                let wrong = (0..state.pieces[s].len())
+                    .filter(|&i| {
+                        let piece = goal.pieces[s][i].is_some_and(|p| p != state.pieces[s][i]);
+                        let turn =
+                            goal.orientation[s][i].is_some_and(|o| o != state.orientation[s][i]);
+                        piece || turn
+                    })
+                    .count() as u32;
+                largest = largest.max(wrong.div_ceil(*most));
+            }
+            least = least.min(largest);
+        }
+        least
+    }
+}
+
+impl Problem for Misplaced<'_> {
+    type State = Position;
+    type Move = Turn;
+
+    fn lower_bound(&self, position: &Position) -> u32 {
+        self.bound_of(&position.cells[..self.puzzle.width])
+    }
+
+    fn expand(
+        &self,
+        position: &Position,
+        last: Option<Turn>,
+        children: &mut Children<Position, Turn>,
+    ) {
+        let width = self.puzzle.width;
+        for (t, info) in self.puzzle.turns.iter().enumerate() {
+            if last.is_some_and(|l| !self.puzzle.may_follow(usize::from(l.index), t, true)) {
+                continue;
+            }
+            let mut child = start(&position.cells[..width]);
+            self.puzzle
+                .play(&position.cells[..width], t, &mut child.cells[..width]);
+            let bound = self.bound_of(&child.cells[..width]);
+            children.push(Child {
+                step: info.turn,
+                state: child,
+                bound,
+            });
+        }
+    }
+}

@@ -1,0 +1,542 @@
+//! A defined puzzle opened for answering: from exact tables where its states fit them,
+//! by IDA* over pattern databases where they do not.
+//!
+//! The plan, decided when opening: the view every goal sees (the labels no goal asks
+//! for made one class) if its table fits; else one view a goal, each towards its own
+//! goal, if every one fits (the distance to the nearest goal is then the least of
+//! theirs, and the walk takes the first turn that lowers it, as the Rotation Game's);
+//! else, for each goal, databases of smaller views (a set alone; a set's pieces in
+//! groups, the rest blank), whose largest value bounds the distance to that goal, and
+//! the least over the goals bounds the distance to the nearest: IDA* over that bound
+//! ([`super::search`]).
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use super::puzzle::{Puzzle, Turn};
+use super::space::ViewSpace;
+pub use super::space::Viewed;
+use super::view::{Keep, Projection, View, BLANK};
+use super::{Definition, Powers, State};
+use crate::error::Error;
+use crate::search::{every_walk, Limits, Outcome, Report, Settings, UNREACHABLE};
+use crate::table::{Entry, Mapped, Source, Table, TableDir, TableError, TableId, WalkSource};
+
+/// How to open a defined puzzle.
+#[derive(Clone, Default)]
+pub struct DefOptions {
+    /// The moves an answer may use, in answer order (each brings its powers); `None`:
+    /// the definition's.
+    pub moves: Option<Vec<String>>,
+    /// How the moves' powers are turns; `None`: as the definition says.
+    pub powers: Option<Powers>,
+    /// The bounds on each case's search.
+    pub limits: Limits,
+    /// The most states a table of the whole puzzle (or of its view towards one goal)
+    /// may have; past it, pattern databases. `None`: what this machine's memory holds,
+    /// at most [`MOST_EXACT`].
+    pub most_exact: Option<u64>,
+}
+
+impl std::fmt::Debug for DefOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DefOptions")
+            .field("moves", &self.moves)
+            .field("powers", &self.powers)
+            .field("limits", &self.limits)
+            .field("most_exact", &self.most_exact)
+            .finish()
+    }
+}
+
+/// The most states of an exact table by default.
+pub const MOST_EXACT: u64 = 1 << 32;
+
+/// A database's parts have their turns tabled for the search up to this many entries.
+const MOST_SEARCH_TABLED: u64 = 1 << 22;
+
+/// The most entries of one pattern database.
+pub const MOST_DATABASE: u64 = 1 << 27;
+
+/// Told where each long search stands.
+pub type Progress = Arc<dyn Fn(Report) + Send + Sync>;
+
+/// How a puzzle is answered.
+#[derive(Clone)]
+pub enum How<D> {
+    /// From exact tables: the least distance over them is the distance to the nearest
+    /// goal; with one small table, every rank's walk beside it, so that an answer is
+    /// one lookup.
+    Exact(Vec<Viewed<D>>, Option<Table<D>>),
+    /// By IDA*: for each goal, databases whose largest value bounds the distance to it.
+    Search(Vec<Vec<Viewed<D>>>),
+}
+
+/// A defined puzzle, opened: [`Def::solve`] answers a state.
+#[derive(Clone)]
+pub struct Def<D = Mapped> {
+    puzzle: Arc<Puzzle>,
+    how: Arc<How<D>>,
+    limits: Limits,
+    progress: Option<Progress>,
+    stopped: Arc<AtomicUsize>,
+}
+
+impl<D> std::fmt::Debug for Def<D> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Def")
+            .field("puzzle", &self.puzzle.definition.name)
+            .field("searches", &matches!(*self.how, How::Search(_)))
+            .finish_non_exhaustive()
+    }
+}
+
+/// The memory this machine has free, if it says (Linux's `MemAvailable`).
+fn memory_available() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+impl Def<Mapped> {
+    /// Opens `definition` as `options` say, its tables in `tables` (built there when
+    /// missing, if allowed).
+    pub fn open(
+        tables: &TableDir,
+        definition: Definition,
+        options: DefOptions,
+    ) -> Result<Self, Error> {
+        let puzzle = Puzzle::new(definition, options.moves.as_deref(), options.powers)
+            .map_err(|e| Error::Case(Box::new(e)))?;
+        let most = options.most_exact.unwrap_or_else(|| {
+            // A byte a state, built in memory: most of what is free, at most MOST_EXACT.
+            memory_available().map_or(MOST_EXACT, |free| (free / 5 * 4).min(MOST_EXACT))
+        });
+        let plan = plan(&puzzle, most).map_err(|e| Error::Case(e.into()))?;
+        let how = match plan {
+            Plan::Exact(views) => {
+                let exact = load(tables, &puzzle, views, Entry::Distance)?;
+                let walks = match &exact[..] {
+                    [one] if one.view.size() <= MOST_WALKED => walks(tables, &puzzle, one)?,
+                    _ => None,
+                };
+                How::Exact(exact, walks)
+            }
+            Plan::Search(goals) => {
+                let counts: Vec<usize> = goals.iter().map(Vec::len).collect();
+                let all: Vec<(View, u64)> = goals.into_iter().flatten().collect();
+                let mut loaded = load(tables, &puzzle, all, Entry::Bound)?.into_iter();
+                // Read at every node of the search: the small parts' turns looked up.
+                for viewed in loaded.clone() {
+                    viewed.view.tabulate(MOST_SEARCH_TABLED);
+                }
+                let goals = counts
+                    .iter()
+                    .map(|&n| loaded.by_ref().take(n).collect())
+                    .collect();
+                How::Search(goals)
+            }
+        };
+        Ok(Def {
+            puzzle: Arc::new(puzzle),
+            how: Arc::new(how),
+            limits: options.limits,
+            progress: None,
+            stopped: Arc::new(AtomicUsize::new(0)),
+        })
+    }
+}
+
+/// The most states an exact table has for its walks to be kept beside it (eight
+/// bytes a state).
+pub const MOST_WALKED: u64 = 1 << 26;
+
+/// The walks table of `exact`, the one exact table (built from it when missing), if
+/// its longest walk fits 64 bits.
+fn walks(
+    tables: &TableDir,
+    puzzle: &Puzzle,
+    exact: &Viewed<Mapped>,
+) -> Result<Option<Table<Mapped>>, Error> {
+    let bits = crate::search::move_bits(puzzle.turns.len());
+    if exact.table.header().max_depth() * usize::from(bits) >= 64 {
+        return Ok(None);
+    }
+    let space = ViewSpace::with_id(&exact.view, exact.id.clone(), puzzle.turns.len());
+    let source = WalkSource::new(&space, &exact.table);
+    if !tables.path(&source).exists() {
+        exact.view.tabulate(u64::MAX);
+    }
+    Ok(tables.load(&[source])?.pop())
+}
+
+/// Maps (and first builds, if missing) the tables of `views`.
+fn load(
+    tables: &TableDir,
+    puzzle: &Puzzle,
+    views: Vec<(View, u64)>,
+    entry: Entry,
+) -> Result<Vec<Viewed<Mapped>>, Error> {
+    let spaces: Vec<ViewSpace<'_>> = views
+        .iter()
+        .map(|(view, fingerprint)| ViewSpace::new(puzzle, view, *fingerprint, entry))
+        .collect();
+    for space in spaces.iter().filter(|s| !tables.path(*s).exists()) {
+        space.view.tabulate(u64::MAX);
+    }
+    let loaded = tables.load(&spaces)?;
+    let ids: Vec<TableId> = spaces.iter().map(|s| s.id()).collect();
+    drop(spaces);
+    Ok((views.into_iter().zip(loaded).zip(ids))
+        .map(|(((view, _), table), id)| Viewed {
+            view: Arc::new(view),
+            table,
+            id,
+        })
+        .collect())
+}
+
+/// What opening decided: exact tables, or databases a goal.
+enum Plan {
+    Exact(Vec<(View, u64)>),
+    Search(Vec<Vec<(View, u64)>>),
+}
+
+/// The plan for `puzzle`, exact tables of at most `most` states.
+fn plan(puzzle: &Puzzle, most: u64) -> Result<Plan, String> {
+    let goals: Vec<usize> = (0..puzzle.goals().len()).collect();
+    let all: Vec<_> = puzzle.goals().iter().collect();
+    let seen = Projection::seen_by(puzzle, &all);
+    let fits = |projection: &Projection, goals: &[usize], most: u64| -> Option<(View, u64)> {
+        let size = View::size_of(puzzle, projection, goals).ok()?;
+        (size <= most).then_some(())?;
+        let view = View::new(puzzle, projection, goals).ok()?;
+        Some((view, projection.fingerprint(puzzle, goals)))
+    };
+    if let Some(view) = fits(&seen, &goals, most) {
+        return Ok(Plan::Exact(vec![view]));
+    }
+    let each: Vec<Projection> = (puzzle.goals().iter())
+        .map(|goal| Projection::seen_by(puzzle, &[goal]))
+        .collect();
+    if goals.len() > 1 {
+        let views: Option<Vec<_>> = each
+            .iter()
+            .enumerate()
+            .map(|(g, p)| fits(p, &[g], most))
+            .collect();
+        if let Some(views) = views {
+            return Ok(Plan::Exact(views));
+        }
+    }
+    if puzzle.width > super::search::MOST_WIDTH {
+        return Err(format!(
+            "the puzzle's states are too many for a table ({} pieces) and too wide to search \
+             (more than {} pieces and orientations)",
+            puzzle.sets().iter().map(|s| s.pieces).sum::<usize>(),
+            super::search::MOST_WIDTH
+        ));
+    }
+    let mut databases = Vec::new();
+    for (g, projection) in each.iter().enumerate() {
+        let mut found = Vec::new();
+        for part in database_projections(puzzle, projection, g) {
+            match fits(&part, &[g], MOST_DATABASE.min(most)) {
+                Some(view) => found.push(view),
+                None => return Err("no pattern database of this puzzle fits".into()),
+            }
+        }
+        if found.len() > super::search::MOST_DATABASES {
+            return Err(format!(
+                "{} pattern databases a goal: more than {} to search with",
+                found.len(),
+                super::search::MOST_DATABASES
+            ));
+        }
+        databases.push(found);
+    }
+    Ok(Plan::Search(databases))
+}
+
+/// The databases of a goal's view: each set alone where it fits, else its classes in
+/// groups (the others blank), as many to a group as fit. Together they track every
+/// class of the view, so their bounds are 0 only at the goal.
+fn database_projections(puzzle: &Puzzle, seen: &Projection, goal: usize) -> Vec<Projection> {
+    let mut out = Vec::new();
+    for (s, keep) in seen.sets.iter().enumerate() {
+        let Keep::Kept { class, orientation } = keep else {
+            continue;
+        };
+        let alone = |class: Vec<u8>| Projection {
+            sets: (0..seen.sets.len())
+                .map(|t| match t == s {
+                    true => Keep::Kept {
+                        class: class.clone(),
+                        orientation: *orientation,
+                    },
+                    false => Keep::Dropped,
+                })
+                .collect(),
+        };
+        let whole = alone(class.clone());
+        if View::size_of(puzzle, &whole, &[goal]).is_ok_and(|size| size <= MOST_DATABASE) {
+            out.push(whole);
+            continue;
+        }
+        // Groups of classes, the largest that fit, in class order.
+        let classes = usize::from(
+            class
+                .iter()
+                .copied()
+                .filter(|&c| c != BLANK)
+                .max()
+                .unwrap_or(0),
+        ) + 1;
+        let grouped = |first: usize, count: usize| -> Vec<u8> {
+            class
+                .iter()
+                .map(|&c| match usize::from(c) {
+                    c if (first..first + count).contains(&c) => (c - first) as u8,
+                    _ => BLANK,
+                })
+                .collect()
+        };
+        let mut size = 1;
+        while size < classes
+            && View::size_of(puzzle, &alone(grouped(0, size + 1)), &[goal])
+                .is_ok_and(|n| n <= MOST_DATABASE)
+        {
+            size += 1;
+        }
+        let mut first = 0;
+        while first < classes {
+            let count = size.min(classes - first);
+            out.push(alone(grouped(first, count)));
+            first += count;
+        }
+    }
+    out
+}
+
+impl<D: AsRef<[u8]> + Sync> Def<D> {
+    /// The puzzle.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// The puzzle, shared.
+    pub fn shared_puzzle(&self) -> Arc<Puzzle> {
+        Arc::clone(&self.puzzle)
+    }
+
+    /// How it is answered.
+    pub fn how(&self) -> &How<D> {
+        &self.how
+    }
+
+    /// Whether cases are answered by a search (not from exact tables).
+    pub fn searches(&self) -> bool {
+        matches!(*self.how, How::Search(_))
+    }
+
+    /// The same puzzle, sharing its tables, whose searches keep within `limits`.
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self.stopped = Arc::new(AtomicUsize::new(0));
+        self
+    }
+
+    /// The same, its searches telling `progress` where they stand.
+    pub fn with_progress(mut self, progress: Progress) -> Self {
+        self.progress = Some(progress);
+        self
+    }
+
+    /// The limits each case's search keeps to.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// How many cases a limit stopped since opening (or since [`Def::with_limits`]).
+    pub fn stopped_cases(&self) -> usize {
+        self.stopped.load(Ordering::Relaxed)
+    }
+
+    pub(crate) fn count_stopped(&self) {
+        self.stopped.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// A search's settings: this puzzle's limits and progress.
+    fn settings(&self) -> Settings<'_> {
+        Settings {
+            limits: self.limits.clone(),
+            progress: self
+                .progress
+                .as_ref()
+                .map(|p| &**p as &(dyn Fn(Report) + Sync)),
+            ..Settings::new()
+        }
+    }
+
+    /// The tables, each with its id.
+    pub fn tables(&self) -> Vec<(TableId, &Table<D>)> {
+        let viewed: Vec<&Viewed<D>> = match &*self.how {
+            How::Exact(tables, _) => tables.iter().collect(),
+            How::Search(goals) => goals.iter().flatten().collect(),
+        };
+        viewed
+            .into_iter()
+            .map(|v| (v.id.clone(), &v.table))
+            .collect()
+    }
+
+    /// The exact distance of `state` to the nearest goal, from the tables (`None`:
+    /// unreachable); `None` too where the puzzle is searched.
+    pub fn distance(&self, state: &State) -> Option<u8> {
+        let How::Exact(tables, _) = &*self.how else {
+            return None;
+        };
+        let cells = self.puzzle.flat(state);
+        let d = tables.iter().map(|t| t.distance_of(&cells)).min()?;
+        (d != UNREACHABLE).then_some(d)
+    }
+
+    /// The shortest, smallest turns from `state` to the nearest goal, `None` when no
+    /// goal is reachable; [`Error::Stopped`] when a limit stopped the search.
+    pub fn solve(&self, state: &State) -> Result<Option<Vec<Turn>>, Error> {
+        match self.outcome(state)? {
+            Outcome::Solved(found) => Ok(Some(found.moves)),
+            Outcome::Unreachable { .. } => Ok(None),
+            Outcome::Stopped(stopped) => Err(Error::Stopped(stopped)),
+        }
+    }
+
+    /// The whole outcome of answering `state`.
+    pub fn outcome(&self, state: &State) -> Result<Outcome<crate::search::Found<Turn>>, Error> {
+        let cells = self.puzzle.flat(state);
+        match &*self.how {
+            How::Exact(tables, walks) => {
+                let walked = match walks {
+                    Some(walks) => self.looked_up(&tables[0], walks, &cells)?,
+                    None => self.walk(tables, &cells)?,
+                };
+                Ok(match walked {
+                    Some(moves) => Outcome::Solved(crate::search::Found { moves, nodes: 0 }),
+                    None => Outcome::Unreachable { nodes: 0 },
+                })
+            }
+            How::Search(goals) => Ok(super::search::search(
+                &self.puzzle,
+                goals,
+                &cells,
+                &self.settings(),
+            )),
+        }
+    }
+
+    /// Every shortest answer of `state` (counted; listed, in answer order, if `list`).
+    pub fn every_shortest(
+        &self,
+        state: &State,
+        list: bool,
+    ) -> Result<Outcome<crate::search::Every<Turn>>, Error> {
+        let cells = self.puzzle.flat(state);
+        match &*self.how {
+            How::Exact(tables, _) => {
+                let start: Vec<Option<u64>> = tables.iter().map(|t| t.view.rank(&cells)).collect();
+                let Some(d) = exact_distance(tables, &start) else {
+                    return Ok(Outcome::Unreachable { nodes: 0 });
+                };
+                let turns = self.puzzle.turn_list();
+                let step = |ranks: &Vec<Option<u64>>, t: Turn| {
+                    let next = step_ranks(tables, ranks, usize::from(t.index));
+                    let d = exact_distance(tables, &next)?;
+                    Some((next, d))
+                };
+                let (count, answers) = every_walk(start, d, &turns, step, list)
+                    .ok_or_else(|| self.inconsistent(tables))?;
+                Ok(Outcome::Solved(crate::search::Every {
+                    length: usize::from(d),
+                    count,
+                    answers,
+                    nodes: 0,
+                }))
+            }
+            How::Search(goals) => Ok(super::search::every(
+                &self.puzzle,
+                goals,
+                &cells,
+                &self.settings(),
+                list,
+            )),
+        }
+    }
+
+    fn inconsistent(&self, tables: &[Viewed<D>]) -> Error {
+        let h = tables[0].table.header();
+        Error::Table(TableError::Inconsistent {
+            table: TableId::owned(h.puzzle.clone(), h.goal),
+        })
+    }
+
+    /// The walk of `cells` from the one exact table's walks.
+    fn looked_up(
+        &self,
+        exact: &Viewed<D>,
+        walks: &Table<D>,
+        cells: &[u8],
+    ) -> Result<Option<Vec<Turn>>, Error> {
+        let Some(rank) = exact.view.rank(cells) else {
+            return Ok(None);
+        };
+        let packed = walks.walk(rank as u32);
+        if packed == 0 {
+            return Ok(None);
+        }
+        let turns = self.puzzle.turn_list();
+        Ok(Some(crate::table::walk_moves(packed, &turns).collect()))
+    }
+
+    /// The greedy walk down the least of `tables`' distances from `cells`.
+    fn walk(&self, tables: &[Viewed<D>], cells: &[u8]) -> Result<Option<Vec<Turn>>, Error> {
+        let mut ranks: Vec<Option<u64>> = tables.iter().map(|t| t.view.rank(cells)).collect();
+        let Some(mut d) = exact_distance(tables, &ranks) else {
+            return Ok(None);
+        };
+        let mut moves = Vec::with_capacity(usize::from(d));
+        while d > 0 {
+            let next = (0..self.puzzle.turns.len()).find_map(|t| {
+                let next = step_ranks(tables, &ranks, t);
+                (exact_distance(tables, &next) == Some(d - 1)).then_some((t, next))
+            });
+            let Some((t, next)) = next else {
+                return Err(self.inconsistent(tables));
+            };
+            moves.push(self.puzzle.turns[t].turn);
+            ranks = next;
+            d -= 1;
+        }
+        Ok(Some(moves))
+    }
+}
+
+/// The least distance over tables of the ranks given (`None` where a view has no
+/// state, or every one is unreachable).
+fn exact_distance<D: AsRef<[u8]>>(tables: &[Viewed<D>], ranks: &[Option<u64>]) -> Option<u8> {
+    let d = tables
+        .iter()
+        .zip(ranks)
+        .filter_map(|(t, r)| r.map(|r| t.table.entry_byte(r)))
+        .min()?;
+    (d != UNREACHABLE).then_some(d)
+}
+
+/// Each table's rank after turn `t`.
+fn step_ranks<D>(tables: &[Viewed<D>], ranks: &[Option<u64>], t: usize) -> Vec<Option<u64>> {
+    tables
+        .iter()
+        .zip(ranks)
+        .map(|(table, r)| r.map(|r| table.view.step(r, t, true)))
+        .collect()
+}
