@@ -280,6 +280,7 @@ impl Puzzle {
                     powers: options.powers,
                     limits: options.limits.clone().unwrap_or_default(),
                     most_exact: None,
+                    most_database: None,
                 };
                 let mut def = Def::open(tables, definition, def_options)?;
                 if let Some(progress) = &options.progress {

@@ -36,6 +36,8 @@ pub struct DefOptions {
     /// may have; past it, pattern databases. `None`: what this machine's memory holds,
     /// at most [`MOST_EXACT`].
     pub most_exact: Option<u64>,
+    /// The most entries of one pattern database; `None`: [`MOST_DATABASE`].
+    pub most_database: Option<u64>,
 }
 
 impl std::fmt::Debug for DefOptions {
@@ -45,6 +47,7 @@ impl std::fmt::Debug for DefOptions {
             .field("powers", &self.powers)
             .field("limits", &self.limits)
             .field("most_exact", &self.most_exact)
+            .field("most_database", &self.most_database)
             .finish()
     }
 }
@@ -113,7 +116,8 @@ impl Def<Mapped> {
             // A byte a state, built in memory: most of what is free, at most MOST_EXACT.
             memory_available().map_or(MOST_EXACT, |free| (free / 5 * 4).min(MOST_EXACT))
         });
-        let plan = plan(&puzzle, most).map_err(|e| Error::Case(e.into()))?;
+        let database = options.most_database.unwrap_or(MOST_DATABASE);
+        let plan = plan(&puzzle, most, database).map_err(|e| Error::Case(e.into()))?;
         let how = match plan {
             Plan::Exact(views) => {
                 let exact = load(tables, &puzzle, views, Entry::Distance)?;
@@ -203,30 +207,35 @@ enum Plan {
     Search(Vec<Vec<(View, u64)>>),
 }
 
-/// The plan for `puzzle`, exact tables of at most `most` states.
-fn plan(puzzle: &Puzzle, most: u64) -> Result<Plan, String> {
+/// The plan for `puzzle`, exact tables of at most `most` states, databases of at most
+/// `database` entries.
+fn plan(puzzle: &Puzzle, most: u64, database: u64) -> Result<Plan, String> {
     let goals: Vec<usize> = (0..puzzle.goals().len()).collect();
     let all: Vec<_> = puzzle.goals().iter().collect();
     let seen = Projection::seen_by(puzzle, &all);
-    let fits = |projection: &Projection, goals: &[usize], most: u64| -> Option<(View, u64)> {
-        let size = View::size_of(puzzle, projection, goals).ok()?;
-        (size <= most).then_some(())?;
-        let view = View::new(puzzle, projection, goals).ok()?;
-        Some((view, projection.fingerprint(puzzle, goals)))
-    };
-    if let Some(view) = fits(&seen, &goals, most) {
+    // The view, if it fits (else why not).
+    let fits =
+        |projection: &Projection, goals: &[usize], most: u64| -> Result<(View, u64), String> {
+            let size = View::size_of(puzzle, projection, goals).map_err(|e| e.0)?;
+            if size > most {
+                return Err(format!("{size} states, more than {most}"));
+            }
+            let view = View::new(puzzle, projection, goals).map_err(|e| e.0)?;
+            Ok((view, projection.fingerprint(puzzle, goals)))
+        };
+    if let Ok(view) = fits(&seen, &goals, most) {
         return Ok(Plan::Exact(vec![view]));
     }
     let each: Vec<Projection> = (puzzle.goals().iter())
         .map(|goal| Projection::seen_by(puzzle, &[goal]))
         .collect();
     if goals.len() > 1 {
-        let views: Option<Vec<_>> = each
+        let views: Result<Vec<_>, String> = each
             .iter()
             .enumerate()
             .map(|(g, p)| fits(p, &[g], most))
             .collect();
-        if let Some(views) = views {
+        if let Ok(views) = views {
             return Ok(Plan::Exact(views));
         }
     }
@@ -241,10 +250,10 @@ fn plan(puzzle: &Puzzle, most: u64) -> Result<Plan, String> {
     let mut databases = Vec::new();
     for (g, projection) in each.iter().enumerate() {
         let mut found = Vec::new();
-        for part in database_projections(puzzle, projection, g) {
-            match fits(&part, &[g], MOST_DATABASE.min(most)) {
-                Some(view) => found.push(view),
-                None => return Err("no pattern database of this puzzle fits".into()),
+        for part in database_projections(puzzle, projection, g, database) {
+            match fits(&part, &[g], database) {
+                Ok(view) => found.push(view),
+                Err(why) => return Err(format!("no pattern database of this puzzle fits: {why}")),
             }
         }
         if found.len() > super::search::MOST_DATABASES {
@@ -262,7 +271,12 @@ fn plan(puzzle: &Puzzle, most: u64) -> Result<Plan, String> {
 /// The databases of a goal's view: each set alone where it fits, else its classes in
 /// groups (the others blank), as many to a group as fit. Together they track every
 /// class of the view, so their bounds are 0 only at the goal.
-fn database_projections(puzzle: &Puzzle, seen: &Projection, goal: usize) -> Vec<Projection> {
+fn database_projections(
+    puzzle: &Puzzle,
+    seen: &Projection,
+    goal: usize,
+    most: u64,
+) -> Vec<Projection> {
     let mut out = Vec::new();
     for (s, keep) in seen.sets.iter().enumerate() {
         let Keep::Kept { class, orientation } = keep else {
@@ -280,7 +294,7 @@ fn database_projections(puzzle: &Puzzle, seen: &Projection, goal: usize) -> Vec<
                 .collect(),
         };
         let whole = alone(class.clone());
-        if View::size_of(puzzle, &whole, &[goal]).is_ok_and(|size| size <= MOST_DATABASE) {
+        if View::size_of(puzzle, &whole, &[goal]).is_ok_and(|size| size <= most) {
             out.push(whole);
             continue;
         }
@@ -304,8 +318,7 @@ fn database_projections(puzzle: &Puzzle, seen: &Projection, goal: usize) -> Vec<
         };
         let mut size = 1;
         while size < classes
-            && View::size_of(puzzle, &alone(grouped(0, size + 1)), &[goal])
-                .is_ok_and(|n| n <= MOST_DATABASE)
+            && View::size_of(puzzle, &alone(grouped(0, size + 1)), &[goal]).is_ok_and(|n| n <= most)
         {
             size += 1;
         }

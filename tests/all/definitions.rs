@@ -42,3 +42,308 @@ fn gods_algorithm_of_the_2x2x2_and_the_pyraminx_as_published() {
         assert_eq!(counts.iter().sum::<u64>(), 933_120);
     }
 }
+
+/// A definition's turns as this test makes them: each move's powers, composed here
+/// (position `i` takes the piece from `from[i]`, its orientation plus `twist[i]`),
+/// named as ksolve+ names them, in answer order; each as (name, from, twist) over the
+/// flat state (each set's pieces, then its orientations).
+struct Flat {
+    width: usize,
+    moduli: Vec<u8>,
+    turns: Vec<(String, Vec<usize>, Vec<u8>)>,
+}
+
+impl Flat {
+    fn new(def: &Definition) -> Flat {
+        let mut moduli = Vec::new();
+        let mut at = Vec::new();
+        for set in &def.sets {
+            at.push(moduli.len());
+            moduli.extend(std::iter::repeat_n(0, set.pieces));
+            moduli.extend(std::iter::repeat_n(set.orientations, set.pieces));
+        }
+        let width = moduli.len();
+        let mut turns = Vec::new();
+        for m in &def.moves {
+            // The move once, on the flat state.
+            let mut from = vec![0; width];
+            let mut twist = vec![0u8; width];
+            for (s, set) in def.sets.iter().enumerate() {
+                for i in 0..set.pieces {
+                    let source = usize::from(m.action.from[s][i]);
+                    from[at[s] + i] = at[s] + source;
+                    from[at[s] + set.pieces + i] = at[s] + set.pieces + source;
+                    twist[at[s] + set.pieces + i] = m.action.twist[s][i];
+                }
+            }
+            let once = (from, twist);
+            let mut powers = vec![once.clone()];
+            loop {
+                let last = powers.last().unwrap();
+                let next = compose(last, &once, &moduli);
+                if next.0.iter().enumerate().all(|(i, &f)| f == i) && next.1.iter().all(|&t| t == 0)
+                {
+                    break;
+                }
+                powers.push(next);
+            }
+            let order = powers.len() + 1;
+            for (k, (from, twist)) in powers.into_iter().enumerate() {
+                let k = k + 1;
+                let name = match k {
+                    1 => m.name.clone(),
+                    _ if k - 1 < order / 2 => format!("{}{k}", m.name),
+                    _ if order - k == 1 => format!("{}'", m.name),
+                    _ => format!("{}{}'", m.name, order - k),
+                };
+                turns.push((name, from, twist));
+            }
+        }
+        Flat {
+            width,
+            moduli,
+            turns,
+        }
+    }
+
+    fn play(&self, state: &[u8], t: usize) -> Vec<u8> {
+        let (_, from, twist) = &self.turns[t];
+        (0..self.width)
+            .map(|i| match self.moduli[i] {
+                0 => state[from[i]],
+                m => (state[from[i]] + twist[i]) % m,
+            })
+            .collect()
+    }
+
+    fn start(&self, def: &Definition) -> Vec<u8> {
+        def.start
+            .pieces
+            .iter()
+            .zip(&def.start.orientation)
+            .flat_map(|(p, o)| p.iter().chain(o).copied())
+            .collect()
+    }
+}
+
+/// `a` then `b`, flat.
+fn compose(
+    a: &(Vec<usize>, Vec<u8>),
+    b: &(Vec<usize>, Vec<u8>),
+    moduli: &[u8],
+) -> (Vec<usize>, Vec<u8>) {
+    let from = (0..moduli.len()).map(|i| a.0[b.0[i]]).collect();
+    let twist = (0..moduli.len())
+        .map(|i| match moduli[i] {
+            0 => 0,
+            m => (a.1[b.0[i]] + b.1[i]) % m,
+        })
+        .collect();
+    (from, twist)
+}
+
+fn key(state: &[u8]) -> u64 {
+    state.iter().fold(0, |k, &v| k << 3 | u64::from(v))
+}
+
+/// Every state's distance to the start, by breadth-first search over the whole space
+/// (the turns are closed under inverse: every power is a turn).
+fn distances(flat: &Flat, start: &[u8]) -> std::collections::HashMap<u64, u8> {
+    let mut seen = std::collections::HashMap::from([(key(start), 0u8)]);
+    let mut level = vec![start.to_vec()];
+    let mut d = 0;
+    while !level.is_empty() {
+        d += 1;
+        let mut next = Vec::new();
+        for state in &level {
+            for t in 0..flat.turns.len() {
+                let after = flat.play(state, t);
+                if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(key(&after)) {
+                    e.insert(d);
+                    next.push(after);
+                }
+            }
+        }
+        level = next;
+    }
+    seen
+}
+
+/// The smallest shortest answer by the breadth-first distances, and how many shortest
+/// answers there are.
+fn by_bfs(flat: &Flat, far: &std::collections::HashMap<u64, u8>, state: &[u8]) -> (String, u128) {
+    let mut moves = Vec::new();
+    let mut here = state.to_vec();
+    while far[&key(&here)] > 0 {
+        let d = far[&key(&here)];
+        let t = (0..flat.turns.len())
+            .find(|&t| far[&key(&flat.play(&here, t))] == d - 1)
+            .unwrap();
+        moves.push(flat.turns[t].0.clone());
+        here = flat.play(&here, t);
+    }
+    fn count(
+        flat: &Flat,
+        far: &std::collections::HashMap<u64, u8>,
+        state: &[u8],
+        memo: &mut std::collections::HashMap<u64, u128>,
+    ) -> u128 {
+        let d = far[&key(state)];
+        if d == 0 {
+            return 1;
+        }
+        if let Some(&c) = memo.get(&key(state)) {
+            return c;
+        }
+        let c = (0..flat.turns.len())
+            .map(|t| flat.play(state, t))
+            .filter(|after| far[&key(after)] == d - 1)
+            .map(|after| count(flat, far, &after, memo))
+            .sum();
+        memo.insert(key(state), c);
+        c
+    }
+    (
+        moves.join(" "),
+        count(flat, far, state, &mut Default::default()),
+    )
+}
+
+/// Random scrambles of `definition`: the answers of the tables (and, with small
+/// databases, of the search), in both formats, against the breadth-first search.
+fn answers_against_bfs(stem: &str, scrambles: usize, database: u64) {
+    use rand::Rng;
+    use tablesolve::definition::text::Names;
+    let ksolve = definition(&format!("{stem}.def"));
+    let flat = Flat::new(&ksolve);
+    let start = flat.start(&ksolve);
+    let far = distances(&flat, &start);
+    let dir = tempfile::tempdir().unwrap();
+    let tables = TableDir::new(dir.path()).build_missing(|_| {});
+    let searched = DefOptions {
+        most_exact: Some(1000),
+        most_database: Some(database),
+        ..DefOptions::default()
+    };
+    let defs = [
+        Def::open(&tables, ksolve.clone(), DefOptions::default()).unwrap(),
+        Def::open(
+            &tables,
+            definition(&format!("{stem}.kpuzzle.json")),
+            DefOptions::default(),
+        )
+        .unwrap(),
+        Def::open(&tables, ksolve.clone(), searched).unwrap(),
+    ];
+    assert!(
+        !defs[0].searches() && defs[2].searches(),
+        "{stem}: tables, then a search"
+    );
+    let mut rng = crate::common::rng(7);
+    for _ in 0..scrambles {
+        let turns: Vec<&str> = (0..rng.random_range(0..=25))
+            .map(|_| flat.turns[rng.random_range(0..flat.turns.len())].0.as_str())
+            .collect();
+        let mut state = start.clone();
+        for name in &turns {
+            let t = flat.turns.iter().position(|(n, ..)| n == name).unwrap();
+            state = flat.play(&state, t);
+        }
+        let (expected, count) = by_bfs(&flat, &far, &state);
+        for def in &defs {
+            let names = Names::new(def.puzzle());
+            let action = names
+                .sequence(&turns.join(" "), def.puzzle().sets())
+                .unwrap();
+            let scrambled = def
+                .puzzle()
+                .definition
+                .start
+                .after(&action, def.puzzle().sets());
+            let answer = def.solve(&scrambled).unwrap().unwrap();
+            let answer: Vec<&str> = answer.iter().map(|t| t.name).collect();
+            assert_eq!(answer.join(" "), expected, "{stem}: {turns:?}");
+            let every = def
+                .every_shortest(&scrambled, false)
+                .unwrap()
+                .solved()
+                .unwrap();
+            assert_eq!(every.count, count, "{stem}: {turns:?}");
+        }
+    }
+}
+
+#[test]
+fn answers_of_the_2x2x2_are_the_breadth_first_searchs() {
+    answers_against_bfs("2x2x2", 300, 100_000);
+}
+
+#[test]
+fn answers_of_the_pyraminx_are_the_breadth_first_searchs() {
+    answers_against_bfs("pyraminx", 300, 20_000);
+}
+
+/// The Rotation Game written as a definition (several solved states, the cells off the
+/// centre ignored, each move only itself) answers as `tablesolve rotation`: its
+/// samples and random boards, given as a ksolve+ scramble file and as KPattern lines.
+#[test]
+fn the_rotation_game_as_a_definition_answers_as_rotation() {
+    use crate::common::{sample, stdout, tables, tablesolve};
+    let generated = tablesolve(
+        tables(),
+        &["generate", "rotation", "--count", "200", "--seed", "5"],
+        b"",
+    );
+    let mut text = String::from_utf8(sample("rotation.in")).unwrap();
+    text = text.trim_end().trim_end_matches('0').to_owned();
+    text.push_str(stdout(&generated));
+    let boards: Vec<Vec<u8>> = text
+        .split_whitespace()
+        .map(|v| v.parse::<u8>().unwrap())
+        .collect::<Vec<_>>()
+        .chunks(24)
+        .filter(|b| b.len() == 24)
+        .map(<[u8]>::to_vec)
+        .collect();
+    let input: String = boards
+        .iter()
+        .flat_map(|b| b.iter().map(|v| format!("{v} ")))
+        .collect::<String>()
+        + "0\n";
+    let expected: Vec<String> = stdout(&tablesolve(tables(), &["rotation"], input.as_bytes()))
+        .lines()
+        .step_by(2)
+        .map(|moves| match moves {
+            "No moves needed" => String::new(),
+            letters => letters
+                .chars()
+                .map(String::from)
+                .collect::<Vec<_>>()
+                .join(" "),
+        })
+        .collect();
+    assert_eq!(expected.len(), boards.len());
+    let scrambles: String = (boards.iter().enumerate())
+        .map(|(i, b)| {
+            let cells: Vec<String> = b.iter().map(u8::to_string).collect();
+            format!("Scramble board{i}\nCELLS\n{}\nEnd\n\n", cells.join(" "))
+        })
+        .collect();
+    let patterns: String = boards
+        .iter()
+        .map(|b| {
+            let pieces: Vec<String> = b.iter().map(|v| (v - 1).to_string()).collect();
+            format!("{{\"CELLS\": {{\"pieces\": [{}]}}}}\n", pieces.join(", "))
+        })
+        .collect();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions");
+    for (file, input) in [
+        ("rotation.def", &scrambles),
+        ("rotation.kpuzzle.json", &patterns),
+    ] {
+        let path = root.join(file);
+        let answered = tablesolve(tables(), &["def", path.to_str().unwrap()], input.as_bytes());
+        let answers: Vec<&str> = stdout(&answered).lines().collect();
+        assert_eq!(answers, expected, "{file}");
+    }
+}
