@@ -266,6 +266,7 @@ impl Reader<'_> {
                     self.pos += 1;
                     return Ok(Kind::Array(items));
                 }
+                None => return Err(self.error("the text ends inside an array: a `]` is missing")),
                 _ => return Err(self.error("`,` or `]` expected in an array")),
             }
         }
@@ -307,6 +308,7 @@ impl Reader<'_> {
                     self.pos += 1;
                     return Ok(Kind::Object(members));
                 }
+                None => return Err(self.error("the text ends inside an object: a `}` is missing")),
                 _ => return Err(self.error("`,` or `}` expected in an object")),
             }
         }

@@ -209,6 +209,15 @@ pub fn read(text: &str, file: &str) -> Result<Definition, DefinitionError> {
     let mut ignore: Option<Vec<Option<Vectors>>> = None;
     let mut powers = None;
     while let Some(command) = words.next() {
+        if ["Solved", "Move", "Ignore"].contains(&command.text) && sets.is_empty() {
+            return Err(words.error(
+                Some(command),
+                format!(
+                    "`{}` before any `Set`: every `Set` comes first",
+                    command.text
+                ),
+            ));
+        }
         match command.text {
             "Name" => name = Some(words.rest_of_line(command)),
             "Set" => {

@@ -138,16 +138,15 @@ pub fn same_pieces(puzzle: &Puzzle, state: &State) -> Result<(), String> {
         wanted.sort_unstable();
         if held != wanted {
             let count = |v: &[u8], p: u8| v.iter().filter(|&&x| x == p).count();
-            let odd = (0..set.pieces as u8)
-                .find(|&p| count(&held, p) != count(&wanted, p))
-                .unwrap_or(0);
-            return Err(format!(
-                "set {} holds piece {} {} times, where the puzzle has {}",
-                set.name,
-                odd + 1,
-                count(&held, odd),
-                count(&wanted, odd)
-            ));
+            let odd: Vec<String> = (0..set.pieces as u8)
+                .filter(|&p| count(&held, p) != count(&wanted, p))
+                .take(2)
+                .map(|p| {
+                    let (has, wants) = (count(&held, p), count(&wanted, p));
+                    format!("{has} of piece {} (the puzzle has {wants})", p + 1)
+                })
+                .collect();
+            return Err(format!("set {} holds {}", set.name, odd.join(" and ")));
         }
     }
     Ok(())

@@ -347,3 +347,168 @@ fn the_rotation_game_as_a_definition_answers_as_rotation() {
         assert_eq!(answers, expected, "{file}");
     }
 }
+
+/// Every fault of a definition is refused with its file, line and column, and a
+/// sentence that says what is wrong; nothing is built from it.
+#[test]
+fn a_faulty_definition_is_refused_where_it_goes_wrong() {
+    let sets = "Set C 3 3\nSet E 2 2\n";
+    let ksolve = [
+        (
+            format!("{sets}Move M\nC\n1 1 2\nEnd\n"),
+            (5, 1),
+            "not a permutation: 1 appears twice",
+        ),
+        (
+            format!("{sets}Move M\nC\n2 3 1\n0 0 3\nEnd\n"),
+            (6, 5),
+            "`3` is not a number from 0 to 2",
+        ),
+        (
+            format!("{sets}Set C 4 1\n"),
+            (3, 5),
+            "set C is defined twice",
+        ),
+        (
+            format!("{sets}Move M\nX\n1 2\nEnd\n"),
+            (4, 1),
+            "`X` is no set (the sets are C, E)",
+        ),
+        (
+            format!("{sets}Move M\nC\n2 3 1\n"),
+            (6, 1),
+            "needs its `End`",
+        ),
+        (
+            format!("{sets}Block\nC 1 2\nEnd\n"),
+            (3, 1),
+            "`Block` (pieces bandaged together)",
+        ),
+        (
+            format!("Move M\nC\n2 3 1\nEnd\n{sets}"),
+            (1, 1),
+            "`Move` before any `Set`: every `Set` comes first",
+        ),
+        (
+            format!("{sets}Move M\nC\n2 3 1\nEnd\nPowers some\n"),
+            (7, 8),
+            "give all",
+        ),
+        (
+            format!("{sets}Solved\nC\n1 2 4\nEnd\n"),
+            (5, 5),
+            "`4` is not a number from 1 to 3",
+        ),
+        (
+            format!("{sets}Move M\nC\n1 2 3\nEnd\n"),
+            (1, 1),
+            "moves and twists nothing",
+        ),
+    ];
+    for (text, (line, column), says) in &ksolve {
+        let error = Definition::parse(text, "bad.def").unwrap_err();
+        let shown = error.to_string();
+        assert!(shown.contains(says), "{text}: {shown}");
+        if error.at.is_some() {
+            assert_eq!(error.at, Some((*line, *column)), "{text}: {shown}");
+            assert!(
+                shown.starts_with(&format!("bad.def, line {line}, column {column}: ")),
+                "{shown}"
+            );
+        }
+    }
+    let orbits = r#""orbits": [{"orbitName": "C", "numPieces": 3, "numOrientations": 3}], "defaultPattern": {"C": {"pieces": [0, 1, 2]}}"#;
+    let kpuzzle = [
+        (format!(r#"{{{orbits}, "moves": {{"M": {{"C": {{"permutation": [0, 0, 1]}}}}}}}}"#), "not a permutation: 0 appears twice"),
+        (format!(r#"{{{orbits}, "moves": {{"M": {{"C": {{"permutation": [1, 2, 0], "orientationDelta": [0, 5, 0]}}}}}}}}"#), "5 is not a whole number from 0 to 2"),
+        (format!(r#"{{{orbits}, "moves": {{"M": {{"X": {{"permutation": [1, 0]}}}}}}}}"#), "X is no orbit"),
+        (format!(r#"{{{orbits}, "moves": {{"M": {{"C": {{"permutation": [1, 2, 0]}}}}}}, "derivedMoves": {{"N": "M Q"}}}}"#), "`Q` is no move"),
+        (format!(r#"{{{orbits}, "moves": {{"M": {{"C": {{"permutation": [1, 2]}}}}}}}}"#), "has 2 values, for 3 positions"),
+        (r#"{"orbits": [{"orbitName": "C", "numPieces": 3, "numOrientations": 3}, {"orbitName": "C", "numPieces": 2, "numOrientations": 1}]}"#.to_owned(), "orbit C is defined twice"),
+        (format!(r#"{{{orbits}, "moves": {{"M": {{"C": {{"permutation": [1, 2, 0]}}}}}}, "extra": 1}}"#), "\"extra\" is not read"),
+        (format!(r#"{{{orbits}, "moves": {{"M": {{"C": {{"permutation": [1, 2, 0]"#), "the text ends"),
+    ];
+    for (text, says) in &kpuzzle {
+        let error = Definition::parse(text, "bad.json").unwrap_err();
+        let shown = error.to_string();
+        assert!(shown.contains(says), "{text}: {shown}");
+        assert!(shown.starts_with("bad.json, line 1, column "), "{shown}");
+    }
+}
+
+/// A case that cannot be read names its case, line and column; the cases before it are
+/// answered.
+#[test]
+fn a_faulty_case_is_refused_where_it_goes_wrong() {
+    use crate::common::{tables, tablesolve};
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions/2x2x2.def");
+    let path = path.to_str().unwrap();
+    for (input, answered, says) in [
+        ("R U\nR X2 U\n", "U' R'\n", "case 2, line 2, column 3: `X` is no move of this puzzle"),
+        ("U\n{\"CORNERS\": {\"pieces\": [0, 1, 2]}}\n", "U'\n", "case 2, line 2, column 24: orbit CORNERS's \"pieces\" has 3 values, for 7 positions"),
+        ("{\"CORNERS\": {\"pieces\": [0, 1, 2, 3, 4, 5, 5]}}\n", "", "case 1, line 1, column 1: set CORNERS holds 2 of piece 6 (the puzzle has 1) and 0 of piece 7 (the puzzle has 1)"),
+        ("Scramble one\nCORNERS\n1 2 3 4 5 6 7\nEnd\nScramble two\nCORNERS\n1 2 3 ? 5 6 7\nEnd\n", "\n", "case 2, line 7, column 7: `?` (a piece left out) is not read"),
+        ("ScrambleAlg x\nR U\n", "", "case 1, line 1, column 1: the input ends inside the `ScrambleAlg` block begun on line 1"),
+        ("# a scramble file\nQTM\n", "", "case 1, line 2, column 1: `QTM` is not read"),
+    ] {
+        let output = tablesolve(tables(), &["def", path], input.as_bytes());
+        assert_eq!(output.status.code(), Some(1), "{input}");
+        assert_eq!(String::from_utf8_lossy(&output.stdout), answered, "{input}");
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(err.contains(says), "{input}: {err}");
+    }
+}
+
+/// Definitions with random edits (bytes changed, lines cut or repeated) read to a
+/// definition or an error, and compile or say why: never a panic (the fuzz targets
+/// `definition_reader` and `definition_cases` push further).
+#[test]
+fn edited_definitions_never_panic() {
+    use rand::Rng;
+    use tablesolve::definition::view::{Projection, View};
+    use tablesolve::definition::Puzzle;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions");
+    let mut rng = crate::common::rng(11);
+    let alphabet = b" \n0123456789{}[]:,\"'-#?nulltrue2UREndMoveSetSolved";
+    for name in [
+        "2x2x2.def",
+        "pyraminx.kpuzzle.json",
+        "rotation.def",
+        "rotation.kpuzzle.json",
+    ] {
+        let text = std::fs::read(root.join(name)).unwrap();
+        for _ in 0..400 {
+            let mut bytes = text.clone();
+            for _ in 0..rng.random_range(1..4) {
+                let at = rng.random_range(0..bytes.len());
+                match rng.random_range(0..3) {
+                    0 => bytes[at] = alphabet[rng.random_range(0..alphabet.len())],
+                    1 => {
+                        let end = (at + rng.random_range(1..40)).min(bytes.len());
+                        bytes.drain(at..end);
+                    }
+                    _ => {
+                        let end = (at + rng.random_range(1..40)).min(bytes.len());
+                        let copy = bytes[at..end].to_vec();
+                        bytes.splice(at..at, copy);
+                    }
+                }
+                if bytes.is_empty() {
+                    break;
+                }
+            }
+            let text = String::from_utf8_lossy(&bytes);
+            let Ok(definition) = Definition::parse(&text, name) else {
+                continue;
+            };
+            let Ok(puzzle) = Puzzle::new(definition, None, None) else {
+                continue;
+            };
+            let goals: Vec<usize> = (0..puzzle.goals().len()).collect();
+            let projection = Projection::whole(&puzzle);
+            if View::size_of(&puzzle, &projection, &goals).is_ok_and(|size| size <= 5000) {
+                let _ = View::new(&puzzle, &projection, &goals);
+            }
+        }
+    }
+}
