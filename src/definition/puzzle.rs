@@ -60,6 +60,10 @@ pub fn power_name(name: &str, k: usize, n: usize) -> String {
     }
 }
 
+/// The most bytes of a state (two a piece, its label and orientation): cases are kept
+/// inline, a batch's many at once.
+pub const MOST_CELLS: usize = 256;
+
 /// The most powers a move may bring as turns.
 const MOST_POWERS: usize = 255;
 
@@ -85,6 +89,8 @@ pub struct Puzzle {
     pub classes: Vec<String>,
     /// Their turns, in answer order.
     pub turns: Vec<TurnInfo>,
+    /// The same turns as answers write them.
+    list: Vec<Turn>,
     /// Each set's orbits under the turns: the positions each piece keeps to.
     pub orbits: Vec<Vec<Vec<u8>>>,
     /// The flat layout of a state: where each set's pieces start (its orientations
@@ -197,16 +203,25 @@ impl Puzzle {
         }
         let orbits = orbits(&sets, &turns);
         let (offsets, width) = layout(&sets);
+        if width > MOST_CELLS {
+            return Err(PuzzleError(format!(
+                "{} pieces: this tool answers puzzles of at most {}",
+                width / 2,
+                MOST_CELLS / 2
+            )));
+        }
         let modulus = slot_moduli(&sets, &offsets, width);
         let flat = turns
             .iter()
             .map(|t| flatten(&t.action, &sets, &offsets, width))
             .collect();
         let classes: Vec<String> = chosen.iter().map(|(n, _)| n.clone()).collect();
+        let list = turns.iter().map(|t| t.turn).collect();
         let mut puzzle = Puzzle {
             definition,
             classes,
             turns,
+            list,
             orbits,
             offsets,
             width,
@@ -226,8 +241,8 @@ impl Puzzle {
     }
 
     /// The turns, as answers write them.
-    pub fn turn_list(&self) -> Vec<Turn> {
-        self.turns.iter().map(|t| t.turn).collect()
+    pub fn turn_list(&self) -> &[Turn] {
+        &self.list
     }
 
     /// `state` as a flat array: each set's pieces, then their orientations.

@@ -125,6 +125,10 @@ impl Def<Mapped> {
                     [one] if one.view.size() <= MOST_WALKED => walks(tables, &puzzle, one)?,
                     _ => None,
                 };
+                // Cases read as ranks turn them part by part: the small parts tabled.
+                if let [one] = &exact[..] {
+                    one.view.tabulate(MOST_SEARCH_TABLED);
+                }
                 How::Exact(exact, walks)
             }
             Plan::Search(goals) => {
@@ -427,12 +431,40 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
 
     /// The whole outcome of answering `state`.
     pub fn outcome(&self, state: &State) -> Result<Outcome<crate::search::Found<Turn>>, Error> {
-        let cells = self.puzzle.flat(state);
+        self.outcome_of_cells(&self.puzzle.flat(state))
+    }
+
+    /// [`Def::outcome`] of the state of `rank` in the one exact table.
+    ///
+    /// # Panics
+    /// Where the puzzle is not answered from one exact table.
+    pub fn outcome_of_rank(&self, rank: u64) -> Result<Outcome<crate::search::Found<Turn>>, Error> {
+        let How::Exact(tables, walks) = &*self.how else {
+            panic!("a rank of the one exact table, where there is none");
+        };
+        let turns = match walks {
+            Some(walks) => match walks.walk(rank as u32) {
+                0 => None,
+                packed => Some(crate::table::walk_moves(packed, self.puzzle.turn_list()).collect()),
+            },
+            None => self.walk_ranks(tables, vec![Some(rank)])?,
+        };
+        Ok(match turns {
+            Some(moves) => Outcome::Solved(crate::search::Found { moves, nodes: 0 }),
+            None => Outcome::Unreachable { nodes: 0 },
+        })
+    }
+
+    /// [`Def::outcome`] of a state as a flat array ([`Puzzle::flat`]).
+    pub fn outcome_of_cells(
+        &self,
+        cells: &[u8],
+    ) -> Result<Outcome<crate::search::Found<Turn>>, Error> {
         match &*self.how {
             How::Exact(tables, walks) => {
                 let walked = match walks {
-                    Some(walks) => self.looked_up(&tables[0], walks, &cells)?,
-                    None => self.walk(tables, &cells)?,
+                    Some(walks) => self.looked_up(&tables[0], walks, cells)?,
+                    None => self.walk(tables, cells)?,
                 };
                 Ok(match walked {
                     Some(moves) => Outcome::Solved(crate::search::Found { moves, nodes: 0 }),
@@ -442,7 +474,7 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
             How::Search(goals) => Ok(super::search::search(
                 &self.puzzle,
                 goals,
-                &cells,
+                cells,
                 &self.settings(),
             )),
         }
@@ -467,7 +499,7 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
                     let d = exact_distance(tables, &next)?;
                     Some((next, d))
                 };
-                let (count, answers) = every_walk(start, d, &turns, step, list)
+                let (count, answers) = every_walk(start, d, turns, step, list)
                     .ok_or_else(|| self.inconsistent(tables))?;
                 Ok(Outcome::Solved(crate::search::Every {
                     length: usize::from(d),
@@ -508,12 +540,21 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
             return Ok(None);
         }
         let turns = self.puzzle.turn_list();
-        Ok(Some(crate::table::walk_moves(packed, &turns).collect()))
+        Ok(Some(crate::table::walk_moves(packed, turns).collect()))
     }
 
     /// The greedy walk down the least of `tables`' distances from `cells`.
     fn walk(&self, tables: &[Viewed<D>], cells: &[u8]) -> Result<Option<Vec<Turn>>, Error> {
-        let mut ranks: Vec<Option<u64>> = tables.iter().map(|t| t.view.rank(cells)).collect();
+        let ranks: Vec<Option<u64>> = tables.iter().map(|t| t.view.rank(cells)).collect();
+        self.walk_ranks(tables, ranks)
+    }
+
+    /// The greedy walk down the least of `tables`' distances from their `ranks`.
+    fn walk_ranks(
+        &self,
+        tables: &[Viewed<D>],
+        mut ranks: Vec<Option<u64>>,
+    ) -> Result<Option<Vec<Turn>>, Error> {
         let Some(mut d) = exact_distance(tables, &ranks) else {
             return Ok(None);
         };

@@ -209,6 +209,10 @@ pub struct View {
     whole: bool,
 }
 
+/// A rank as its parts' values ([`View::values`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Values([u64; MOST_PARTS]);
+
 /// The most positions an orbit of a view has.
 const MOST_ORBIT: usize = 64;
 
@@ -515,6 +519,46 @@ impl View {
             }
             visit(t, next);
         }
+    }
+
+    /// `rank` as its parts' values, for turning it many times by
+    /// [`View::turn_values`] without dividing (then [`View::rank_of_values`]).
+    #[inline]
+    pub fn values(&self, rank: u64) -> Values {
+        let mut values = Values([0; MOST_PARTS]);
+        for (i, part) in self.parts.iter().enumerate() {
+            values.0[i] = rank / part.stride % part.size;
+        }
+        values
+    }
+
+    /// Turns `values` forward by turn `t`; false, turning nothing, where a part has no
+    /// table (then turn the rank by [`View::step`]).
+    #[inline]
+    pub fn turn_values(&self, values: &mut Values, t: usize) -> bool {
+        for (value, part) in values.0.iter_mut().zip(&self.parts) {
+            let Some(table) = part.forward.get() else {
+                return false;
+            };
+            *value = u64::from(table[t * part.size as usize + *value as usize]);
+        }
+        true
+    }
+
+    /// The rank of parts' values.
+    #[inline]
+    pub fn rank_of_values(&self, values: &Values) -> u64 {
+        self.parts
+            .iter()
+            .zip(&values.0)
+            .map(|(part, &v)| v * part.stride)
+            .sum()
+    }
+
+    /// Whether every part's turns are tabled, forward: [`View::turn_values`] then
+    /// never fails.
+    pub fn turns_tabled(&self) -> bool {
+        self.parts.iter().all(|p| p.forward.get().is_some())
     }
 
     /// The rank one turn `t` from `rank`: after it (`forward`), or before it.

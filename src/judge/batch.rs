@@ -312,7 +312,7 @@ pub fn solve_all<J: Format + Replay + CrossCheck>(
         output,
         bad_cases,
         format,
-        J::CASES_PER_TASK,
+        judge.cases_per_task(),
         |cases, out| {
             if (method, format) == (Method::Tables, Output::Judge) {
                 return judge.write_answers(cases, out);
@@ -353,7 +353,7 @@ pub fn every_shortest_all<J: EveryShortest>(
         output,
         bad_cases,
         format,
-        J::CASES_PER_TASK,
+        judge.cases_per_task(),
         |cases, out| {
             for (number, case) in cases {
                 let shortest = judge.every_shortest(case, list)?;

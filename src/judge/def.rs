@@ -3,7 +3,9 @@
 //! ksolve+ scramble file's blocks), one line an answer, the turns separated by single
 //! spaces. The puzzles are answered by [`Def`].
 
+use arrayvec::ArrayVec;
 use rand::{Rng, RngCore};
+use rustc_hash::FxHashMap;
 use std::fmt;
 use std::io::Read;
 use std::sync::Arc;
@@ -13,43 +15,116 @@ use super::{
     input_error, CaseReader, CasesAt, CrossCheck, EveryShortest, Format, Input, Place, Replay,
     Sample, SampleAt, Shortest, Solution, Solver, Tables, Written,
 };
-use crate::definition::puzzle::Puzzle;
+use crate::definition::puzzle::{Puzzle, MOST_CELLS};
 use crate::definition::solver::{How, Viewed};
 use crate::definition::text::{self, Names, BLOCKS};
+use crate::definition::view::View;
 use crate::definition::{search, Def, State, Turn};
 use crate::error::Error;
 use crate::sample::{NoSuchLength, RanksAt};
 use crate::search::{Found, Outcome, Stopped};
 use crate::table::{Table, TableId};
 
+/// The cells of a position, kept inline: a batch holds many cases, each its own.
+type Cells = ArrayVec<u8, MOST_CELLS>;
+
 /// A position of a defined puzzle: a case, and a state along an answer.
 #[derive(Clone)]
 pub struct Position {
     puzzle: Arc<Puzzle>,
-    cells: Vec<u8>,
+    at: At,
+}
+
+/// Where a position is: its cells, or the turns that take the start there in the view
+/// of the one exact table of a puzzle that sees each state whole (what a batch's fast
+/// path reads cases into, the turning left to the threads that answer).
+#[derive(Clone)]
+enum At {
+    Cells(Cells),
+    /// The turns as read, to be played where the case is answered.
+    Turns(Arc<Fast>, ArrayVec<u16, MOST_READ_TURNS>),
+}
+
+/// The most turns a case the fast path reads keeps to play later.
+const MOST_READ_TURNS: usize = 64;
+
+/// What the fast path needs: the view of the one exact table, the start's rank in it,
+/// and the turns by name.
+struct Fast {
+    view: Arc<View>,
+    start: u64,
+    turns: TurnNames,
+}
+
+impl Fast {
+    /// The ranks of the positions `lists` of turns take the start to, turned side by
+    /// side so that their table reads overlap.
+    fn ranks<'a>(&self, lists: impl Iterator<Item = &'a [u16]>) -> Vec<u64> {
+        let view = &self.view;
+        let lists: Vec<&[u16]> = lists.collect();
+        let mut values = vec![view.values(self.start); lists.len()];
+        let longest = lists.iter().map(|l| l.len()).max().unwrap_or(0);
+        for i in 0..longest {
+            for (values, list) in values.iter_mut().zip(&lists) {
+                if let Some(&t) = list.get(i) {
+                    view.turn_values(values, usize::from(t));
+                }
+            }
+        }
+        values.iter().map(|v| view.rank_of_values(v)).collect()
+    }
+}
+
+/// Where the first space of `bytes` is.
+#[inline]
+fn memchr_space(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|&b| b == b' ')
+}
+
+impl At {
+    /// The rank of a position in the view of its table, where it has one.
+    fn rank(&self) -> Option<(&View, u64)> {
+        match self {
+            At::Cells(_) => None,
+            At::Turns(fast, turns) => {
+                let rank = fast.ranks(std::iter::once(&turns[..])).pop()?;
+                Some((&fast.view, rank))
+            }
+        }
+    }
 }
 
 impl Position {
     /// `state` of `puzzle`.
     pub fn new(puzzle: Arc<Puzzle>, state: &State) -> Position {
-        let cells = puzzle.flat(state);
-        Position { puzzle, cells }
+        let cells = puzzle.flat(state).into_iter().collect();
+        Position {
+            puzzle,
+            at: At::Cells(cells),
+        }
     }
 
     /// The state.
     pub fn state(&self) -> State {
-        self.puzzle.state(&self.cells)
+        match (&self.at, self.at.rank()) {
+            (_, Some((view, rank))) => view.state_of(&self.puzzle, rank),
+            (At::Cells(cells), None) => self.puzzle.state(cells),
+            _ => unreachable!("only cells have no rank"),
+        }
     }
 
     /// The state as a flat array ([`Puzzle::flat`]).
-    pub fn cells(&self) -> &[u8] {
-        &self.cells
+    pub fn cells(&self) -> Vec<u8> {
+        match &self.at {
+            At::Cells(cells) => cells.to_vec(),
+            _ => self.puzzle.flat(&self.state()),
+        }
     }
 }
 
 impl PartialEq for Position {
     fn eq(&self, other: &Self) -> bool {
-        self.cells == other.cells
+        self.cells() == other.cells()
     }
 }
 
@@ -96,17 +171,24 @@ impl fmt::Display for Position {
     }
 }
 
-/// A state as a KPattern JSON object on one line: how cases of positions are written.
+/// A state as a KPattern JSON object on one line, the orbits in the definition's
+/// order: how cases of positions are written.
 pub fn kpattern(puzzle: &Puzzle, state: &State) -> String {
-    let mut orbits = serde_json::Map::new();
-    for (s, set) in puzzle.sets().iter().enumerate() {
-        let orbit = serde_json::json!({
-            "pieces": state.pieces[s],
-            "orientation": state.orientation[s],
-        });
-        orbits.insert(set.name.clone(), orbit);
-    }
-    serde_json::Value::Object(orbits).to_string()
+    let list = |values: &[u8]| -> String {
+        let values: Vec<String> = values.iter().map(u8::to_string).collect();
+        values.join(", ")
+    };
+    let orbits: Vec<String> = (puzzle.sets().iter().enumerate())
+        .map(|(s, set)| {
+            format!(
+                "{}: {{\"pieces\": [{}], \"orientation\": [{}]}}",
+                serde_json::Value::from(set.name.as_str()),
+                list(&state.pieces[s]),
+                list(&state.orientation[s])
+            )
+        })
+        .collect();
+    format!("{{{}}}", orbits.join(", "))
 }
 
 /// An answer and the work it took.
@@ -147,8 +229,13 @@ pub fn turns_text(turns: &[Turn]) -> String {
     names.join(" ")
 }
 
-fn answer<E>(search: impl FnOnce() -> Result<Outcome<Found<Turn>>, E>) -> Result<DefAnswer, E> {
-    let clock = Instant::now();
+/// The answer `search` finds, timed if `timed` (a table's answers take microseconds,
+/// not worth a clock's reading each).
+fn answer<E>(
+    timed: bool,
+    search: impl FnOnce() -> Result<Outcome<Found<Turn>>, E>,
+) -> Result<DefAnswer, E> {
+    let clock = timed.then(Instant::now);
     let mut answer = DefAnswer {
         moves: None,
         stopped: None,
@@ -162,7 +249,7 @@ fn answer<E>(search: impl FnOnce() -> Result<Outcome<Found<Turn>>, E>) -> Result
         }
         Outcome::Unreachable { nodes } => answer.nodes = nodes,
     }
-    answer.seconds = clock.elapsed().as_secs_f64();
+    answer.seconds = clock.map_or(0.0, |c| c.elapsed().as_secs_f64());
     Ok(answer)
 }
 
@@ -181,6 +268,45 @@ enum Mode {
     Ksolve,
 }
 
+/// The turns by name, for the fast path: names of one or two bytes straight from a
+/// table (a cube's `U`, `U2`, `U'`), longer ones hashed.
+struct TurnNames {
+    short: Vec<u16>,
+    long: FxHashMap<Box<[u8]>, u16>,
+}
+
+impl TurnNames {
+    /// No turn.
+    const NONE: u16 = u16::MAX;
+
+    fn new(puzzle: &Puzzle) -> TurnNames {
+        let mut names = TurnNames {
+            short: vec![Self::NONE; 1 << 16],
+            long: FxHashMap::default(),
+        };
+        for t in &puzzle.turns {
+            match t.turn.name.as_bytes() {
+                &[a] => names.short[usize::from(a) << 8] = t.turn.index,
+                &[a, b] => names.short[usize::from(a) << 8 | usize::from(b)] = t.turn.index,
+                long => {
+                    names.long.insert(long.into(), t.turn.index);
+                }
+            }
+        }
+        names
+    }
+
+    #[inline]
+    fn get(&self, name: &[u8]) -> Option<u16> {
+        let t = match *name {
+            [a] => self.short[usize::from(a) << 8],
+            [a, b] if b != 0 => self.short[usize::from(a) << 8 | usize::from(b)],
+            _ => *self.long.get(name)?,
+        };
+        (t != Self::NONE).then_some(t)
+    }
+}
+
 /// Reads a defined puzzle's cases.
 pub struct DefCases {
     puzzle: Arc<Puzzle>,
@@ -188,6 +314,9 @@ pub struct DefCases {
     mode: Option<Mode>,
     /// A line read to decide the mode, not yet taken as a case's.
     pending: Option<crate::judge::Line>,
+    /// The fast path's view, start and names, where the one exact table sees states
+    /// whole.
+    fast: Option<Arc<Fast>>,
 }
 
 impl DefCases {
@@ -196,10 +325,7 @@ impl DefCases {
     }
 
     fn position(&self, state: &State) -> Position {
-        Position {
-            puzzle: self.puzzle.clone(),
-            cells: self.puzzle.flat(state),
-        }
+        Position::new(self.puzzle.clone(), state)
     }
 
     /// A line's text, or the error that it is too long or not UTF-8.
@@ -390,6 +516,35 @@ impl DefCases {
 impl CaseReader for DefCases {
     type Case = Position;
 
+    /// A line of turns one space apart (or an empty line), where the one exact table
+    /// sees states whole: kept as read, its turns looked up and played by the thread
+    /// that answers it.
+    #[inline]
+    fn read_usual<R: Read>(&mut self, input: &mut Input<R>, _: usize) -> Option<Position> {
+        if self.mode != Some(Mode::Lines) || self.pending.is_some() {
+            return None;
+        }
+        let fast = self.fast.as_ref()?;
+        let line = input.peek_line()?;
+        // Only turns, one space apart: else the line is read the long way.
+        let mut kept = ArrayVec::new();
+        let mut start = 0;
+        while start < line.len() {
+            let end = memchr_space(&line[start..]).map_or(line.len(), |n| start + n);
+            kept.try_push(fast.turns.get(&line[start..end])?).ok()?;
+            start = end + 1;
+        }
+        if line.last() == Some(&b' ') {
+            return None;
+        }
+        let at = At::Turns(Arc::clone(fast), kept);
+        input.skip_line();
+        Some(Position {
+            puzzle: Arc::clone(&self.puzzle),
+            at,
+        })
+    }
+
     fn read_case<R: Read>(
         &mut self,
         input: &mut Input<R>,
@@ -419,10 +574,21 @@ impl CaseReader for DefCases {
 impl<D: AsRef<[u8]> + Send + Sync> Solver for Def<D> {
     type Case = Position;
     type Answer = DefAnswer;
-    const CASES_PER_TASK: usize = 16;
+
+    /// A table's answers take microseconds, a search's may take seconds.
+    fn cases_per_task(&self) -> usize {
+        match self.searches() {
+            true => 1,
+            false => Self::CASES_PER_TASK,
+        }
+    }
 
     fn solve(&self, case: &Position) -> Result<DefAnswer, Error> {
-        let answer = answer(|| self.outcome(&case.state()))?;
+        let answer = match (&case.at, case.at.rank()) {
+            (_, Some((_, rank))) => answer(false, || self.outcome_of_rank(rank))?,
+            (At::Cells(cells), None) => answer(self.searches(), || self.outcome_of_cells(cells))?,
+            _ => unreachable!("only cells have no rank"),
+        };
         if answer.stopped.is_some() {
             self.count_stopped();
         }
@@ -439,11 +605,15 @@ impl<D: AsRef<[u8]> + Send + Sync> Replay for Def<D> {
     }
 
     fn play(position: &Position, m: Turn) -> Option<Position> {
-        let mut next = position.clone();
+        let cells = position.cells();
+        let mut next = cells.clone();
         position
             .puzzle
-            .play(&position.cells, usize::from(m.index), &mut next.cells);
-        Some(next)
+            .play(&cells, usize::from(m.index), &mut next);
+        Some(Position {
+            puzzle: Arc::clone(&position.puzzle),
+            at: At::Cells(next.into_iter().collect()),
+        })
     }
 
     fn solved(_: &Position, position: &Position) -> bool {
@@ -473,17 +643,85 @@ impl<D: AsRef<[u8]> + Send + Sync> Format for Def<D> {
 
     fn reader(&self) -> DefCases {
         let puzzle = self.shared_puzzle();
+        let fast = match self.how() {
+            How::Exact(tables, _)
+                if tables.len() == 1
+                    && tables[0].view.is_whole()
+                    && tables[0].view.turns_tabled() =>
+            {
+                let view = &tables[0].view;
+                let start = view.rank(&puzzle.flat(&puzzle.definition.start));
+                start.map(|start| {
+                    Arc::new(Fast {
+                        view: Arc::clone(view),
+                        start,
+                        turns: TurnNames::new(&puzzle),
+                    })
+                })
+            }
+            _ => None,
+        };
         DefCases {
             names: Arc::new(Names::new(&puzzle)),
+            fast,
             puzzle,
             mode: None,
             pending: None,
         }
     }
 
+    /// From the one table's walks, the walks of a task's cases asked for together
+    /// first, so that their reads (a random one each, in a table larger than the
+    /// caches) overlap.
+    fn write_answers(&self, cases: &[(usize, Position)], out: &mut Vec<u8>) -> Result<(), Error> {
+        let How::Exact(_, Some(walks)) = self.how() else {
+            for (number, case) in cases {
+                Self::write_answer(*number, &Solver::solve(self, case)?, out);
+            }
+            return Ok(());
+        };
+        // The lines of turns turned side by side; anything else on its own.
+        let fast = cases.iter().find_map(|(_, case)| match &case.at {
+            At::Turns(fast, _) => Some(fast),
+            At::Cells(_) => None,
+        });
+        let lists = cases.iter().filter_map(|(_, case)| match &case.at {
+            At::Turns(_, turns) => Some(&turns[..]),
+            At::Cells(_) => None,
+        });
+        let mut ranks = fast
+            .map_or_else(Vec::new, |fast| fast.ranks(lists))
+            .into_iter();
+        let ranks: Vec<Option<u64>> = cases
+            .iter()
+            .map(|(_, case)| match &case.at {
+                At::Turns(..) => ranks.next(),
+                At::Cells(_) => None,
+            })
+            .collect();
+        for &rank in ranks.iter().flatten() {
+            walks.prefetch_walk(rank as u32);
+        }
+        for ((number, case), rank) in cases.iter().zip(ranks) {
+            let answer = match rank {
+                Some(rank) => answer(false, || self.outcome_of_rank(rank))?,
+                None => Solver::solve(self, case)?,
+            };
+            Self::write_answer(*number, &answer, out);
+        }
+        Ok(())
+    }
+
     fn write_answer(_: usize, answer: &DefAnswer, out: &mut Vec<u8>) {
         match (&answer.moves, answer.stopped) {
-            (Some(moves), _) => out.extend_from_slice(turns_text(moves).as_bytes()),
+            (Some(moves), _) => {
+                for (i, turn) in moves.iter().enumerate() {
+                    if i > 0 {
+                        out.push(b' ');
+                    }
+                    out.extend_from_slice(turn.name.as_bytes());
+                }
+            }
             (None, Some(stopped)) => {
                 out.extend_from_slice(format!("limit {}", stopped.lower_bound).as_bytes())
             }
@@ -557,14 +795,17 @@ impl<D: AsRef<[u8]> + Send + Sync> EveryShortest for Def<D> {
 
 /// Random turns from the start, as many as `turns`.
 fn random_walk(puzzle: &Arc<Puzzle>, rng: &mut dyn RngCore, turns: usize) -> Position {
-    let mut position = Position::new(puzzle.clone(), &puzzle.definition.start);
-    let mut next = position.cells.clone();
+    let mut cells = puzzle.flat(&puzzle.definition.start);
+    let mut next = cells.clone();
     for _ in 0..turns {
         let t = rng.random_range(0..puzzle.turns.len());
-        puzzle.play(&position.cells, t, &mut next);
-        std::mem::swap(&mut position.cells, &mut next);
+        puzzle.play(&cells, t, &mut next);
+        std::mem::swap(&mut cells, &mut next);
     }
-    position
+    Position {
+        puzzle: Arc::clone(puzzle),
+        at: At::Cells(cells.into_iter().collect()),
+    }
 }
 
 /// The one exact table whose view leaves no state out of its ranks, if the puzzle is
@@ -578,12 +819,13 @@ fn sampled<D>(how: &How<D>) -> Option<&Viewed<D>> {
 
 impl<D: AsRef<[u8]> + Send + Sync> CrossCheck for Def<D> {
     fn search(&self, case: &Position) -> DefAnswer {
-        let found = search::independent(self.puzzle(), &case.cells);
+        let found = search::independent(self.puzzle(), &case.cells());
         let outcome = match found {
             Some(moves) => Outcome::Solved(Found { moves, nodes: 0 }),
             None => Outcome::Unreachable { nodes: 0 },
         };
-        answer(|| Ok::<_, std::convert::Infallible>(outcome)).unwrap_or_else(|never| match never {})
+        answer(false, || Ok::<_, std::convert::Infallible>(outcome))
+            .unwrap_or_else(|never| match never {})
     }
 
     /// Up to eight random turns from the start: short enough for the independent

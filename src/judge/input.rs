@@ -328,6 +328,41 @@ impl<R: Read> Input<R> {
         }
     }
 
+    /// The rest of the current line, without reading it, if it lies whole in the
+    /// buffer (after one more read at most) and ends in a newline: a fast path's look
+    /// at a line it then reads with [`Input::skip_line`] or leaves to [`Input::line`].
+    #[inline]
+    pub fn peek_line(&mut self) -> Option<&[u8]> {
+        let newline = |input: &Self| {
+            input.buffer[input.pos..input.end]
+                .iter()
+                .position(|&b| b == b'\n')
+        };
+        let n = match newline(self) {
+            Some(n) => n,
+            None => {
+                if !self.refill() {
+                    return None;
+                }
+                newline(self)?
+            }
+        };
+        Some(&self.buffer[self.pos..self.pos + n])
+    }
+
+    /// Reads past the line [`Input::peek_line`] just gave.
+    #[inline]
+    pub fn skip_line(&mut self) {
+        if let Some(n) = self.buffer[self.pos..self.end]
+            .iter()
+            .position(|&b| b == b'\n')
+        {
+            self.pos += n + 1;
+            self.line += 1;
+            self.line_start = self.offset + self.pos;
+        }
+    }
+
     /// The rest of the current line, from where reading stands (white space and all)
     /// to its end, and where it starts; the newline is read, not returned, and so is a
     /// carriage return before it. `None` at the end of the input, when no byte is left.

@@ -58,6 +58,13 @@ pub trait Solver: Sync {
 
     /// The shortest, lexicographically smallest answer.
     fn solve(&self, case: &Self::Case) -> Result<Self::Answer, Error>;
+
+    /// How many cases one parallel task answers for this judge: its kind's
+    /// [`Solver::CASES_PER_TASK`] unless it knows better (a puzzle that is answered
+    /// from a table or by a search, as it was opened).
+    fn cases_per_task(&self) -> usize {
+        Self::CASES_PER_TASK
+    }
 }
 
 /// An answer: its moves, or none where the case has no solution.

@@ -178,6 +178,12 @@ impl<D: AsRef<[u8]>> Table<D> {
         super::map::prefetch(self.bytes.as_ref(), self.offset + index as usize);
     }
 
+    /// Hints that the packed walk of `rank` ([`Table::walk`]) will be read soon.
+    #[inline]
+    pub fn prefetch_walk(&self, rank: u32) {
+        super::map::prefetch(self.bytes.as_ref(), self.offset + rank as usize * 8);
+    }
+
     /// Recounts the payload and compares with the header's depth counts: a slower,
     /// independent check on top of the checksum, for tools and tests.
     pub fn depth_counts_match(&self) -> bool {

@@ -411,25 +411,29 @@ fn manual(subcommand: Option<&str>, dir: Option<&Path>) -> Result<(), Failure> {
         .map_err(|e| Error::Output(e).into())
 }
 
-/// A tool's files given after the puzzle: for `def`, its definition first. The
-/// definition (if any) and the rest.
+/// A tool's files given after the puzzle, at most `rest` of its own: for `def`, its
+/// definition first. The definition (if any) and the rest.
 fn definition_first(
     puzzle: Puzzle,
     files: &[PathBuf],
     rest: usize,
 ) -> Result<(Option<&PathBuf>, &[PathBuf]), Failure> {
-    match (puzzle == Puzzle::Def, files.len() > rest) {
-        (true, true) => Ok((files.first(), &files[1..])),
-        (true, false) => Err(Failure::Usage(
+    let (definition, rest_given) = match (puzzle == Puzzle::Def, files.split_first()) {
+        (true, Some((definition, others))) => (Some(definition), others),
+        (true, None) => return Err(Failure::Usage(
             "def needs its DEFINITION file first, e.g. `tablesolve show def definitions/2x2x2.def`"
                 .into(),
         )),
-        (false, true) => Err(Failure::Usage(format!(
-            "{} takes no DEFINITION: only def does",
-            puzzle.name()
-        ))),
-        (false, false) => Ok((None, files)),
+        (false, _) => (None, files),
+    };
+    if rest_given.len() > rest {
+        let message = match puzzle == Puzzle::Def {
+            true => "too many files".to_owned(),
+            false => format!("{} takes no DEFINITION: only def does", puzzle.name()),
+        };
+        return Err(Failure::Usage(message));
     }
+    Ok((definition, rest_given))
 }
 
 fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {

@@ -68,6 +68,11 @@ fn describe<D: AsRef<[u8]>>(
     for (d, count) in header.depth_counts.iter().enumerate() {
         writeln!(out, "  {d:>8}  {count}")?;
     }
+    let farthest = header.depth_counts.last().copied().unwrap_or(0);
+    writeln!(
+        out,
+        "  at the maximum distance, {max}: {farthest} {what} (the antipodes)"
+    )?;
     writeln!(out, "  example at {max}: {}", example(rank as u64))
 }
 
