@@ -45,9 +45,13 @@ def server():
             subprocess.run([CLI, "--tables", tables, puzzle, "--partition", partition],
                            input=b"", check=True)
         # One search slot: a cancelled search must give it back for the next to run.
+        # The definitions shipped in the tree are served too.
         process = subprocess.Popen([CLI, "--tables", tables, "serve", "--port", "0",
-                                    "--searches", "1"], stderr=subprocess.PIPE, text=True)
+                                    "--searches", "1", "--definitions", str(ROOT / "definitions")],
+                                   stderr=subprocess.PIPE, text=True)
         line = process.stderr.readline()
+        if "definitions" in line:
+            line = process.stderr.readline()
         assert "http://" in line, line
         address = line.split("http://")[1].split("/")[0]
         yield f"http://{address}"
@@ -178,6 +182,29 @@ def test_a_twentyfour_puzzle_board_is_solved_with_databases_named_on_the_page(br
                            partition=QUICK_24)
     assert shown["moves"] == expected
     assert shown["cells"] == goal_cells(25)
+    assert shown["at_goal"] == "true"
+
+
+def test_a_defined_puzzle_is_drawn_as_rows_of_pieces_and_played_to_its_goal(browser, server):
+    # A scramble of the 2x2x2 (one corner fixed): the page plays it from the solved
+    # state, then the answer by the turns the service lists, and must end solved.
+    scramble = "R U F2 R' U2 F"
+    expected = api(server, "/v1/2x2x2.def/answer", board=scramble)["moves"]
+    shown = solve_and_play(browser, server, "2x2x2.def", scramble, "def-2x2x2")
+    assert shown["moves"] == expected.replace(" ", "")
+    assert shown["status"].startswith(f"{len(expected.split())} moves")
+    # Seven corners, each its number (from 1) and orientation: solved is 1..7, all 0.
+    assert shown["cells"] == [f"{piece}\n0" for piece in range(1, 8)]
+    assert shown["at_goal"] == "true"
+
+
+def test_a_kpattern_position_of_a_kpuzzle_definition_is_played_to_its_goal(browser, server):
+    board = api(server, "/v1/pyraminx.kpuzzle.json/random", seed=9)["board"]
+    assert board.startswith("{")
+    expected = api(server, "/v1/pyraminx.kpuzzle.json/answer", board=board)["moves"]
+    shown = solve_and_play(browser, server, "pyraminx.kpuzzle.json", board, "def-pyraminx")
+    assert shown["moves"] == expected.replace(" ", "")
+    assert len(shown["cells"]) == 6 + 4
     assert shown["at_goal"] == "true"
 
 

@@ -352,8 +352,8 @@ fn the_catalogue_and_the_description_list_every_puzzle() {
     let (status, _, body) = get(&server, "/v1/openapi.json");
     assert_eq!(status, 200);
     let description: serde_json::Value = serde_json::from_str(&body).unwrap();
-    let enumerated =
-        &description["paths"]["/v1/{puzzle}/answer"]["post"]["parameters"][0]["schema"]["enum"];
+    let enumerated = &description["paths"]["/v1/{puzzle}/answer"]["post"]["parameters"][0]
+        ["schema"]["anyOf"][0]["enum"];
     assert_eq!(enumerated, &serde_json::json!(catalogue));
     for path in description["paths"].as_object().unwrap().keys() {
         let path = path.replace("{puzzle}", "eight");
@@ -409,4 +409,126 @@ fn random_sliding_boards_are_the_samplers_and_need_no_tables() {
     assert_eq!(std::fs::read_dir(empty.path()).unwrap().count(), 0);
     let (status, _, refused) = get(&server, "/v1/twentyfour/random?size=3x3");
     assert_eq!(status, 400, "{refused}");
+}
+
+#[test]
+fn definitions_served_from_a_directory_answer_as_the_def_command() {
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions");
+    let dir = shipped.to_str().unwrap();
+    let server = Server::start(&["--definitions", dir]);
+    let (status, _, body) = get(&server, "/v1/puzzles");
+    assert_eq!(status, 200);
+    let listed: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let entry = (listed["puzzles"].as_array().unwrap().iter())
+        .find(|p| p["name"] == "2x2x2.def")
+        .unwrap_or_else(|| panic!("2x2x2.def is not listed: {body}"));
+    // U, R and F with their powers, each as sources and twists of the seven corners.
+    let turns = entry["definition"]["turns"].as_array().unwrap();
+    let names: Vec<&str> = turns.iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["U", "U2", "U'", "R", "R2", "R'", "F", "F2", "F'"]);
+    assert_eq!(turns[0]["from"][0].as_array().unwrap().len(), 7);
+    assert!(entry["parameters"].to_string().contains("moves"));
+
+    let scrambles = b"R U F2 R' U2 F\n\nU R U' R'\nR R R R\n";
+    for file in ["2x2x2.def", "2x2x2.kpuzzle.json"] {
+        let definition = format!("{dir}/{file}");
+        let command = tablesolve(tables(), &["def", &definition], scrambles);
+        let (status, body) = post(&server, &format!("/v1/{file}/answer"), scrambles);
+        assert_eq!((status, body.as_str()), (200, stdout(&command)), "{file}");
+        let command = tablesolve(
+            tables(),
+            &["def", &definition, "--format", "json"],
+            scrambles,
+        );
+        let (status, body) = post(
+            &server,
+            &format!("/v1/{file}/answer?format=json"),
+            scrambles,
+        );
+        assert_eq!(status, 200, "{file}: {body}");
+        assert_eq!(timeless(&body), timeless(stdout(&command)), "{file}");
+    }
+    let (status, _, one) = get(
+        &server,
+        &format!("/v1/2x2x2.def/answer?board={}", encode("U R U' R'")),
+    );
+    assert_eq!(status, 200, "{one}");
+    assert_eq!(timeless(&one)[0]["moves"], "R U R' U'");
+
+    // A random position of a given length is that far from solved.
+    let (status, _, random) = get(&server, "/v1/pyraminx.def/random?length=7&seed=4");
+    assert_eq!(status, 200, "{random}");
+    let board: serde_json::Value = serde_json::from_str(&random).unwrap();
+    let path = format!(
+        "/v1/pyraminx.def/answer?board={}",
+        encode(board["board"].as_str().unwrap())
+    );
+    assert!(get(&server, &path).2.contains("\"length\":7"));
+
+    // Moves chosen apart from the file's: answered once the command built their table.
+    let path = format!("/v1/2x2x2.def/answer?moves=U,R&board={}", encode("R U"));
+    let built = tablesolve(
+        tables(),
+        &["def", &format!("{dir}/2x2x2.def"), "--moves", "U,R"],
+        b"R U\n",
+    );
+    assert_eq!(stdout(&built), "U' R'\n");
+    let (status, _, one) = get(&server, &path);
+    assert_eq!(status, 200, "{one}");
+    assert_eq!(timeless(&one)[0]["moves"], "U' R'");
+    // A name nobody serves is a 404 that lists the definitions too.
+    let (status, _, missing) = get(&server, "/v1/megaminx.def/answer?board=R");
+    assert_eq!(status, 404);
+    assert!(missing.contains("pyraminx.kpuzzle.json"), "{missing}");
+    // The limits a search takes are the definitions' too; the sliding options are not.
+    let (status, _, refused) = get(&server, "/v1/2x2x2.def/answer?board=R&partition=7-8");
+    assert_eq!(status, 400, "{refused}");
+}
+
+#[test]
+fn a_bad_definition_stops_the_service_before_it_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("good.def"),
+        "Name good\nSet X 2 1\nSolved\nX\n1 2\nEnd\nMove A\nX\n2 1\nEnd\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("bad.def"),
+        "Name bad\nSet X 2 1\nMove A\nX\n1 1\nEnd\n",
+    )
+    .unwrap();
+    let run = tablesolve(
+        tables(),
+        &[
+            "serve",
+            "--port",
+            "0",
+            "--definitions",
+            dir.path().to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(run.status.code(), Some(2), "{run:?}");
+    let message = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        message.contains("bad.def, line 5, column 1: move A"),
+        "{message}"
+    );
+    let empty = tempfile::tempdir().unwrap();
+    let run = tablesolve(
+        tables(),
+        &[
+            "serve",
+            "--port",
+            "0",
+            "--definitions",
+            empty.path().to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert!(
+        String::from_utf8_lossy(&run.stderr).contains("no definition there"),
+        "{run:?}"
+    );
 }

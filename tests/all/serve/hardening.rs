@@ -70,6 +70,8 @@ fn a_random_board_whose_search_runs_out_of_time_is_refused() {
 }
 
 #[test]
+// The hook that makes the service panic is in debug builds only.
+#[cfg_attr(not(debug_assertions), ignore = "needs a debug build's panic hook")]
 fn a_panic_ends_the_answer_with_its_message_and_the_service_goes_on() {
     let eight = tablesolve(
         tables(),

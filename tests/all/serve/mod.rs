@@ -31,10 +31,13 @@ impl Server {
         // Nothing is read from its input or written to its output.
         let args = [&["serve", "--port", "0"], args].concat();
         let mut child = start_with(tables, &args, env);
+        // The address is on the first line but for the definitions' list.
         let mut line = String::new();
-        BufReader::new(child.stderr.as_mut().unwrap())
-            .read_line(&mut line)
-            .unwrap();
+        let mut stderr = BufReader::new(child.stderr.as_mut().unwrap());
+        while line.is_empty() || line.contains("answering the definitions") {
+            line.clear();
+            stderr.read_line(&mut line).unwrap();
+        }
         let address = line
             .split("http://")
             .nth(1)

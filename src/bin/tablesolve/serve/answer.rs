@@ -36,7 +36,7 @@ pub async fn batch(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    let asked = match read_query(&name, query, Endpoint::Batch) {
+    let asked = match read_query(&shared, &name, query, Endpoint::Batch) {
         Ok(asked) => asked,
         Err(refused) => return refused,
     };
@@ -107,7 +107,7 @@ pub async fn one_board(
     Path(name): Path<String>,
     RawQuery(query): RawQuery,
 ) -> Response {
-    let asked = match read_query(&name, query, Endpoint::OneBoard) {
+    let asked = match read_query(&shared, &name, query, Endpoint::OneBoard) {
         Ok(asked) => asked,
         Err(refused) => return refused,
     };
@@ -218,7 +218,7 @@ pub async fn random(
     Path(name): Path<String>,
     RawQuery(query): RawQuery,
 ) -> Response {
-    let asked = match read_query(&name, query, Endpoint::Random) {
+    let asked = match read_query(&shared, &name, query, Endpoint::Random) {
         Ok(asked) => asked,
         Err(refused) => return refused,
     };
@@ -270,21 +270,16 @@ pub async fn random(
 }
 
 /// `GET /v1/puzzles`: the catalogue, with each puzzle's parameters.
-pub async fn puzzles() -> Response {
-    let list: Vec<serde_json::Value> = served_puzzles()
+pub async fn puzzles(State(shared): Service) -> Response {
+    let mut list: Vec<serde_json::Value> = served_puzzles()
         .map(|puzzle| {
             // What a batch of it takes (a single board takes `board` and `events`
             // instead of `format` and `keep_going`).
-            let parameters: Vec<&str> = PARAMETERS
-                .iter()
-                .filter(|p| p.endpoints.contains(&Endpoint::Batch) && p.taken_by(puzzle))
-                .map(|p| p.name)
-                .collect();
             let mut entry = json!({
                 "name": puzzle.name(),
                 "title": puzzle.title(),
                 "about": puzzle.about(),
-                "parameters": parameters,
+                "parameters": batch_parameters(puzzle),
             });
             match (puzzle, puzzle.board_size()) {
                 (Puzzle::Eight | Puzzle::Eight2, _) => entry["size"] = "3x3".into(),
@@ -308,7 +303,18 @@ pub async fn puzzles() -> Response {
             entry
         })
         .collect();
+    list.extend(shared.defined.entries(&batch_parameters(Puzzle::Def)));
     json_response(&json!({ "puzzles": list }))
+}
+
+/// What a batch of `puzzle` takes (a single board takes `board` and `events` instead
+/// of `format` and `keep_going`).
+fn batch_parameters(puzzle: Puzzle) -> Vec<&'static str> {
+    PARAMETERS
+        .iter()
+        .filter(|p| p.endpoints.contains(&Endpoint::Batch) && p.taken_by(puzzle))
+        .map(|p| p.name)
+        .collect()
 }
 
 /// The puzzles of the catalogue the service answers by name: all but `def`, whose
@@ -324,15 +330,29 @@ pub async fn not_found() -> Response {
     refuse(StatusCode::NOT_FOUND, message, Output::Json)
 }
 
-/// The puzzle named `name` and the request's parameters, or the refusal: 404 for a
-/// puzzle not in the catalogue, 400 for a parameter.
-fn read_query(name: &str, query: Option<String>, endpoint: Endpoint) -> Result<Asked, Response> {
-    let Some(puzzle) = served_puzzles().find(|p| p.name() == name) else {
-        let names: Vec<&str> = served_puzzles().map(|p| p.name()).collect();
+/// The puzzle named `name` (of the catalogue, or a definition served) and the
+/// request's parameters, or the refusal: 404 for a puzzle not served, 400 for a
+/// parameter.
+fn read_query(
+    shared: &Shared,
+    name: &str,
+    query: Option<String>,
+    endpoint: Endpoint,
+) -> Result<Asked, Response> {
+    let definition = shared.defined.path(name);
+    let puzzle = match definition {
+        Some(_) => Some(Puzzle::Def),
+        None => served_puzzles().find(|p| p.name() == name),
+    };
+    let Some(puzzle) = puzzle else {
+        let names: Vec<&str> = served_puzzles()
+            .map(|p| p.name())
+            .chain(shared.defined.names())
+            .collect();
         let message = format!("no puzzle {name:?}: choose one of {}", names.join(", "));
         return Err(refuse(StatusCode::NOT_FOUND, &message, Output::Json));
     };
-    Asked::read(puzzle, query.as_deref().unwrap_or(""), endpoint)
+    Asked::read(puzzle, definition, query.as_deref().unwrap_or(""), endpoint)
         .map_err(|message| refuse(StatusCode::BAD_REQUEST, &message, Output::Json))
 }
 

@@ -1,6 +1,7 @@
 //! What a request asks: the command's options, as query parameters of the same names
 //! (`keep_going` for `--keep-going`), each checked with a message that names it.
 
+use std::path::Path;
 use std::time::Duration;
 
 use tablesolve::catalogue::{OptionError, OptionName, Options};
@@ -27,6 +28,10 @@ pub enum Takers {
     Sliding,
     /// `sliding` alone.
     SlidingBySize,
+    /// The puzzles that may search: the sliding boards and the definitions.
+    Searched,
+    /// The definitions.
+    Defined,
 }
 
 /// A query parameter: the command's option of the same name (`keep_going` for
@@ -55,8 +60,10 @@ pub const PARAMETERS: &[Parameter] = &[
     parameter("partition", ALL, Takers::Sliding),
     parameter("size", ALL, Takers::SlidingBySize),
     parameter("numbered", ANSWERS, Takers::Sliding),
-    parameter("timeout", ANSWERS, Takers::Sliding),
-    parameter("max_nodes", ANSWERS, Takers::Sliding),
+    parameter("timeout", ANSWERS, Takers::Searched),
+    parameter("max_nodes", ANSWERS, Takers::Searched),
+    parameter("moves", ALL, Takers::Defined),
+    parameter("powers", ALL, Takers::Defined),
 ];
 
 const fn parameter(
@@ -78,6 +85,8 @@ impl Parameter {
             Takers::Every => true,
             Takers::Sliding => puzzle.is_sliding(),
             Takers::SlidingBySize => puzzle == Puzzle::Sliding,
+            Takers::Searched => puzzle.takes_limits(),
+            Takers::Defined => puzzle == Puzzle::Def,
         }
     }
 }
@@ -116,13 +125,22 @@ pub struct Asked {
 }
 
 impl Asked {
-    /// Reads `query`, which may hold the parameters `endpoint` reads only, for `puzzle`.
-    pub fn read(puzzle: Puzzle, query: &str, endpoint: Endpoint) -> Result<Asked, String> {
+    /// Reads `query`, which may hold the parameters `endpoint` reads only, for `puzzle`
+    /// (for `def`, the definition at `definition`).
+    pub fn read(
+        puzzle: Puzzle,
+        definition: Option<&Path>,
+        query: &str,
+        endpoint: Endpoint,
+    ) -> Result<Asked, String> {
         let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query)
             .map_err(|e| format!("cannot read the query string: {e}"))?;
         let mut asked = Asked {
             puzzle,
-            options: Options::default(),
+            options: Options {
+                definition: definition.map(Path::to_path_buf),
+                ..Options::default()
+            },
             format: Output::Judge,
             keep_going: false,
             every: Every::No,
@@ -166,6 +184,11 @@ impl Asked {
             "partition" => self.options.partition = Some(value.parse()?),
             "size" => self.options.size = Some(tablesolve::sliding::parse_size(value)?),
             "numbered" => self.options.numbered = flag(value)?,
+            "moves" => {
+                let moves = value.split(',').map(str::trim).map(str::to_owned).collect();
+                self.options.moves = Some(moves);
+            }
+            "powers" => self.options.powers = Some(value.parse()?),
             "timeout" => self.timeout = Some(crate::options::parse_seconds(value)?),
             "max_nodes" => match value.parse::<u64>() {
                 Ok(n) if n > 0 => self.max_nodes = Some(n),
@@ -183,7 +206,7 @@ impl Asked {
     /// The limits only the sliding boards take, refused by name elsewhere, as the
     /// command refuses them; the rest [`Puzzle::open`] refuses itself.
     fn refuse_foreign(&self) -> Result<(), String> {
-        if (self.timeout.is_some() || self.max_nodes.is_some()) && !self.puzzle.is_sliding() {
+        if (self.timeout.is_some() || self.max_nodes.is_some()) && !self.puzzle.takes_limits() {
             let refused = OptionError::NotSliding {
                 option: OptionName::Limits,
                 puzzle: self.puzzle,
@@ -199,7 +222,7 @@ impl Asked {
         let time = self.timeout.map_or(max_timeout, |t| t.min(max_timeout));
         Limits {
             nodes: self.max_nodes,
-            time: self.puzzle.is_sliding().then_some(time),
+            time: self.puzzle.takes_limits().then_some(time),
             cancel: Some(cancel.clone()),
         }
     }

@@ -57,7 +57,7 @@ struct Kept<J>(J);
 
 impl<J: Judge> Served for Kept<J> {
     fn searches(&self) -> bool {
-        self.0.partition().is_some()
+        self.0.searches()
     }
 
     fn batch(
@@ -219,7 +219,11 @@ impl Judges {
         }
         let judges = Arc::clone(self);
         let (puzzle, options) = (asked.puzzle, asked.options.clone());
-        let builds = options.partition.as_ref().is_none_or(|p| p.is_built_in());
+        // Databases a request spells out, and a definition's moves or powers chosen
+        // apart from the file's, are used where present, never built.
+        let builds = options.partition.as_ref().is_none_or(|p| p.is_built_in())
+            && options.moves.is_none()
+            && options.powers.is_none();
         let what = key.to_owned();
         let opened = tokio::task::spawn_blocking(move || {
             let tables = match builds {

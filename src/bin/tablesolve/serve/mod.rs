@@ -8,6 +8,7 @@
 
 mod answer;
 mod asked;
+mod defined;
 mod hook;
 mod judges;
 mod page;
@@ -24,6 +25,7 @@ use tablesolve::table::TableDir;
 use tokio::sync::Semaphore;
 
 use crate::Failure;
+use defined::Defined;
 use judges::Judges;
 
 /// Where and how to serve.
@@ -46,11 +48,17 @@ pub struct Serve {
     /// The largest request body, in bytes: a longer one is refused (413)
     #[arg(long, default_value_t = 1 << 30, value_name = "BYTES")]
     max_body: u64,
+    /// Also answer the puzzles defined in DIR: each .def (ksolve+) or .json (KPuzzle)
+    /// file, named by its file name; all are read at start, and a bad one stops it
+    #[arg(long, value_name = "DIR")]
+    definitions: Option<std::path::PathBuf>,
 }
 
 /// What every request shares.
 pub struct Shared {
     judges: Arc<Judges>,
+    /// The puzzles defined in `--definitions`.
+    defined: Defined,
     /// One permit per search or batch under way.
     slots: Arc<Semaphore>,
     max_timeout: Duration,
@@ -61,8 +69,17 @@ pub struct Shared {
 pub fn run(serve: &Serve, tables: TableDir, present: TableDir) -> Result<(), Failure> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let searches = serve.searches.map_or(4 * cores, |n| n as usize);
+    let defined = match &serve.definitions {
+        Some(dir) => Defined::load(dir)?,
+        None => Defined::default(),
+    };
+    if serve.definitions.is_some() {
+        let names: Vec<&str> = defined.names().collect();
+        eprintln!("tablesolve: answering the definitions {}", names.join(", "));
+    }
     let shared = Arc::new(Shared {
         judges: Arc::new(Judges::new(tables, present)),
+        defined,
         slots: Arc::new(Semaphore::new(searches)),
         max_timeout: serve.max_timeout,
         max_body: serve.max_body,

@@ -1,6 +1,7 @@
 // The page: asks the service for an answer and plays it on a board drawn here. The
-// moves are played by this page's own rules (SPEC sections 1-3, 6-7), so a board
-// that ends at its goal is a check of the answer, not a picture of it.
+// moves are played by this page's own rules (SPEC sections 1-3, 6-7; a definition's
+// turns as the service lists them), so a board that ends at its goal is a check of
+// the answer, not a picture of it.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -22,18 +23,22 @@ let source = null;   // the search followed, while it runs
 let timer = null;    // playing
 let shown = null;    // { shape, states, moves, at, goal }
 
-/** The board's shape for the puzzle chosen: the `#` board, or a grid W x H. */
+/** The board's shape for the puzzle chosen: the `#` board, a grid W x H, or a
+ * definition's sets. */
 function shape() {
   const name = $("puzzle").value;
   if (name === "rotation") return { kind: "rotation" };
+  const puzzle = puzzles.find((p) => p.name === name);
+  if (puzzle.definition) return { kind: "def", def: puzzle.definition };
   // Each puzzle's size as the service lists it; `sliding` takes the one chosen.
-  const size = puzzles.find((p) => p.name === name).size || $("size").value;
+  const size = puzzle.size || $("size").value;
   const [w, h] = size.split("x").map(Number);
   return { kind: "grid", w, h };
 }
 
 /** The start (and the target, where the case has one) of `text`, or an error. */
 function readBoard(text, s) {
+  if (s.kind === "def") return { start: readPosition(text, s.def), goal: s.def.goals };
   const name = $("puzzle").value;
   if (name === "eight" || name === "eight2") {
     const chars = text.replace(/\s+/g, "").toLowerCase().split("").map((c) => (c === "x" ? 0 : Number(c)));
@@ -49,8 +54,43 @@ function readBoard(text, s) {
   return { start: values, goal: [...Array(cells - 1).keys()].map((v) => v + 1).concat([0]) };
 }
 
+/** A definition's position: a KPattern JSON object, or a scramble of its turns
+ * played from the start. */
+function readPosition(text, def) {
+  if (text.trim().startsWith("{")) {
+    const pattern = JSON.parse(text);
+    const at = { pieces: [], orientation: [] };
+    for (const set of def.sets) {
+      const given = pattern[set.name];
+      if (!given || !Array.isArray(given.pieces) || given.pieces.length !== set.pieces) {
+        throw new Error(`give ${set.name} as {"pieces": [${set.pieces} numbers], "orientation": [...]}`);
+      }
+      at.pieces.push(given.pieces.slice());
+      at.orientation.push((given.orientation || given.pieces.map(() => 0)).slice());
+    }
+    return at;
+  }
+  let at = def.start;
+  for (const word of text.trim().split(/\s+/).filter((w) => w)) {
+    at = play(at, word, { kind: "def", def });
+    if (!at) throw new Error(`${word} is none of the turns ${def.turns.map((t) => t.name).join(" ")}`);
+  }
+  return at;
+}
+
 /** The cells after `move`, or null where it cannot be played. */
 function play(cells, move, s) {
+  if (s.kind === "def") {
+    // Position i takes the piece from `from[i]`, its orientation plus `twist[i]`.
+    const turn = s.def.turns.find((t) => t.name === move);
+    if (!turn) return null;
+    const after = (set, f) => turn.from[set].map((from, i) => f(from, i));
+    return {
+      pieces: cells.pieces.map((pieces, set) => after(set, (from) => pieces[from])),
+      orientation: cells.orientation.map((twists, set) => after(set, (from, i) =>
+        (twists[from] + turn.twist[set][i]) % s.def.sets[set].orientations)),
+    };
+  }
   const next = cells.slice();
   if (s.kind === "rotation") {
     const line = LINES[move];
@@ -69,14 +109,50 @@ function play(cells, move, s) {
   return next;
 }
 
-function atGoal(cells, goal) {
+function atGoal(cells, goal, s) {
+  if (s.kind === "def") {
+    const agree = (wanted, held) => wanted.every((set, k) => set.every((w, i) => w === null || w === held[k][i]));
+    return goal.some((g) => agree(g.pieces, cells.pieces) && agree(g.orientation, cells.orientation));
+  }
   if (!goal) return CENTRE.every((c) => cells[c] === cells[CENTRE[0]]);
   return cells.every((v, i) => v === goal[i]);
+}
+
+/** A definition's position: a row for each set, of numbered pieces (from 1), each
+ * with its orientation where the set has more than one. */
+function drawSets(at, def) {
+  const drawing = $("drawing");
+  const widest = Math.max(...def.sets.map((set) => set.pieces));
+  drawing.style.gridTemplateColumns = `auto repeat(${widest}, 3rem)`;
+  def.sets.forEach((set, k) => {
+    const label = Object.assign(document.createElement("div"), { className: "set", textContent: set.name });
+    label.style.gridRow = k + 1;
+    drawing.append(label);
+    at.pieces[k].forEach((piece, i) => {
+      const cell = document.createElement("div");
+      cell.className = "cell";
+      cell.dataset.cell = `${set.name}.${i}`;
+      cell.textContent = String(piece + 1);
+      if (set.orientations > 1) {
+        cell.append(Object.assign(document.createElement("sup"), { textContent: String(at.orientation[k][i]) }));
+      }
+      cell.style.gridRow = k + 1;
+      drawing.append(cell);
+    });
+  });
 }
 
 function draw(cells, s, goal) {
   const drawing = $("drawing");
   drawing.replaceChildren();
+  drawing.classList.toggle("sets", s.kind === "def");
+  if (s.kind === "def") {
+    drawSets(cells, s.def);
+    const done = atGoal(cells, goal, s);
+    drawing.classList.toggle("at-goal", done);
+    drawing.dataset.atGoal = String(done);
+    return;
+  }
   const columns = s.kind === "rotation" ? 7 : s.w;
   drawing.style.gridTemplateColumns = `repeat(${columns}, 3rem)`;
   cells.forEach((value, i) => {
@@ -93,7 +169,7 @@ function draw(cells, s, goal) {
     }
     drawing.append(cell);
   });
-  const done = atGoal(cells, goal);
+  const done = atGoal(cells, goal, s);
   drawing.classList.toggle("at-goal", done);
   drawing.dataset.atGoal = String(done);
 }
@@ -128,7 +204,8 @@ function answered(answer, board, s) {
   if (answer.status === "limit") {
     return say(`stopped at the limit: every answer has at least ${answer.lower_bound} moves`, true);
   }
-  const moves = answer.moves;
+  // A definition's turns are words; the built-in puzzles' moves are letters.
+  const moves = s.kind === "def" ? answer.moves.split(" ").filter((m) => m) : [...answer.moves];
   const states = [board.start];
   for (const move of moves) {
     const next = play(states[states.length - 1], move, s);
@@ -136,7 +213,7 @@ function answered(answer, board, s) {
     states.push(next);
   }
   shown = { shape: s, states, moves, goal: board.goal, at: 0 };
-  $("moves").replaceChildren(...[...moves].map((m) => Object.assign(document.createElement("li"), { textContent: m })));
+  $("moves").replaceChildren(...moves.map((m) => Object.assign(document.createElement("li"), { textContent: m })));
   const seconds = answer.seconds === undefined ? "" : `, found in ${answer.seconds.toFixed(3)} s`;
   const digit = answer.digit ? `, centre ${answer.digit}` : "";
   say(`${moves.length} moves${digit}${seconds}`);
@@ -166,7 +243,7 @@ function solve() {
   const size = name === "sliding" ? `&size=${$("size").value}` : "";
   const chosen = $("partition-label").hidden ? "" : $("partition").value.trim();
   const partition = chosen ? `&partition=${encodeURIComponent(chosen)}` : "";
-  const url = `/v1/${name}/answer?events=true${size}${partition}&board=${encodeURIComponent(text)}`;
+  const url = `/v1/${encodeURIComponent(name)}/answer?events=true${size}${partition}&board=${encodeURIComponent(text)}`;
   stopSearch();
   const started = performance.now();
   source = new EventSource(url);
@@ -195,7 +272,7 @@ function solve() {
 async function randomBoard() {
   const name = $("puzzle").value;
   const size = name === "sliding" ? `?size=${$("size").value}` : "";
-  const response = await fetch(`/v1/${name}/random${size}`);
+  const response = await fetch(`/v1/${encodeURIComponent(name)}/random${size}`);
   const body = await response.json();
   if (!response.ok) return say(body.error, true);
   $("board").value = body.board;

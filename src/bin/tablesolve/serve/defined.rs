@@ -1,0 +1,110 @@
+//! The definitions a service answers (`--definitions DIR`): each `.def` (ksolve+) or
+//! `.json` (KPuzzle) file of the directory is a puzzle named by its file name, read at
+//! start so that a bad file stops the service before it answers anything.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde_json::json;
+use tablesolve::definition::{Definition, Puzzle};
+
+use crate::Failure;
+
+/// The definitions served, by name.
+#[derive(Default)]
+pub struct Defined {
+    by_name: BTreeMap<String, Served>,
+}
+
+struct Served {
+    path: PathBuf,
+    /// What `/v1/puzzles` lists of it: enough for the page to draw its positions and
+    /// play its turns.
+    entry: serde_json::Value,
+}
+
+impl Defined {
+    /// The definitions in `dir`, each read and compiled with its own moves; the first
+    /// that does not read cleanly is the failure.
+    pub fn load(dir: &Path) -> Result<Defined, Failure> {
+        let cannot =
+            |e: std::io::Error| Failure::Usage(format!("--definitions {}: {e}", dir.display()));
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map_err(cannot)?
+            .map(|entry| entry.map(|e| e.path()))
+            .collect::<Result<_, _>>()
+            .map_err(cannot)?;
+        paths.retain(|p| p.is_file() && p.extension().is_some_and(|e| e == "def" || e == "json"));
+        paths.sort();
+        if paths.is_empty() {
+            return Err(Failure::Usage(format!(
+                "--definitions {}: no definition there (a .def or .json file)",
+                dir.display()
+            )));
+        }
+        let mut by_name = BTreeMap::new();
+        for path in paths {
+            let name = path
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
+            let definition = Definition::read(&path).map_err(|e| Failure::Usage(e.to_string()))?;
+            let puzzle = Puzzle::new(definition, None, None)
+                .map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
+            let entry = entry(&name, &puzzle);
+            by_name.insert(name, Served { path, entry });
+        }
+        Ok(Defined { by_name })
+    }
+
+    /// The file of the definition named `name`.
+    pub fn path(&self, name: &str) -> Option<&Path> {
+        self.by_name.get(name).map(|served| served.path.as_path())
+    }
+
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.by_name.keys().map(String::as_str)
+    }
+
+    /// Their entries in `/v1/puzzles`, each with `parameters` as given.
+    pub fn entries(&self, parameters: &[&str]) -> impl Iterator<Item = serde_json::Value> + '_ {
+        let parameters: serde_json::Value = parameters.into();
+        self.by_name.values().map(move |served| {
+            let mut entry = served.entry.clone();
+            entry["parameters"] = parameters.clone();
+            entry
+        })
+    }
+}
+
+/// A definition's entry: its sets, the state scrambles start from, its solved states
+/// (`null` where a goal does not care), and each turn as sources and twists by set.
+fn entry(name: &str, puzzle: &Puzzle) -> serde_json::Value {
+    let definition = &puzzle.definition;
+    let sets: Vec<_> = (definition.sets.iter())
+        .map(|s| json!({ "name": s.name, "pieces": s.pieces, "orientations": s.orientations }))
+        .collect();
+    let goals: Vec<_> = (definition.goals.iter())
+        .map(|g| json!({ "pieces": g.pieces, "orientation": g.orientation }))
+        .collect();
+    let turns: Vec<_> = (puzzle.turns.iter())
+        .map(|t| json!({ "name": t.turn.name, "from": t.action.from, "twist": t.action.twist }))
+        .collect();
+    let moves = puzzle.classes.join(" ");
+    json!({
+        "name": name,
+        "title": definition.name,
+        "about": format!(
+            "Defined in {name}: {} set(s), moves {moves}. A board is a scramble (turns \
+             separated by spaces, applied to the solved state) or a KPattern JSON object.",
+            definition.sets.len()
+        ),
+        "definition": {
+            "sets": sets,
+            "start": { "pieces": definition.start.pieces, "orientation": definition.start.orientation },
+            "goals": goals,
+            "turns": turns,
+        },
+    })
+}
