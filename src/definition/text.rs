@@ -101,6 +101,17 @@ impl Names {
     }
 }
 
+/// The state of one case line: a KPattern JSON object (it starts with `{`), else a
+/// move sequence applied to the start (empty: the start).
+pub fn case(puzzle: &Puzzle, names: &Names, text: &str) -> Result<State, CaseError> {
+    if text.trim_start().starts_with('{') {
+        return pattern(puzzle, text);
+    }
+    let sets = puzzle.sets();
+    let action = names.sequence(text, sets)?;
+    Ok(puzzle.definition.start.after(&action, sets))
+}
+
 /// The state of a KPattern JSON object in `text`.
 pub fn pattern(puzzle: &Puzzle, text: &str) -> Result<State, CaseError> {
     let sets = puzzle.sets();

@@ -356,18 +356,8 @@ impl DefCases {
                 _ => e.offset + 1,
             },
         };
-        let state = match text.trim_start().starts_with('{') {
-            true => text::pattern(&self.puzzle, text)
-                .map_err(|e| input_error(case, at(e.clone()), e.message))?,
-            false => {
-                let sets = self.puzzle.sets();
-                let action = self
-                    .names
-                    .sequence(text, sets)
-                    .map_err(|e| input_error(case, at(e.clone()), e.message))?;
-                self.puzzle.definition.start.after(&action, sets)
-            }
-        };
+        let state = text::case(&self.puzzle, &self.names, text)
+            .map_err(|e| input_error(case, at(e.clone()), e.message))?;
         Ok(self.position(&state))
     }
 
