@@ -211,9 +211,30 @@ enum Cases<B> {
     Read(Vec<Option<B>>),
 }
 
-impl<B: PyBoard> Batch<B> {
+/// A batch's cases as [`crate::solve_many`] reads them, on any thread.
+pub trait CaseSource: Sync {
+    type Case;
+
     /// The number of cases.
-    pub fn len(&self) -> usize {
+    fn len(&self) -> usize;
+
+    /// The errors of the cases read beforehand, by index.
+    fn take_unread(&mut self) -> Vec<(usize, PyErr)>;
+
+    /// Case `index`; the error says why it is no case (`None`: see
+    /// [`CaseSource::take_unread`]).
+    fn read(&self, index: usize) -> Result<Self::Case, Option<String>>;
+
+    /// What the caller calls the cases, to name one in an error (`boards[3]`).
+    fn called(&self) -> &'static str {
+        "boards"
+    }
+}
+
+impl<B: PyBoard> CaseSource for Batch<B> {
+    type Case = B;
+
+    fn len(&self) -> usize {
         match &self.cases {
             Cases::Rows(values) => values.len() / B::VALUES,
             Cases::Lines(_, lines) => lines.len(),
@@ -221,14 +242,11 @@ impl<B: PyBoard> Batch<B> {
         }
     }
 
-    /// The errors of the cases read beforehand, by index.
-    pub fn take_unread(&mut self) -> Vec<(usize, PyErr)> {
+    fn take_unread(&mut self) -> Vec<(usize, PyErr)> {
         std::mem::take(&mut self.unread)
     }
 
-    /// Case `index`; the error says why it is no case (`None`: see
-    /// [`Batch::take_unread`]).
-    pub fn read(&self, index: usize) -> Result<B, Option<String>> {
+    fn read(&self, index: usize) -> Result<B, Option<String>> {
         match &self.cases {
             Cases::Rows(values) => {
                 B::from_values(&values[index * B::VALUES..][..B::VALUES]).map_err(Some)
@@ -236,6 +254,64 @@ impl<B: PyBoard> Batch<B> {
             Cases::Lines(text, lines) => B::from_text(&text[lines[index].clone()]).map_err(Some),
             Cases::Read(cases) => cases[index].ok_or(None),
         }
+    }
+}
+
+/// Cases read one by one beforehand, with the GIL held, each by its own reader.
+pub struct ReadBefore<T> {
+    cases: Vec<Option<T>>,
+    unread: Vec<(usize, PyErr)>,
+    called: &'static str,
+}
+
+impl<T> ReadBefore<T> {
+    /// Every case of the iterable `boards`, each read by `read`; a case it refuses is
+    /// kept as its error. `called` is what the caller calls them ("boards", "cases").
+    pub fn new(
+        boards: &Bound<'_, PyAny>,
+        called: &'static str,
+        read: impl Fn(&Bound<'_, PyAny>) -> PyResult<T>,
+    ) -> PyResult<Self> {
+        if boards.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err(format!(
+                "{called} is an iterable, not one string: use solve() for one case"
+            )));
+        }
+        let mut before = ReadBefore {
+            cases: Vec::new(),
+            unread: Vec::new(),
+            called,
+        };
+        for (index, board) in boards.try_iter()?.enumerate() {
+            match read(&board?) {
+                Ok(case) => before.cases.push(Some(case)),
+                Err(error) => {
+                    before.unread.push((index, error));
+                    before.cases.push(None);
+                }
+            }
+        }
+        Ok(before)
+    }
+}
+
+impl<T: Clone + Sync> CaseSource for ReadBefore<T> {
+    type Case = T;
+
+    fn len(&self) -> usize {
+        self.cases.len()
+    }
+
+    fn take_unread(&mut self) -> Vec<(usize, PyErr)> {
+        std::mem::take(&mut self.unread)
+    }
+
+    fn read(&self, index: usize) -> Result<T, Option<String>> {
+        self.cases[index].clone().ok_or(None)
+    }
+
+    fn called(&self) -> &'static str {
+        self.called
     }
 }
 
@@ -252,17 +328,7 @@ pub fn many<B: PyBoard>(boards: &Bound<'_, PyAny>) -> PyResult<Batch<B>> {
     } else if let Some(lines) = lines(boards)? {
         lines
     } else {
-        let mut unread = Vec::new();
-        let mut cases = Vec::new();
-        for (index, board) in boards.try_iter()?.enumerate() {
-            match B::from_py(&board?) {
-                Ok(case) => cases.push(Some(case)),
-                Err(error) => {
-                    unread.push((index, error));
-                    cases.push(None);
-                }
-            }
-        }
+        let ReadBefore { cases, unread, .. } = ReadBefore::new(boards, "boards", B::from_py)?;
         return Ok(Batch {
             cases: Cases::Read(cases),
             unread,

@@ -7,6 +7,7 @@
 //! Ctrl-C.
 
 mod boards;
+mod definition;
 mod errors;
 mod sliding;
 
@@ -19,13 +20,13 @@ use std::path::{Path, PathBuf};
 use std::sync::{mpsc, Mutex};
 use std::time::Duration;
 
-use boards::{Batch, Pair, PyBoard};
+use boards::{CaseSource, Pair, PyBoard};
 use errors::{limit_reached, to_py};
 use tablesolve::eight::Grid;
 use tablesolve::eight::Slides;
 use tablesolve::judge::{check, Format, Replay, Solution};
 use tablesolve::moves::letters;
-use tablesolve::search::{Cancel, Stopped};
+use tablesolve::search::{Cancel, Found, Limits, Outcome, Stopped};
 use tablesolve::sliding::Slide;
 use tablesolve::table::{BuildNote, TableDir};
 use tablesolve::{rotation, Error};
@@ -83,10 +84,10 @@ fn open<J: Send>(
 }
 
 /// `error`, its message led by the index of the case it belongs to.
-fn at_index(py: Python<'_>, index: usize, error: PyErr) -> PyErr {
+fn at_index(py: Python<'_>, called: &str, index: usize, error: PyErr) -> PyErr {
     let value = error.value(py);
     let kind = error.get_type(py);
-    let Ok(led) = kind.call1((format!("boards[{index}]: {value}"),)) else {
+    let Ok(led) = kind.call1((format!("{called}[{index}]: {value}"),)) else {
         return error;
     };
     for name in ["lower_bound", "nodes"] {
@@ -101,19 +102,19 @@ fn at_index(py: Python<'_>, index: usize, error: PyErr) -> PyErr {
 /// (and the work cancelled through `cancel`, if given, on Ctrl-C), then gives each
 /// answer to Python with `to_py`: a list in input order. A failed case raises, naming
 /// its index, or with `return_exceptions` stands in the list as its exception.
-fn solve_many<B: PyBoard, A: Send>(
+fn solve_many<C: CaseSource, A: Send>(
     py: Python<'_>,
     dir: &Path,
-    mut batch: Batch<B>,
+    mut batch: C,
     return_exceptions: bool,
     cancel: Option<&Cancel>,
-    solve: impl Fn(&B) -> Result<A, Failure> + Sync + Send,
+    solve: impl Fn(&C::Case) -> Result<A, Failure> + Sync + Send,
     to_py: impl Fn(Python<'_>, A) -> PyResult<Py<PyAny>>,
 ) -> PyResult<Py<PyList>> {
     let mut unread = batch.take_unread().into_iter();
     if !return_exceptions {
         if let Some((index, error)) = unread.next() {
-            return Err(at_index(py, index, error));
+            return Err(at_index(py, batch.called(), index, error));
         }
     }
     let answer_all = || -> Vec<Result<A, Failure>> {
@@ -137,7 +138,7 @@ fn solve_many<B: PyBoard, A: Send>(
             Ok(answer) => to_py(py, answer)?,
             Err(failure) => {
                 let kept = || unread.next().map(|(_, error)| error).expect("a kept error");
-                let error = at_index(py, index, failure.into_py(py, dir, kept));
+                let error = at_index(py, batch.called(), index, failure.into_py(py, dir, kept));
                 if !return_exceptions {
                     return Err(error);
                 }
@@ -147,6 +148,44 @@ fn solve_many<B: PyBoard, A: Send>(
         list.append(item)?;
     }
     Ok(list.unbind())
+}
+
+/// What one call may spend, as every method that searches takes it: `limit` nodes and
+/// `timeout` seconds (each unbounded when None).
+#[derive(Clone, Copy)]
+struct Budget {
+    pub limit: Option<u64>,
+    pub timeout: Option<f64>,
+}
+
+impl Budget {
+    /// The search's limits, and the handle that cancels them (on Ctrl-C).
+    pub fn limits(self) -> PyResult<(Limits, Cancel)> {
+        let time = self
+            .timeout
+            .map(|seconds| {
+                Duration::try_from_secs_f64(seconds).map_err(|_| {
+                    PyValueError::new_err(format!("timeout={seconds}: give seconds, at least 0"))
+                })
+            })
+            .transpose()?;
+        let cancel = Cancel::new();
+        let limits = Limits {
+            nodes: self.limit,
+            time,
+            cancel: Some(cancel.clone()),
+        };
+        Ok((limits, cancel))
+    }
+}
+
+/// The moves of a search's outcome: `None` when the goal is out of reach.
+fn found<M>(outcome: Result<Outcome<Found<M>>, Error>) -> Result<Option<Vec<M>>, Failure> {
+    match outcome.map_err(Failure::Table)? {
+        Outcome::Solved(found) => Ok(Some(found.moves)),
+        Outcome::Unreachable { .. } => Ok(None),
+        Outcome::Stopped(stopped) => Err(Failure::Stopped(stopped)),
+    }
 }
 
 /// Runs `work` on its own thread with the GIL released; a signal (Ctrl-C) cancels it
@@ -472,6 +511,7 @@ fn _tablesolve(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Eight>()?;
     module.add_class::<Eight2>()?;
     module.add_class::<sliding::Sliding>()?;
+    module.add_class::<definition::Defined>()?;
     module.add_class::<Verdict>()?;
     module.add("TableError", py.get_type::<errors::TableError>())?;
     module.add("LimitReached", py.get_type::<errors::LimitReached>())?;

@@ -6,19 +6,17 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use crate::boards::{self, parse_size, PyBoard, Tiles};
 use crate::errors::limit_reached;
 use crate::{
-    interruptible, moves_to_py, open, repr, solve_many, table_dir, verdict, Failure, Verdict,
+    found, interruptible, moves_to_py, open, repr, solve_many, table_dir, verdict, Budget, Verdict,
 };
 use tablesolve::fifteen::Partition;
 use tablesolve::moves::letters;
-use tablesolve::search::{Cancel, Cut, Found, Iteration, Limits, Outcome, Searched, TaskOutcome};
+use tablesolve::search::{Cut, Iteration, Searched, TaskOutcome};
 use tablesolve::sliding::{Board, Slide, TaskError};
 use tablesolve::table::{Mapped, TableDir};
-use tablesolve::Error;
 
 /// One size of sliding board, opened: what the `Sliding` class asks of it, whatever
 /// its size (a class cannot be generic over the size; each size is one of these).
@@ -69,35 +67,6 @@ trait SizedBoard: Send + Sync {
         prefix: &[Slide],
         budget: Budget,
     ) -> PyResult<Searched<Slide>>;
-}
-
-/// What one call may spend, as every method that searches takes it: `limit` nodes and
-/// `timeout` seconds (each unbounded when None).
-#[derive(Clone, Copy)]
-struct Budget {
-    limit: Option<u64>,
-    timeout: Option<f64>,
-}
-
-impl Budget {
-    /// The search's limits, and the handle that cancels them (on Ctrl-C).
-    fn limits(self) -> PyResult<(Limits, Cancel)> {
-        let time = self
-            .timeout
-            .map(|seconds| {
-                Duration::try_from_secs_f64(seconds).map_err(|_| {
-                    PyValueError::new_err(format!("timeout={seconds}: give seconds, at least 0"))
-                })
-            })
-            .transpose()?;
-        let cancel = Cancel::new();
-        let limits = Limits {
-            nodes: self.limit,
-            time,
-            cancel: Some(cancel.clone()),
-        };
-        Ok((limits, cancel))
-    }
 }
 
 /// A sliding board of `W` x `H` and its table directory.
@@ -278,15 +247,6 @@ pub struct Sliding {
     size: (usize, usize),
     partition: Option<Partition>,
     dir: PathBuf,
-}
-
-/// The moves of a search's outcome: `None` when the goal is out of reach.
-fn found(outcome: Result<Outcome<Found<Slide>>, Error>) -> Result<Option<Vec<Slide>>, Failure> {
-    match outcome.map_err(Failure::Table)? {
-        Outcome::Solved(found) => Ok(Some(found.moves)),
-        Outcome::Unreachable { .. } => Ok(None),
-        Outcome::Stopped(stopped) => Err(Failure::Stopped(stopped)),
-    }
 }
 
 #[pymethods]

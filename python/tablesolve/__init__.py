@@ -10,12 +10,17 @@ missing tables are built there on first use):
 
 Every answer is the shortest and, among the shortest, the lexicographically smallest.
 ``solve_many`` answers a whole batch on every core with the GIL released.
+``Definition`` answers any permutation puzzle given as a ksolve+ or KPuzzle JSON file:
+
+>>> tablesolve.Definition("definitions/2x2x2.def", moves=["U", "R"]).solve("R U")
+"U' R'"
 """
 
 import os
 from typing import Optional, Sequence, Union
 
 from ._tablesolve import (
+    Definition,
     Eight,
     Eight2,
     LimitReached,
@@ -61,6 +66,7 @@ class TwentyFour(_OneSize):
 
 
 __all__ = [
+    "Definition",
     "Eight",
     "Eight2",
     "Fifteen",

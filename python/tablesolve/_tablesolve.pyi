@@ -169,6 +169,58 @@ class Sliding:
     @property
     def tables(self) -> Path: ...
 
+# A case of a defined puzzle: a scramble ("R U2 F'"), or a KPattern as a dict or JSON.
+Case = Union[str, Dict[str, Any]]
+
+class Definition:
+    """A permutation puzzle from a ksolve+ definition or a KPuzzle JSON file: answered
+    from its exact table where the whole puzzle fits, else by IDA* over pattern
+    databases of its parts."""
+
+    def __init__(
+        self,
+        path: Union[str, "PathLike[str]"],
+        moves: Optional[Sequence[str]] = None,
+        powers: Optional[str] = None,
+        tables: Tables = None,
+        build: bool = True,
+    ) -> None:
+        """`moves`: the moves an answer may use, in answer order (the file's when None);
+        `powers`: "all" (each power one turn), "quarter" or "none"."""
+    def solve(
+        self, case: Case, *, limit: Optional[int] = None, timeout: Optional[float] = None
+    ) -> Optional[str]:
+        """Turns separated by spaces ("" when solved already), None when unsolvable."""
+    def distance(
+        self, case: Case, *, limit: Optional[int] = None, timeout: Optional[float] = None
+    ) -> Optional[int]: ...
+    def solve_many(
+        self,
+        cases: Iterable[Case],
+        *,
+        limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+        return_exceptions: bool = False,
+    ) -> List[Optional[str]]: ...
+    def check(self, case: Case, answer: Optional[str]) -> Verdict: ...
+    def pattern(self, case: Case) -> Dict[str, Dict[str, List[int]]]:
+        """The case as a KPattern: each set's pieces and orientations by position."""
+    @property
+    def name(self) -> str: ...
+    @property
+    def sets(self) -> List[Tuple[str, int, int]]:
+        """(name, pieces, orientations) of each set."""
+    @property
+    def turns(self) -> List[str]:
+        """The turns an answer may use, in answer order."""
+    @property
+    def searches(self) -> bool:
+        """Whether cases are answered by a search, not from an exact table."""
+    @property
+    def path(self) -> Path: ...
+    @property
+    def tables(self) -> Path: ...
+
 def default_tables() -> Path:
     """Where tables are unless tables= says otherwise ($TABLESOLVE_TABLES, else the
     user's cache directory)."""

@@ -1,0 +1,226 @@
+//! The `Definition` class: a permutation puzzle from a ksolve+ or KPuzzle JSON file,
+//! answered from its exact table where the whole puzzle fits, else by IDA* over
+//! pattern databases of its parts. A case is a scramble (the definition's move names
+//! separated by spaces, applied to the solved state) or a KPattern, as a dict or JSON
+//! text; an answer is its turns separated by spaces.
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+use std::path::{Path, PathBuf};
+
+use crate::boards::ReadBefore;
+use crate::{found, interruptible, open, repr, solve_many, table_dir, verdict, Budget, Verdict};
+use tablesolve::definition::text::{self, Names};
+use tablesolve::definition::{Def, DefOptions, Definition as Read, Powers, Puzzle, State, Turn};
+use tablesolve::judge::{kpattern, turns_text, Position};
+
+/// A puzzle defined in a ksolve+ definition file or a cubing.js KPuzzle JSON file (told
+/// apart by content). `moves` chooses the moves an answer may use, in answer order
+/// (each with its powers; the file's when None); `powers` how a move's powers are
+/// turns: "all" (each power one turn), "quarter" or "none".
+#[pyclass(frozen, module = "tablesolve", name = "Definition")]
+pub struct Defined {
+    judge: Def,
+    names: Names,
+    path: PathBuf,
+    dir: PathBuf,
+}
+
+impl Defined {
+    fn puzzle(&self) -> &Puzzle {
+        self.judge.puzzle()
+    }
+
+    /// The state of a case: a scramble or KPattern JSON text, or a KPattern dict.
+    fn state(&self, case: &Bound<'_, PyAny>) -> PyResult<State> {
+        let text = if case.is_instance_of::<PyDict>() {
+            let json = case.py().import("json")?;
+            json.call_method1("dumps", (case,))?.extract::<String>()?
+        } else if let Ok(text) = case.cast::<PyString>() {
+            text.to_cow()?.into_owned()
+        } else {
+            return Err(PyTypeError::new_err(format!(
+                "a case is a scramble (a string of moves) or a KPattern (a dict or its JSON), \
+                 not {}",
+                case.get_type().name()?
+            )));
+        };
+        text::case(self.puzzle(), &self.names, &text).map_err(|e| {
+            let at = match e.line {
+                0 => format!("column {}", e.offset + 1),
+                line => format!("line {}, column {}", line + 1, e.offset + 1),
+            };
+            PyValueError::new_err(format!("{at}: {}", e.message))
+        })
+    }
+}
+
+/// Turns as Python sees them: separated by spaces, `None` for unsolvable.
+fn turns_to_py(py: Python<'_>, turns: Option<&[Turn]>) -> Py<PyAny> {
+    match turns {
+        Some(turns) => PyString::new(py, &turns_text(turns)).into_any().unbind(),
+        None => py.None(),
+    }
+}
+
+#[pymethods]
+impl Defined {
+    #[new]
+    #[pyo3(signature = (path, moves=None, powers=None, tables=None, build=true))]
+    fn new(
+        py: Python<'_>,
+        path: PathBuf,
+        moves: Option<Vec<String>>,
+        powers: Option<&str>,
+        tables: Option<PathBuf>,
+        build: bool,
+    ) -> PyResult<Self> {
+        let definition = Read::read(&path).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let powers = powers
+            .map(|p| p.parse::<Powers>())
+            .transpose()
+            .map_err(|e| PyValueError::new_err(format!("powers={e}")))?;
+        let options = DefOptions {
+            moves,
+            powers,
+            ..DefOptions::default()
+        };
+        let dir = table_dir(tables, build);
+        let judge = open(py, &dir, |dir| Def::open(dir, definition, options))?;
+        let names = Names::new(judge.puzzle());
+        let dir = dir.dir().to_owned();
+        Ok(Defined {
+            judge,
+            names,
+            path,
+            dir,
+        })
+    }
+
+    /// The shortest turns from the case to the nearest solved state, the smallest of
+    /// them compared turn by turn ("" when solved already), or None when no solved
+    /// state can be reached. A search stops at `limit` nodes or `timeout` seconds
+    /// (LimitReached) and on Ctrl-C.
+    #[pyo3(signature = (case, *, limit=None, timeout=None))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        case: &Bound<'_, PyAny>,
+        limit: Option<u64>,
+        timeout: Option<f64>,
+    ) -> PyResult<Py<PyAny>> {
+        let state = self.state(case)?;
+        let (limits, cancel) = Budget { limit, timeout }.limits()?;
+        let judge = self.judge.clone().with_limits(limits);
+        let outcome = interruptible(py, &cancel, || judge.outcome(&state))?;
+        let turns = found(outcome).map_err(|f| f.into_py(py, &self.dir, || unreachable!()))?;
+        Ok(turns_to_py(py, turns.as_deref()))
+    }
+
+    /// The number of turns the case needs (None: it cannot be solved), from the exact
+    /// tables, or by answering it where the puzzle is searched.
+    #[pyo3(signature = (case, *, limit=None, timeout=None))]
+    fn distance(
+        &self,
+        py: Python<'_>,
+        case: &Bound<'_, PyAny>,
+        limit: Option<u64>,
+        timeout: Option<f64>,
+    ) -> PyResult<Option<usize>> {
+        if !self.judge.searches() {
+            return Ok(self.judge.distance(&self.state(case)?).map(usize::from));
+        }
+        let turns = self.solve(py, case, limit, timeout)?;
+        let turns: Option<String> = turns.extract(py)?;
+        Ok(turns.map(|t| t.split_whitespace().count()))
+    }
+
+    /// Answers every case of an iterable on every core, the GIL released.
+    #[pyo3(signature = (cases, *, limit=None, timeout=None, return_exceptions=false))]
+    fn solve_many(
+        &self,
+        py: Python<'_>,
+        cases: &Bound<'_, PyAny>,
+        limit: Option<u64>,
+        timeout: Option<f64>,
+        return_exceptions: bool,
+    ) -> PyResult<Py<PyList>> {
+        let cases = ReadBefore::new(cases, "cases", |case| self.state(case))?;
+        let (limits, cancel) = Budget { limit, timeout }.limits()?;
+        let judge = self.judge.clone().with_limits(limits);
+        let solve = |state: &State| found(judge.outcome(state));
+        let to_py =
+            |py: Python<'_>, turns: Option<Vec<Turn>>| Ok(turns_to_py(py, turns.as_deref()));
+        solve_many(
+            py,
+            &self.dir,
+            cases,
+            return_exceptions,
+            Some(&cancel),
+            solve,
+            to_py,
+        )
+    }
+
+    /// Judges `answer`, turns as `solve` gives them (None: unsolvable).
+    #[pyo3(signature = (case, answer))]
+    fn check(&self, case: &Bound<'_, PyAny>, answer: Option<&str>) -> PyResult<Verdict> {
+        let position = Position::new(self.judge.shared_puzzle(), &self.state(case)?);
+        let line = answer.unwrap_or("unsolvable");
+        verdict(&self.judge, &self.dir, &position, &[line])
+    }
+
+    /// The case as a KPattern dict: each set's pieces and orientations by position.
+    fn pattern(&self, py: Python<'_>, case: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let text = kpattern(self.puzzle(), &self.state(case)?);
+        Ok(py.import("json")?.call_method1("loads", (text,))?.unbind())
+    }
+
+    /// The puzzle's name (the file's `Name` or `name`).
+    #[getter]
+    fn name(&self) -> &str {
+        &self.puzzle().definition.name
+    }
+
+    /// Its sets: (name, pieces, orientations) each.
+    #[getter]
+    fn sets(&self) -> Vec<(String, usize, u8)> {
+        (self.puzzle().sets().iter())
+            .map(|s| (s.name.clone(), s.pieces, s.orientations))
+            .collect()
+    }
+
+    /// The turns an answer may use, in answer order.
+    #[getter]
+    fn turns(&self) -> Vec<&'static str> {
+        self.puzzle().turn_list().iter().map(|t| t.name).collect()
+    }
+
+    /// Whether cases are answered by a search (pattern databases), not from an exact
+    /// table.
+    #[getter]
+    fn searches(&self) -> bool {
+        self.judge.searches()
+    }
+
+    /// The definition file.
+    #[getter]
+    fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The table directory.
+    #[getter]
+    fn tables(&self) -> &Path {
+        &self.dir
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "Definition({}, tables={})",
+            repr(py, &self.path)?,
+            repr(py, &self.dir)?
+        ))
+    }
+}
