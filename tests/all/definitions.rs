@@ -43,6 +43,40 @@ fn gods_algorithm_of_the_2x2x2_and_the_pyraminx_as_published() {
     }
 }
 
+/// `stats def` prints God's algorithm: the published counts, the antipodes, and one of
+/// them as rows of the sets.
+#[test]
+fn stats_prints_gods_algorithm_of_a_definition() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions/pyraminx.def");
+    let output =
+        crate::common::tablesolve(dir.path(), &["stats", "def", path.to_str().unwrap()], b"");
+    let report = crate::common::stdout(&output);
+    let counts: Vec<u64> = (report.lines())
+        .filter_map(
+            |line| match line.split_whitespace().collect::<Vec<_>>()[..] {
+                [depth, count] if depth.parse::<u64>().is_ok() => count.parse().ok(),
+                _ => None,
+            },
+        )
+        .collect();
+    assert_eq!(
+        counts,
+        [1, 8, 48, 288, 1728, 9896, 51808, 220111, 480467, 166276, 2457, 32]
+    );
+    assert!(report.contains("  at the maximum distance, 11: 32 states (the antipodes)\n"));
+    let example: Vec<&str> = report
+        .lines()
+        .skip_while(|l| *l != "  example at 11:")
+        .collect();
+    assert!(example.len() > 2, "{report}");
+    assert!(
+        example[1..].iter().all(|l| l.starts_with("    ")),
+        "{report}"
+    );
+    assert!(report.ends_with('\n'));
+}
+
 /// A definition's turns as this test makes them: each move's powers, composed here
 /// (position `i` takes the piece from `from[i]`, its orientation plus `twist[i]`),
 /// named as ksolve+ names them, in answer order; each as (name, from, twist) over the

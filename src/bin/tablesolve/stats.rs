@@ -73,7 +73,17 @@ fn describe<D: AsRef<[u8]>>(
         out,
         "  at the maximum distance, {max}: {farthest} {what} (the antipodes)"
     )?;
-    writeln!(out, "  example at {max}: {}", example(rank as u64))
+    // A defined puzzle's state is shown as rows, one a set: each on a line of its own.
+    let example = example(rank as u64);
+    let example = example.trim_matches('\n');
+    if example.contains('\n') {
+        writeln!(out, "  example at {max}:")?;
+        example
+            .lines()
+            .try_for_each(|line| writeln!(out, "    {line}"))
+    } else {
+        writeln!(out, "  example at {max}: {example}")
+    }
 }
 
 /// Counts every Rotation Game board by its shortest solution, with progress on stderr.
