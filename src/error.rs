@@ -60,7 +60,7 @@ impl Error {
 }
 
 /// Where in an input a case's fault lies.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Place {
     /// The line, from 1.
     pub line: usize,

@@ -13,7 +13,12 @@ pub enum GridError {
     #[error("expected 9 characters (tiles 1-8 and x), found {0}")]
     Length(usize),
     /// A character that is no tile.
-    #[error("'{}' at position {} is not a tile 1-8 or x", found.escape_debug(), position + 1)]
+    #[error(
+        "'{}' at position {} is not a tile 1-8 or x{}",
+        found.escape_debug(),
+        position + 1,
+        if *found == '0' { " (the blank is x)" } else { "" }
+    )]
     Character {
         /// Its place among the nine, from 0.
         position: usize,
@@ -21,11 +26,42 @@ pub enum GridError {
         found: char,
     },
     /// A tile given twice (so another is missing).
-    #[error("{} appears twice", if *tile == BLANK { "x".to_owned() } else { tile.to_string() })]
+    #[error("{} appears twice, and {} is missing", name(*tile), name(*missing))]
     Repeated {
         /// The tile, [`BLANK`] for the blank.
         tile: u8,
+        /// Where it is given again, from 0.
+        position: usize,
+        /// The first tile not given.
+        missing: u8,
     },
+}
+
+/// A tile as the judges write it.
+fn name(tile: u8) -> String {
+    match tile {
+        BLANK => "x".to_owned(),
+        _ => tile.to_string(),
+    }
+}
+
+/// The tile a character stands for (`x` or `X` the blank).
+fn tile_of(c: char) -> Option<u8> {
+    match c {
+        'x' | 'X' => Some(BLANK),
+        '1'..='8' => Some(c as u8 - b'0'),
+        _ => None,
+    }
+}
+
+/// The first tile (1..8, then the blank) that `text`, `repeated` given twice in it,
+/// leaves out.
+fn missing_tile(text: &str, repeated: u8) -> u8 {
+    let given: Vec<u8> = text.chars().filter_map(tile_of).collect();
+    (1..CELLS as u8)
+        .chain([BLANK])
+        .find(|t| !given.contains(t))
+        .unwrap_or(repeated)
 }
 
 impl Grid {
@@ -64,13 +100,17 @@ impl Grid {
         let mut cells = [0; MAX_CELLS];
         let mut seen = 0u16;
         for ((position, found), cell) in text.chars().enumerate().zip(&mut cells) {
-            *cell = match found {
-                'x' | 'X' => BLANK,
-                '1'..='8' => found as u8 - b'0',
-                _ => return Err(GridError::Character { position, found }),
+            *cell = match tile_of(found) {
+                Some(tile) => tile,
+                None => return Err(GridError::Character { position, found }),
             };
             if seen >> *cell & 1 == 1 {
-                return Err(GridError::Repeated { tile: *cell });
+                let tile = *cell;
+                return Err(GridError::Repeated {
+                    tile,
+                    position,
+                    missing: missing_tile(&text, tile),
+                });
             }
             seen |= 1 << *cell;
         }
@@ -119,12 +159,24 @@ mod tests {
             })
         );
         assert_eq!(
+            Grid::parse(b"123456780").unwrap_err().to_string(),
+            "'0' at position 9 is not a tile 1-8 or x (the blank is x)"
+        );
+        assert_eq!(
             Grid::parse(b"12345677x"),
-            Err(GridError::Repeated { tile: 7 })
+            Err(GridError::Repeated {
+                tile: 7,
+                position: 7,
+                missing: 8
+            })
         );
         assert_eq!(
             Grid::parse(b"1234567xx").unwrap_err().to_string(),
-            "x appears twice"
+            "x appears twice, and 8 is missing"
+        );
+        assert_eq!(
+            Grid::parse(b"x2345678x").unwrap_err().to_string(),
+            "x appears twice, and 1 is missing"
         );
         // Counted and shown as characters, not bytes.
         let accented = Grid::parse("1234567é8".as_bytes()).unwrap_err();
@@ -136,7 +188,11 @@ mod tests {
         // The first fault in reading order is named, whatever the bytes.
         assert_eq!(
             Grid::parse("1134567é8".as_bytes()),
-            Err(GridError::Repeated { tile: 1 })
+            Err(GridError::Repeated {
+                tile: 1,
+                position: 1,
+                missing: 2
+            })
         );
         assert!(matches!(
             Grid::parse("1é2345678".as_bytes()),

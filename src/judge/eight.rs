@@ -52,11 +52,13 @@ impl CaseReader for EightCases {
             len += found.encode_utf8(&mut text[len..]).len();
         }
         Grid::parse(&text[..len]).map(Some).map_err(|error| {
-            // A character that is no tile is shown where it stands; a tile given
-            // twice, where the case starts.
+            // A character that is no tile, or a tile given again, is shown where it
+            // stands.
             let at = match error {
-                GridError::Character { position, .. } => places[position],
-                _ => places[0],
+                GridError::Character { position, .. } | GridError::Repeated { position, .. } => {
+                    places[position]
+                }
+                GridError::Length(_) => places[0],
             };
             input_error(case, at, error.to_string())
         })

@@ -23,8 +23,8 @@ use crate::table::Table;
 pub struct EightPairs {
     /// `T`, once read.
     count: Option<usize>,
-    /// Where `T` stands: input that ends early is reported there.
-    count_at: Place,
+    /// Just after the last token read: input that ends early is reported there.
+    end_at: Place,
     /// Nothing more can be read: the count was bad or every case is read.
     finished: bool,
 }
@@ -39,7 +39,11 @@ impl CaseReader for EightPairs {
             Some((Grid::parse(&start).ok()?, Grid::parse(&target).ok()?))
         };
         let expected = !self.finished && self.count.is_some_and(|count| case <= count);
-        expected.then(|| input.spaced_tokens(grids)).flatten()
+        let pair = expected.then(|| input.spaced_tokens(grids)).flatten();
+        if pair.is_some() {
+            self.end_at = input.place();
+        }
+        pair
     }
 
     /// Reads the count, then the case or the end, token by token wherever they lie.
@@ -65,7 +69,7 @@ impl CaseReader for EightPairs {
                         format!("expected the number of cases T, found {}", token.quoted());
                     return Err(input_error(case, token.at, message));
                 };
-                self.count_at = token.at;
+                self.end_at = input.place();
                 self.finished = false;
                 *self.count.insert(count)
             }
@@ -82,15 +86,16 @@ impl CaseReader for EightPairs {
             };
         }
         // The outer error ends the input; the inner one is this case's alone. Input that
-        // ends early is reported where the count or the start stands.
-        let mut read = |what: &str, after: Place| -> Result<(Result<Grid, Error>, Place), Error> {
-            let ends = || {
-                let message = format!("input ends before the {what} of case {case} of T = {count}");
-                input_error(case, after, message)
+        // ends early is reported just after its last token.
+        let mut read = |what: &str| -> Result<Result<Grid, Error>, Error> {
+            let ends = |end_at: Place| {
+                let message =
+                    format!("input ends here, before the {what} of case {case} of T = {count}");
+                input_error(case, end_at, message)
             };
             let Some(token) = input.token() else {
                 self.finished = true;
-                return Err(ends());
+                return Err(ends(self.end_at));
             };
             let at = token.at;
             if token.len >= CELLS {
@@ -99,19 +104,33 @@ impl CaseReader for EightPairs {
                     false => Err(GridError::Length(token.len)),
                 };
                 let grid = grid.map_err(|error| {
+                    // A fault in a grid written whole is shown at its character.
+                    let position = match error {
+                        GridError::Character { position, .. }
+                        | GridError::Repeated { position, .. } => position,
+                        GridError::Length(_) => 0,
+                    };
+                    let text = String::from_utf8_lossy(token.text);
+                    let offset = text.char_indices().nth(position).map_or(0, |(i, _)| i);
+                    let at = Place {
+                        column: at.column + offset,
+                        ..at
+                    };
                     input_error(case, at, format!("{what} {}: {error}", token.quoted()))
                 });
-                return Ok((grid, at));
+                self.end_at = input.place();
+                return Ok(grid);
             }
             // A grid written with spaces, as HDU 1043 allows: tokens that add up to nine
             // characters. A token that would overshoot is left for what follows.
             let mut text = token.text.to_vec();
             let mut shown = text.clone();
+            self.end_at = input.place();
             while text.len() < CELLS {
                 match input.peek_len() {
                     None => {
                         self.finished = true;
-                        return Err(ends());
+                        return Err(ends(self.end_at));
                     }
                     Some(len) if text.len() + len > CELLS => break,
                     Some(_) => {}
@@ -120,14 +139,14 @@ impl CaseReader for EightPairs {
                 text.extend_from_slice(token.text);
                 shown.push(b' ');
                 shown.extend_from_slice(token.text);
+                self.end_at = input.place();
             }
-            let grid = Grid::parse(&text).map_err(|error| {
+            Ok(Grid::parse(&text).map_err(|error| {
                 input_error(case, at, format!("{what} {}: {error}", quote(&shown)))
-            });
-            Ok((grid, at))
+            }))
         };
-        let (start, at) = read("start", self.count_at)?;
-        let (target, _) = read("target", at)?;
+        let start = read("start")?;
+        let target = read("target")?;
         Ok(Some((start?, target?)))
     }
 }

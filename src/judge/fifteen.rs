@@ -16,6 +16,7 @@ use crate::error::Error;
 use crate::moves::{letters, parse_letters, write_letters};
 use crate::sample::{NoSuchLength, RanksAt};
 use crate::search::{Found, Outcome, Stopped};
+use crate::sliding::MAX_CELLS;
 use crate::sliding::{manhattan_search, published_diameter, random_board_like, random_walk, Slide};
 use crate::sliding::{Board, Sliding};
 use crate::table::{Table, TableId};
@@ -151,20 +152,27 @@ fn read_board<R: Read>(
     let cells = width * height;
     let mut bad = None;
     let mut report = |at: Place, message: String| {
-        bad.get_or_insert_with(|| input_error(case, at, message));
+        bad.get_or_insert((at, message));
     };
+    // Where each value stands, to point at one given twice.
+    let mut places = [Place::default(); MAX_CELLS];
     // The value at `slot` of the case, when it has a slot.
     let mut value = |token: &Token, slot: Option<usize>, report: &mut dyn FnMut(Place, String)| {
         let Some(slot) = slot else { return };
+        places[slot] = token.at;
         match token.number::<u8>().filter(|&n| usize::from(n) < cells) {
             Some(n) => values[slot] = n,
             None => report(
                 token.at,
                 format!(
-                    "value {} at position {} is not a number from 0 to {}",
+                    "value {} at position {} is not a number from 0 to {}{}",
                     token.quoted(),
                     slot + 1,
-                    cells - 1
+                    cells - 1,
+                    match token.text {
+                        b"x" | b"X" => " (the blank is 0)",
+                        _ => "",
+                    }
                 ),
             ),
         }
@@ -228,10 +236,40 @@ fn read_board<R: Read>(
         let message = format!("line {line} has {count} values{after_label}: {shape}");
         report(start, message);
     }
+    // A value given twice is a fault where it is given again, unless one stands before.
+    if let Some((at, message)) = repeated(&values[..cells], &places) {
+        if bad.as_ref().is_none_or(|(bad_at, _)| at < *bad_at) {
+            bad = Some((at, message));
+        }
+    }
     match bad {
-        Some(error) => Err(error),
+        Some((at, message)) => Err(input_error(case, at, message)),
         None => Ok(Some((label, start))),
     }
+}
+
+/// The first value of `values` given twice, in reading order: where it is given again,
+/// and which value is missing (when every value was given). A slot with no place was
+/// never given a value.
+fn repeated(values: &[u8], places: &[Place]) -> Option<(Place, String)> {
+    let given = |position: usize| places[position] != Place::default();
+    let mut first = [None; MAX_CELLS];
+    for (position, &v) in values.iter().enumerate().filter(|&(p, _)| given(p)) {
+        let Some(before) = first[usize::from(v)].replace(position) else {
+            continue;
+        };
+        let mut message = format!(
+            "{v} appears twice (at positions {} and {})",
+            before + 1,
+            position + 1
+        );
+        if (0..values.len()).all(given) {
+            let missing = (0..values.len()).find(|&m| !values.contains(&(m as u8)));
+            message += &format!(", and {} is missing", missing.expect("one left out"));
+        }
+        return Some((places[position], message));
+    }
+    None
 }
 
 impl<D, const W: usize, const H: usize> Sliding<D, W, H> {

@@ -107,6 +107,11 @@ impl<R: Read> Input<R> {
         }
     }
 
+    /// Where reading stands: just after the last token read.
+    pub fn place(&self) -> Place {
+        self.place_of(self.pos)
+    }
+
     /// The error that ended the input early, if reading failed: the input then looks
     /// as if it ended there, and whoever reads it must ask.
     pub fn take_error(&mut self) -> Option<io::Error> {

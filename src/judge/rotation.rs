@@ -55,6 +55,7 @@ impl CaseReader for RotationCases {
         let mut cells = [0; CELLS];
         let mut start = Place::default();
         let mut bad_value = None;
+        let mut last_line = 0;
         for (position, cell) in cells.iter_mut().enumerate() {
             let Some(token) = input.token() else {
                 if position == 0 {
@@ -74,15 +75,38 @@ impl CaseReader for RotationCases {
                 }
                 start = token.at;
             }
-            match token.text {
-                [digit @ b'1'..=b'3'] => *cell = digit - b'0',
-                _ => {
+            // A lone `0` on a line of its own ends the input, even inside a board: the
+            // board is short, not holding a bad value.
+            let at = token.at;
+            let value = match token.text {
+                [digit @ b'1'..=b'3'] => Ok(digit - b'0'),
+                _ => Err((token.text == b"0", token.quoted())),
+            };
+            let first_on_line = std::mem::replace(&mut last_line, at.line) < at.line;
+            if matches!(value, Err((true, _))) && first_on_line {
+                let rest_blank = |rest: &[u8]| rest.iter().all(u8::is_ascii_whitespace);
+                if input.peek_line().is_none_or(rest_blank) {
+                    self.closed = true;
+                    let held = match start.line + 1 == at.line {
+                        true => format!("line {} has", start.line),
+                        false => format!("lines {} to {} hold", start.line, at.line - 1),
+                    };
                     let message = format!(
-                        "value {} at position {} is not 1, 2 or 3",
-                        token.quoted(),
+                        "{held} {position} of the board's {CELLS} values when the lone `0` \
+                         on line {} ends the input",
+                        at.line
+                    );
+                    return Err(bad_value.unwrap_or_else(|| input_error(case, start, message)));
+                }
+            }
+            match value {
+                Ok(digit) => *cell = digit,
+                Err((_, quoted)) => {
+                    let message = format!(
+                        "value {quoted} at position {} is not 1, 2 or 3",
                         position + 1
                     );
-                    bad_value.get_or_insert_with(|| input_error(case, token.at, message));
+                    bad_value.get_or_insert_with(|| input_error(case, at, message));
                 }
             }
         }

@@ -302,13 +302,15 @@ fn options_in_help(args: &[&str]) -> Vec<String> {
 
 #[test]
 fn every_option_of_every_subcommand_is_in_its_manual_page() {
-    let dir = tempfile::tempdir().unwrap();
-    let written = command(&["man", "--dir", dir.path().to_str().unwrap()])
+    // A directory not made yet, as ~/.local/share/man/man1 often is: made.
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("share/man/man1");
+    let written = command(&["man", "--dir", dir.to_str().unwrap()])
         .output()
         .unwrap();
     assert_eq!(written.status.code(), Some(0), "{}", text(&written.stderr));
     let mut subcommands = Vec::new();
-    for entry in std::fs::read_dir(dir.path()).unwrap() {
+    for entry in std::fs::read_dir(dir.as_path()).unwrap() {
         let name = entry.unwrap().file_name().into_string().unwrap();
         let sub = name
             .strip_prefix("tablesolve-")
@@ -335,7 +337,7 @@ fn every_option_of_every_subcommand_is_in_its_manual_page() {
     ];
     assert_eq!(subcommands, expected);
     for sub in expected {
-        let path = dir.path().join(format!("tablesolve-{sub}.1"));
+        let path = dir.as_path().join(format!("tablesolve-{sub}.1"));
         // roff writes a hyphen as `\-`.
         let page = std::fs::read_to_string(path).unwrap().replace("\\-", "-");
         // The same page, printed.

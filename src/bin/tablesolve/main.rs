@@ -383,13 +383,16 @@ fn manual(subcommand: Option<&str>, dir: Option<&Path>) -> Result<(), Failure> {
     let mut command = Cli::command().disable_help_subcommand(true);
     command.build();
     if let Some(dir) = dir {
-        return clap_mangen::generate_to(command, dir).map_err(|source| {
-            Failure::Error(Error::Open {
-                what: "manual directory",
-                path: dir.to_owned(),
-                source,
-            })
-        });
+        // As `install -D` does: a man1 directory a user names need not exist yet.
+        return std::fs::create_dir_all(dir)
+            .and_then(|()| clap_mangen::generate_to(command, dir))
+            .map_err(|source| {
+                Failure::Error(Error::Open {
+                    what: "manual directory",
+                    path: dir.to_owned(),
+                    source,
+                })
+            });
     }
     let page = match subcommand {
         None => command,
