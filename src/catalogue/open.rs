@@ -212,6 +212,32 @@ pub enum OptionError {
     DefTables,
 }
 
+impl OptionError {
+    /// The message as the service words it: each option named as its query parameter
+    /// (`goal`, `max_nodes`), not as its command-line flag.
+    pub fn as_parameters(&self) -> String {
+        let mut message = (self.to_string()).replace(
+            "--timeout or --max-nodes is",
+            "parameters timeout and max_nodes are",
+        );
+        for flag in [
+            "--size",
+            "--goal",
+            "--partition",
+            "--numbered",
+            "--timeout",
+            "--max-nodes",
+        ]
+        .into_iter()
+        .chain(["--moves", "--powers"])
+        {
+            let parameter = flag.trim_start_matches('-').replace('-', "_");
+            message = message.replace(flag, &format!("parameter {parameter}"));
+        }
+        message
+    }
+}
+
 /// The puzzles that take `option`, in words.
 fn takers(option: OptionName) -> &'static str {
     match option {

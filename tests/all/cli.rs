@@ -152,16 +152,21 @@ fn sliding_options_belong_to_the_sliding_subcommands() {
     for (args, message) in [
         (
             &["eight", "--goal", "korf"][..],
-            "unexpected argument '--goal'",
+            "--goal is for fifteen, twentyfour and sliding, not eight",
         ),
         (
             &["fifteen", "--size", "4x4"][..],
-            "unexpected argument '--size'",
+            "--size is for sliding, not fifteen",
         ),
         (
             &["rotation", "--timeout", "1"][..],
-            "unexpected argument '--timeout'",
+            "--timeout or --max-nodes is for fifteen, twentyfour, sliding and def, not rotation",
         ),
+        (
+            &["fifteen", "--timeout", "-1"][..],
+            "--timeout -1: a negative number is no value here",
+        ),
+        (&["eight", "--bogus"][..], "unexpected argument '--bogus'"),
         (
             &["--goal", "korf", "eight"][..],
             "--goal is for fifteen, twentyfour and sliding, not eight",
@@ -175,6 +180,8 @@ fn sliding_options_belong_to_the_sliding_subcommands() {
         let err = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains(message), "{args:?}: {err}");
+        // No tip to pass it after `--`, which would make it a file name.
+        assert!(!err.contains("'-- "), "{args:?}: {err}");
     }
 }
 

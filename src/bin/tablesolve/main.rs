@@ -16,12 +16,13 @@ mod show;
 mod stats;
 mod verify;
 
-use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use tablesolve::catalogue::{OptionError, OptionName};
 use tablesolve::table::{BuildNote, TableDir, TableError};
 use tablesolve::Error;
 
@@ -239,8 +240,65 @@ impl From<TableError> for Failure {
     }
 }
 
+/// A command line clap refuses, said without tips that would not work: an option of
+/// another puzzle named as such, a negative number as a value refused.
+fn refused(error: clap::Error) -> ExitCode {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::UnknownArgument {
+        // Help, version and the rest as clap words them.
+        error.exit();
+    }
+    let invalid = match error.get(ContextKind::InvalidArg) {
+        Some(ContextValue::String(arg)) => arg.clone(),
+        _ => String::new(),
+    };
+    let args: Vec<String> = std::env::args().collect();
+    let subcommand = (args.iter().skip(1)).find_map(|a| Puzzle::from_str(a, false).ok());
+    let flag = invalid.split('=').next().unwrap_or_default();
+    let option = match flag {
+        "--goal" => Some(OptionName::Goal),
+        "--partition" => Some(OptionName::Partition),
+        "--numbered" => Some(OptionName::Numbered),
+        "--size" => Some(OptionName::Size),
+        "--timeout" | "--max-nodes" => Some(OptionName::Limits),
+        "--moves" => Some(OptionName::Moves),
+        "--powers" => Some(OptionName::Powers),
+        _ => None,
+    };
+    let message = match (option, subcommand) {
+        (Some(OptionName::Size), Some(puzzle)) => OptionError::SizeNotFor(puzzle).to_string(),
+        (Some(option), Some(puzzle)) => OptionError::NotSliding { option, puzzle }.to_string(),
+        _ if invalid.parse::<f64>().is_ok() => {
+            let given = args.iter().position(|a| *a == invalid);
+            let after = given
+                .and_then(|i| i.checked_sub(1))
+                .map(|i| args[i].as_str());
+            format!(
+                "{} {invalid}: a negative number is no value here",
+                after.unwrap_or("")
+            )
+        }
+        _ => {
+            // clap's words, less its tip to pass the argument after `--`, which would
+            // make it a file name.
+            let rendered = error.render().to_string();
+            let lines: Vec<&str> = rendered
+                .lines()
+                .filter(|l| !(l.contains("to pass '") && l.contains("use '-- ")))
+                .collect();
+            eprintln!("{}", lines.join("\n").replace("\n\n\n", "\n\n"));
+            return ExitCode::from(2);
+        }
+    };
+    eprintln!("tablesolve: {}", message.trim_start());
+    ExitCode::from(2)
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return refused(error),
+    };
     let tables = cli.tables_dir();
     match run(&cli, &tables) {
         Ok(()) => ExitCode::SUCCESS,

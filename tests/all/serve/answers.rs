@@ -198,7 +198,7 @@ fn bad_requests_get_their_status() {
     assert_eq!(status, 400);
     assert!(
         body.contains(
-            "--timeout or --max-nodes is for fifteen, twentyfour, sliding and def, not eight"
+            "parameters timeout and max_nodes are for fifteen, twentyfour, sliding and def, not eight"
         ),
         "{body}"
     );
@@ -207,7 +207,14 @@ fn bad_requests_get_their_status() {
     assert!(body.contains("timeout=\\\"-1\\\""), "{body}");
     let (status, body) = post(&server, "/v1/fifteen/answer?goal=nowhere", b"");
     assert_eq!(status, 400);
-    assert!(body.contains("--goal"), "{body}");
+    assert!(body.contains("parameter goal: "), "{body}");
+    assert!(!body.contains("--"), "options are parameters here: {body}");
+    let (status, body) = post(&server, "/v1/eight/answer?goal=korf", b"");
+    assert_eq!(status, 400);
+    assert!(
+        body.contains("parameter goal is for fifteen, twentyfour and sliding, not eight"),
+        "{body}"
+    );
     let (status, _, body) = get(&server, "/v1/eight/answer");
     assert_eq!(status, 400);
     assert!(body.contains("give the board"), "{body}");

@@ -15,6 +15,7 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use rand::SeedableRng;
 use serde_json::json;
+use tablesolve::catalogue::OptionError;
 use tablesolve::judge::Output;
 use tablesolve::search::{Cancel, Report};
 use tablesolve::sliding::Partition;
@@ -383,7 +384,15 @@ fn status_of(error: &Error) -> StatusCode {
 
 /// An error met before any answer: its status, and the command's message.
 fn refusal(error: &Error, format: Output) -> Response {
-    let mut response = refuse(status_of(error), &error.to_string(), format);
+    // An option is a query parameter here, and named as one.
+    let message = match error {
+        Error::Option(option) => match option.downcast_ref::<OptionError>() {
+            Some(option) => option.as_parameters(),
+            None => error.to_string(),
+        },
+        _ => error.to_string(),
+    };
+    let mut response = refuse(status_of(error), &message, format);
     if let (Output::Json, Error::Input { case, .. }) = (format, error) {
         let body = json!({ "case": case, "error": error.to_string() });
         *response.body_mut() = Body::from(format!("{body}\n"));

@@ -211,7 +211,7 @@ impl Asked {
                 option: OptionName::Limits,
                 puzzle: self.puzzle,
             };
-            return Err(refused.to_string());
+            return Err(refused.as_parameters());
         }
         Ok(())
     }
