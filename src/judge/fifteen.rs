@@ -326,6 +326,11 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Replay for Sliding<D
             (None, None) => "unsolvable, the parities differ".to_owned(),
         }
     }
+
+    /// The blank as sliding boards write it, `0`.
+    fn draw(board: &Board<W, H>) -> String {
+        board.drawn("0")
+    }
 }
 
 impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Format for Sliding<D, W, H> {
@@ -507,20 +512,21 @@ impl<D: AsRef<[u8]>, const W: usize, const H: usize> Tables for Sliding<D, W, H>
         }
         let pattern = &self.databases[index].pattern;
         let (positions, walled_off) = pattern.entry_state(rank);
-        let pairs: Vec<String> = pattern
-            .cells()
-            .iter()
-            .zip(&positions)
-            .map(|(home, at)| format!("{home}@{at}"))
-            .collect();
-        let blank = match walled_off {
+        // The board with the pattern's tiles where they stand, the other cells `.`.
+        let mut cells = vec![".".to_owned(); W * H];
+        for (&home, &at) in pattern.cells().iter().zip(&positions) {
+            cells[usize::from(at)] = self.target.cells()[usize::from(home)].to_string();
+        }
+        let mut drawn = String::from("the pattern's tiles where they stand:");
+        for row in cells.chunks(W) {
+            let row: Vec<String> = row.iter().map(|c| format!("{c:>2}")).collect();
+            drawn += &format!("\n{}", row.join(" "));
+        }
+        drawn += match walled_off {
             None => "",
-            Some(false) => ", the blank in the largest zone",
-            Some(true) => ", the blank walled off from the largest zone",
+            Some(false) => "\nthe blank in the largest zone of free cells",
+            Some(true) => "\nthe blank walled off from the largest zone of free cells",
         };
-        format!(
-            "tiles homed at cell@now at cell: {}{blank}",
-            pairs.join(" ")
-        )
+        drawn
     }
 }

@@ -84,7 +84,7 @@ pub trait Solution {
 
 /// Plays an answer's moves on its case, one at a time.
 pub trait Replay: Solver {
-    /// A position along the way, drawn for a person by its `Display`.
+    /// A position along the way, drawn for a person by its `Display` (or [`Replay::draw`]).
     type State: fmt::Display;
     /// Why a move may not be played, for messages: "`u` ...".
     const ILLEGAL: &'static str;
@@ -103,6 +103,10 @@ pub trait Replay: Solver {
     /// lead (the Rotation Game's digit); `None` when it holds.
     fn misstated(_written: &Self::Answer, _end: &Self::State) -> Option<Verdict> {
         None
+    }
+    /// A position drawn for a person, as the puzzle's input writes it.
+    fn draw(state: &Self::State) -> String {
+        state.to_string()
     }
 }
 

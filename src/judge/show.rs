@@ -6,10 +6,14 @@ use crate::moves::Named;
 /// Case `number`, its answer's headline, and each position the answer passes through.
 pub fn show<J: Replay>(number: usize, case: &J::Case, answer: &J::Answer) -> String {
     let mut state = J::start(case);
-    let mut text = format!("case {number}: {}\n\nstart\n{state}", J::headline(answer));
+    let mut text = format!(
+        "case {number}: {}\n\nstart\n{}",
+        J::headline(answer),
+        J::draw(&state)
+    );
     let Some(moves) = answer.moves() else {
         if let Some(target) = J::target(case) {
-            text += &format!("\ntarget\n{target}");
+            text += &format!("\ntarget\n{}", J::draw(&target));
         }
         return text + "\n";
     };
@@ -19,7 +23,7 @@ pub fn show<J: Replay>(number: usize, case: &J::Case, answer: &J::Answer) -> Str
             return text + &format!("{step} {}\n", J::ILLEGAL);
         };
         state = next;
-        text += &format!("{step}\n{state}");
+        text += &format!("{step}\n{}", J::draw(&state));
     }
     text + "\n"
 }

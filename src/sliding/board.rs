@@ -196,21 +196,31 @@ impl<const W: usize, const H: usize> Board<W, H> {
     }
 }
 
-impl<const W: usize, const H: usize> fmt::Display for Board<W, H> {
-    /// One line a row, tiles right-aligned to the widest, `x` for the blank.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl<const W: usize, const H: usize> Board<W, H> {
+    /// One line a row, tiles right-aligned to the widest, `blank` for the blank.
+    pub fn drawn(&self, blank: &str) -> String {
         let width = (Self::CELLS - 1).to_string().len();
+        let mut text = String::new();
         for row in self.cells().chunks(W) {
             let tiles: Vec<String> = row
                 .iter()
                 .map(|&t| match t {
-                    BLANK => format!("{:>width$}", "x"),
+                    BLANK => format!("{blank:>width$}"),
                     _ => format!("{t:>width$}"),
                 })
                 .collect();
-            writeln!(f, "{}", tiles.join(" "))?;
+            text += &tiles.join(" ");
+            text.push('\n');
         }
-        Ok(())
+        text
+    }
+}
+
+impl<const W: usize, const H: usize> fmt::Display for Board<W, H> {
+    /// One line a row, tiles right-aligned to the widest, `x` for the blank (as the
+    /// 8-puzzle writes it; [`Board::drawn`] draws it as another input does).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.drawn("x"))
     }
 }
 

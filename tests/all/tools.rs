@@ -249,24 +249,35 @@ fn stats_examples_of_zero_aware_databases_are_at_their_maximum() {
         b"",
     );
     let report = stdout(&report);
-    let examples: Vec<&str> = report
-        .lines()
-        .filter_map(|line| line.strip_prefix("  example at "))
+    // Each example: `  example at MAX:`, then the board drawn (indented), the pattern's
+    // tiles where they stand, and where the blank is.
+    let lines: Vec<&str> = report.lines().collect();
+    let examples: Vec<(&str, &[&str])> = (lines.iter().enumerate())
+        .filter_map(|(i, line)| {
+            let max = line.strip_prefix("  example at ")?.strip_suffix(':')?;
+            Some((max, &lines[i + 2..i + 7]))
+        })
         .collect();
     assert_eq!(examples.len(), 5, "{report}");
     // Two entries a placement, not states of the puzzle: 16 * 15 * 14 placements of 3.
     let entries = report.matches(": 6720 entries, ").count();
     assert_eq!(entries, 5, "{report}");
-    for example in examples {
-        let (max, rest) = example
-            .split_once(": tiles homed at cell@now at cell: ")
-            .unwrap();
-        let (tiles, blank) = rest.split_once(", the blank ").unwrap();
-        let (homes, positions): (Vec<u8>, Vec<u8>) = tiles
-            .split(' ')
-            .map(|pair| pair.split_once('@').unwrap())
-            .map(|(home, at)| (home.parse::<u8>().unwrap(), at.parse::<u8>().unwrap()))
-            .unzip();
+    for (max, drawn) in examples {
+        let example = drawn.join("\n");
+        let (mut homes, mut positions) = (Vec::new(), Vec::new());
+        let cells = drawn[..4].iter().flat_map(|row| row.split_whitespace());
+        for (at, cell) in cells.enumerate() {
+            if let Ok(tile) = cell.parse::<u8>() {
+                // The default goal: tile t is homed at cell t - 1.
+                homes.push(tile - 1);
+                positions.push(at as u8);
+            }
+        }
+        let blank = drawn[4].trim().strip_prefix("the blank ").unwrap();
+        // Listed by home cell, as the pattern lists its tiles.
+        let mut pairs: Vec<(u8, u8)> = homes.into_iter().zip(positions).collect();
+        pairs.sort();
+        let (homes, positions): (Vec<u8>, Vec<u8>) = pairs.into_iter().unzip();
         let pattern = Pattern::<4, 4>::new(&homes, 15).zero_aware();
         let database = table(&pattern);
         let walled_off = u64::from(blank.starts_with("walled off"));
@@ -471,4 +482,55 @@ fn random_sliding_boards_need_no_tables() {
     let answers = stdout(&answered);
     assert_eq!(answers.lines().count(), 30);
     assert!(!answers.contains("unsolvable"), "{answers}");
+}
+
+/// The seed puzzles draw from all their boards without a table too: only `--length`
+/// needs one. Without `--seed`, each run draws new cases and says its seed, which
+/// draws them again.
+#[test]
+fn random_cases_need_no_tables_and_say_their_seed() {
+    let tables = tempfile::tempdir().unwrap();
+    let dir = tables.path().join("tables");
+    for puzzle in ["rotation", "eight", "eight2"] {
+        let args = ["generate", puzzle, "--count", "40"];
+        let first = tablesolve(&dir, &args, b"");
+        assert!(first.status.success(), "{first:?}");
+        assert!(!dir.exists() || fs::read_dir(&dir).unwrap().next().is_none());
+        let err = String::from_utf8_lossy(&first.stderr).into_owned();
+        let seed = err
+            .strip_prefix("tablesolve: seed ")
+            .and_then(|rest| rest.split(' ').next())
+            .unwrap_or_else(|| panic!("{puzzle}: {err}"));
+        let second = tablesolve(&dir, &args, b"");
+        assert_ne!(
+            stdout(&first),
+            stdout(&second),
+            "{puzzle}: new cases each run"
+        );
+        let again = tablesolve(
+            &dir,
+            &["generate", puzzle, "--count", "40", "--seed", seed],
+            b"",
+        );
+        assert_eq!(stdout(&first), stdout(&again), "{puzzle}: --seed {seed}");
+        assert_eq!(again.stderr, b"", "{puzzle}: a seed given is not said");
+        // Read back by the puzzle's own reader: valid cases.
+        let answered = tablesolve(crate::common::tables(), &[puzzle], &again.stdout);
+        assert!(answered.status.success(), "{puzzle}: {answered:?}");
+    }
+}
+
+/// `show` draws the blank as the puzzle's input writes it: `0` on sliding boards, `x`
+/// on the 8-puzzle.
+#[test]
+fn show_draws_the_blank_as_the_input_writes_it() {
+    let board = b"1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n";
+    let shown = tablesolve(
+        crate::common::tables(),
+        &["--partition", "6-6-3", "show", "fifteen"],
+        board,
+    );
+    assert!(stdout(&shown).contains("\n13 14  0 15\n"), "{shown:?}");
+    let shown = tablesolve(crate::common::tables(), &["show", "eight"], b"12345678x\n");
+    assert!(stdout(&shown).contains("\n7 8 x\n"), "{shown:?}");
 }

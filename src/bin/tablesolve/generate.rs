@@ -5,7 +5,12 @@ use rand_chacha::ChaCha8Rng;
 use std::io::Write;
 
 use tablesolve::catalogue::Options;
-use tablesolve::judge::CasesAt;
+use tablesolve::eight::{Eight, Eight2, Grid};
+use tablesolve::judge::{CasesAt, Format};
+use tablesolve::rotation::sample::random_board as random_rotation;
+use tablesolve::rotation::Rotation;
+use tablesolve::sliding::{random_board, random_board_like};
+use tablesolve::table::Mapped;
 use tablesolve::{Error, Puzzle};
 
 use crate::catalogue::{Judge, Task};
@@ -26,6 +31,19 @@ impl Generate {
         if self.length.is_some() {
             return None;
         }
+        // The seed puzzles draw from all their boards, which needs no table either.
+        match puzzle {
+            Puzzle::Rotation => return Some(self.write::<Rotation<Mapped>>(random_rotation)),
+            Puzzle::Eight => return Some(self.write::<Eight<Mapped>>(random_board)),
+            Puzzle::Eight2 => {
+                let pair = |rng: &mut ChaCha8Rng| {
+                    let target: Grid = random_board(rng);
+                    (random_board_like(rng, &target), target)
+                };
+                return Some(self.write::<Eight2<Mapped>>(pair));
+            }
+            _ => {}
+        }
         let draw = match puzzle.sliding_sampler(options) {
             Ok(draw) => draw?,
             Err(error) => return Some(Err(error.into())),
@@ -36,6 +54,21 @@ impl Generate {
             .try_for_each(|_| writeln!(out, "{}", draw(&mut rng)))
             .and_then(|()| out.flush());
         Some(written.map_err(|error| Error::Output(error).into()))
+    }
+}
+
+impl Generate {
+    /// Writes the cases `draw` draws, as judge `J`'s input writes them.
+    fn write<J: Format>(
+        &self,
+        mut draw: impl FnMut(&mut ChaCha8Rng) -> J::Case,
+    ) -> Result<(), Failure> {
+        let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
+        let cases = (0..self.count).map(|_| draw(&mut rng));
+        let mut out = stdout();
+        J::write_cases(cases, self.count, &mut out)
+            .and_then(|()| out.flush())
+            .map_err(|error| Error::Output(error).into())
     }
 }
 

@@ -91,9 +91,10 @@ enum Tool {
         /// Cases to draw, at most a billion
         #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(..=verify::MOST_CASES))]
         count: u64,
-        /// Seed of the random cases
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        /// Seed of the random cases, to draw the same ones again (default: a fresh
+        /// one, written to standard error)
+        #[arg(long)]
+        seed: Option<u64>,
         #[command(flatten)]
         board: SlidingArgs,
         #[command(flatten)]
@@ -133,9 +134,10 @@ enum Tool {
         /// Cases to write (any number: they are written as they are drawn)
         #[arg(long, default_value_t = 10)]
         count: usize,
-        /// Seed of the random cases
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        /// Seed of the random cases, to draw the same ones again (default: a fresh
+        /// one, written to standard error)
+        #[arg(long)]
+        seed: Option<u64>,
         #[command(flatten)]
         board: SlidingArgs,
         #[command(flatten)]
@@ -472,6 +474,16 @@ fn manual(subcommand: Option<&str>, dir: Option<&Path>) -> Result<(), Failure> {
         .map_err(|e| Error::Output(e).into())
 }
 
+/// The seed given, or a fresh one, said on standard error so that a run can be
+/// repeated.
+fn seed_or_fresh(seed: Option<u64>) -> u64 {
+    seed.unwrap_or_else(|| {
+        let seed = rand::random_range(1..=u64::from(u32::MAX));
+        eprintln!("tablesolve: seed {seed} (--seed {seed} draws these cases again)");
+        seed
+    })
+}
+
 /// A tool's files given after the puzzle, at most `rest` of its own: for `def`, its
 /// definition first. The definition (if any) and the rest.
 fn definition_first(
@@ -524,7 +536,7 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
             options(board, def, definition.as_ref()),
             verify::Verify {
                 count: *count,
-                seed: *seed,
+                seed: seed_or_fresh(*seed),
             },
         ),
         Tool::Check {
@@ -560,7 +572,7 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
             let generate = generate::Generate {
                 length: *length,
                 count: *count,
-                seed: *seed,
+                seed: seed_or_fresh(*seed),
             };
             let options = options(board, def, definition.as_ref());
             match generate.without_tables(*puzzle, &options) {

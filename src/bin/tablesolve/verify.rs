@@ -90,10 +90,10 @@ impl Task for Verify {
         let mut report = || -> std::io::Result<()> {
             writeln!(
                 out,
-                "{} cases (seed {}) in {:.1} s: {verdict}",
+                "{} cases (seed {}) in {}: {verdict}",
                 self.count,
                 self.seed,
-                started.elapsed().as_secs_f64(),
+                human(started.elapsed()),
             )?;
             for (name, timing) in [("tables", &tables), ("IDA*", &search)] {
                 // No case, no slowest one to name.
@@ -101,7 +101,9 @@ impl Task for Verify {
                     let mean = timing.total / self.count as u32;
                     writeln!(
                         out,
-                        "{name:>7}: mean {mean:.2?} a case; slowest {slowest:.2?}, case {number}: {text}",
+                        "{name:>7}: mean {} a case; slowest {}, case {number}: {text}",
+                        human(mean),
+                        human(*slowest),
                     )?;
                 }
             }
@@ -112,5 +114,36 @@ impl Task for Verify {
             0 => Ok(()),
             _ => Err(Failure::Verdict),
         }
+    }
+}
+
+/// A duration as people read it: three figures at most, in s, ms, µs or ns.
+fn human(took: Duration) -> String {
+    let seconds = took.as_secs_f64();
+    let (value, unit) = match seconds {
+        s if s >= 1.0 => (s, "s"),
+        s if s >= 1e-3 => (s * 1e3, "ms"),
+        s if s >= 1e-6 => (s * 1e6, "µs"),
+        s => (s * 1e9, "ns"),
+    };
+    let decimals = match value {
+        v if v >= 100.0 => 0,
+        v if v >= 10.0 => 1,
+        _ => 2,
+    };
+    format!("{value:.decimals$} {unit}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_as_people_write_them() {
+        assert_eq!(human(Duration::from_nanos(294)), "294 ns");
+        assert_eq!(human(Duration::from_nanos(15_440)), "15.4 µs");
+        assert_eq!(human(Duration::from_micros(1_500)), "1.50 ms");
+        assert_eq!(human(Duration::from_millis(43)), "43.0 ms");
+        assert_eq!(human(Duration::from_secs(2)), "2.00 s");
     }
 }
