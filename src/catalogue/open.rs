@@ -351,6 +351,32 @@ impl Puzzle {
         Ok(Some(sampler))
     }
 
+    /// Whether every database of `partition` for the board and goal `options` give is
+    /// in `tables` (so that answering with it builds nothing); `false` for a puzzle
+    /// that is no sliding board or a partition that does not fit it.
+    pub fn partition_present(
+        self,
+        options: &Options,
+        partition: &Partition,
+        tables: &TableDir,
+    ) -> bool {
+        fn present<const W: usize, const H: usize>(
+            options: &Options,
+            partition: &Partition,
+            tables: &TableDir,
+        ) -> bool {
+            let Ok(goal) = goal::<W, H>(options) else {
+                return false;
+            };
+            partition.check(W * H).is_ok()
+                && (partition.patterns(&goal).iter()).all(|pattern| tables.path(pattern).is_file())
+        }
+        let Ok((w, h)) = self.sliding_size(options.size).map_err(drop) else {
+            return false;
+        };
+        self.is_sliding() && crate::for_size!((w, h), present(options, partition, tables), false)
+    }
+
     /// What tells apart the judges `options` open, checked as opening checks them:
     /// equal for options that open the same judge (a goal by its name or spelled out;
     /// `fifteen` or `sliding --size 4x4`). Limits and progress, which every use of a

@@ -41,8 +41,9 @@ def server():
     with tempfile.TemporaryDirectory() as tables:
         # Quick databases for the 15- and 24-puzzle, built as the command builds them;
         # the page then answers with them (the 15-puzzle's as the best present).
-        for puzzle, partition in [("fifteen", "6-6-3"), ("twentyfour", QUICK_24)]:
-            subprocess.run([CLI, "--tables", tables, puzzle, "--partition", partition],
+        for puzzle, partition, goal in [("fifteen", "6-6-3", "default"), ("fifteen", "6-6-3", "korf"),
+                                        ("twentyfour", QUICK_24, "default")]:
+            subprocess.run([CLI, "--tables", tables, puzzle, "--partition", partition, "--goal", goal],
                            input=b"", check=True)
         # One search slot: a cancelled search must give it back for the next to run.
         # The definitions shipped in the tree are served too.
@@ -136,6 +137,7 @@ def test_an_eight_puzzle_board_is_solved_and_played_to_the_goal(browser, server)
     assert shown["cells"] == goal_cells(9)
     assert shown["at_goal"] == "true"
     assert shown["marked"] == ["r"]
+    assert "d down, l left, r right, u up" in browser.find_element(By.ID, "legend").text
 
 
 def test_an_eight_ii_board_ends_at_its_own_goal(browser, server):
@@ -144,6 +146,9 @@ def test_an_eight_ii_board_ends_at_its_own_goal(browser, server):
     assert shown["moves"] == SAMPLES_EIGHT2_CASE_2
     assert shown["cells"] == ["7", "5", "6", "8", "", "4", "1", "2", "3"]
     assert shown["at_goal"] == "true"
+    # The target is drawn beside the start.
+    target = browser.find_element(By.ID, "target-drawing").find_elements(By.CLASS_NAME, "cell")
+    assert [c.text for c in target] == ["7", "5", "6", "8", "", "4", "1", "2", "3"]
 
 
 def test_a_rotation_game_board_is_played_on_the_hash_board(browser, server):
@@ -226,3 +231,67 @@ def test_a_long_search_shows_its_bound_and_cancel_stops_it_on_the_server(browser
             assert error.code == 503 and time.monotonic() < deadline, error
             time.sleep(0.1)
     assert answer["moves"] == "r"
+
+
+def test_a_refusal_is_shown_as_the_service_says_it(browser, server):
+    # 5-5-5 is no partition the 15-puzzle has: the service answers 400 with its words.
+    wait = ask(browser, server, "fifteen", BOARD_15, partition="5-5-5")
+    status = browser.find_element(By.ID, "status")
+    wait.until(lambda b: "error" in status.get_attribute("class"))
+    assert "connection" not in status.text, status.text
+    assert "5-5-5" in status.text, status.text
+    assert "`" not in status.text and "column" not in status.text, status.text
+
+
+def test_korfs_first_instance_is_answered_with_its_goal_and_label(browser, server):
+    browser.get(server + "/")
+    wait = WebDriverWait(browser, 120)
+    wait.until(lambda b: b.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
+    Select(browser.find_element(By.ID, "puzzle")).select_by_value("fifteen")
+    Select(browser.find_element(By.ID, "goal")).select_by_value("korf")
+    # As in Korf's file: the label, then the board.
+    browser.find_element(By.ID, "board").send_keys("1 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3")
+    browser.find_element(By.ID, "solve").click()
+    wait.until(lambda b: b.find_elements(By.CSS_SELECTOR, "#moves li"))
+    # Its published optimal length.
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#moves li")) == 57
+    browser.find_element(By.ID, "last").click()
+    assert browser.find_element(By.ID, "drawing").get_attribute("data-at-goal") == "true"
+
+
+def test_random_eight_puzzle_boards_are_all_solvable(browser, server):
+    browser.get(server + "/")
+    WebDriverWait(browser, 60).until(
+        lambda b: b.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
+    boards = browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        (async () => {
+          const boards = [];
+          for (let i = 0; i < 100; i++) { await randomBoard(); boards.push(document.getElementById("board").value); }
+          done(boards);
+        })();""")
+    assert len(set(boards)) > 90
+    for board in boards:
+        tiles = [int(c) for c in board.split() if c != "x"]
+        inversions = sum(1 for i in range(8) for j in range(i + 1, 8) if tiles[j] < tiles[i])
+        assert sorted(tiles) == list(range(1, 9)) and inversions % 2 == 0, board
+
+
+def test_a_solve_that_builds_big_databases_says_what_it_costs_first(browser, server):
+    board = api(server, "/v1/twentyfour/random", seed=2)["board"]
+    ask(browser, server, "twentyfour", board)
+    cost = browser.find_element(By.ID, "cost")
+    assert cost.is_displayed()
+    assert "compound" in cost.text and "minutes" in cost.text, cost.text
+    assert "6-6-6-6" in cost.text, cost.text
+    # Nothing was asked of the service: no search is under way.
+    assert not browser.find_element(By.ID, "cancel").is_displayed()
+    # Before any answer the player's buttons do nothing; the blank's letters are told
+    # once an answer is shown.
+    assert not browser.find_element(By.ID, "play").is_enabled()
+
+
+def test_the_page_has_an_icon(server):
+    with urllib.request.urlopen(server + "/favicon.ico") as response:
+        assert response.status == 200
+        assert response.headers["Content-Type"] == "image/svg+xml"

@@ -15,7 +15,7 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use rand::SeedableRng;
 use serde_json::json;
-use tablesolve::catalogue::OptionError;
+use tablesolve::catalogue::{OptionError, Options};
 use tablesolve::judge::Output;
 use tablesolve::search::{Cancel, Report};
 use tablesolve::sliding::Partition;
@@ -286,12 +286,30 @@ pub async fn puzzles(State(shared): Service) -> Response {
                 (Puzzle::Eight | Puzzle::Eight2, _) => entry["size"] = "3x3".into(),
                 (_, Some((w, h))) => {
                     entry["size"] = format!("{w}x{h}").into();
-                    // The built-in databases of its size, with what building them costs.
+                    // The built-in databases of its size: what building them costs,
+                    // whether they are built for each named goal, and which one a
+                    // request that names none gets where none is built.
                     let partitions = Partition::ALL
                         .into_iter()
                         .filter(|p| p.check(w * h).is_ok());
-                    let partitions =
-                        partitions.map(|p| json!({ "name": p.name(), "cost": p.cost() }));
+                    let present = |p: &Partition, goal: Option<&str>| {
+                        let options = Options {
+                            goal: goal.map(str::to_owned),
+                            ..Options::default()
+                        };
+                        puzzle.partition_present(&options, p, shared.judges.present())
+                    };
+                    let partitions = partitions.map(|p| {
+                        json!({
+                            "name": p.name(),
+                            "cost": p.cost(),
+                            "default": p == Partition::default_for(w * h),
+                            "present": {
+                                "default": present(&p, None),
+                                "korf": present(&p, Some("korf")),
+                            },
+                        })
+                    });
                     entry["partitions"] = partitions.collect::<Vec<_>>().into();
                 }
                 (Puzzle::Sliding, None) => {

@@ -164,6 +164,11 @@ struct Open {
 }
 
 impl Judges {
+    /// The table directory, never built in.
+    pub fn present(&self) -> &TableDir {
+        &self.present
+    }
+
     pub fn new(tables: TableDir, present: TableDir) -> Judges {
         Judges {
             tables,

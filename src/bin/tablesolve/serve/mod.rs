@@ -114,6 +114,7 @@ fn router(shared: Arc<Shared>) -> Router {
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
         .route("/style.css", get(page::style))
+        .route("/favicon.ico", get(page::icon))
         .route("/v1/puzzles", get(answer::puzzles))
         .route("/v1/openapi.json", get(page::openapi))
         .route(

@@ -26,3 +26,9 @@ pub async fn openapi() -> impl IntoResponse {
     let description = include_str!("openapi.json");
     ([(header::CONTENT_TYPE, "application/json")], description)
 }
+
+/// The page's icon: a 2x2 board with its blank, drawn in SVG.
+pub async fn icon() -> impl IntoResponse {
+    let svg = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="2" fill="#345"/><rect x="2" y="2" width="5" height="5" fill="#fff"/><rect x="9" y="2" width="5" height="5" fill="#fff"/><rect x="2" y="9" width="5" height="5" fill="#fff"/></svg>"##;
+    ([(header::CONTENT_TYPE, "image/svg+xml")], svg)
+}

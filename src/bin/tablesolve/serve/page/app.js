@@ -18,8 +18,19 @@ const CENTRE = [6, 7, 8, 11, 12, 15, 16, 17];
 const ROWS = [[2, 4], [2, 4], [0, 1, 2, 3, 4, 5, 6], [2, 4], [0, 1, 2, 3, 4, 5, 6], [2, 4], [2, 4]];
 const PLACES = ROWS.flatMap((cols, row) => cols.map((col) => [row, col]));
 
+// What each puzzle is and what to type, in words for people.
+const ABOUT = {
+  rotation: "The Rotation Game: 24 values, eight each of 1, 2 and 3, row by row across the # (2 + 2 + 7 + 2 + 7 + 2 + 2). Moves A-H turn a line of 7; the goal is one digit on all 8 centre cells.",
+  eight: "The 8-puzzle: 9 characters, the tiles 1-8 and x for the blank, row by row. The goal is 1 2 3 / 4 5 6 / 7 8 x; some boards cannot reach it.",
+  eight2: "The 8-puzzle between two boards: the start, then the target (9 characters each, x for the blank), on one line or two.",
+  fifteen: "The 15-puzzle: 16 numbers, row by row, 0 for the blank. A line that starts with a label (as in Korf's files) is taken too.",
+  twentyfour: "The 24-puzzle: 25 numbers, row by row, 0 for the blank. A line that starts with a label (as in Korf's files) is taken too.",
+  sliding: "A sliding board of the size chosen: its numbers row by row, 0 for the blank.",
+};
+const SLIDES = "Each letter says where the blank goes: d down, l left, r right, u up.";
+
 let puzzles = [];
-let source = null;   // the search followed, while it runs
+let source = null;   // the search followed, while it runs (an AbortController)
 let timer = null;    // playing
 let shown = null;    // { shape, states, moves, at, goal }
 
@@ -47,11 +58,37 @@ function readBoard(text, s) {
     const goal = name === "eight" ? [1, 2, 3, 4, 5, 6, 7, 8, 0] : chars.slice(9);
     return { start: chars.slice(0, 9), goal };
   }
-  const values = text.trim().split(/\s+/).filter((t) => t).map(Number);
+  let values = text.trim().split(/\s+/).filter((t) => t).map(Number);
   const cells = s.kind === "rotation" ? 24 : s.w * s.h;
-  if (values.length !== cells || values.some(Number.isNaN)) throw new Error(`give ${cells} numbers`);
+  // A labelled line, as in Korf's files: the label goes, the board stays.
+  if (s.kind === "grid" && values.length === cells + 1) values = values.slice(1);
+  const what = s.kind === "rotation" ? "values 1, 2 or 3" : "numbers, 0 for the blank";
+  if (values.length !== cells || values.some(Number.isNaN)) {
+    throw new Error(`type ${cells} ${what}; this has ${values.length}`);
+  }
   if (s.kind === "rotation") return { start: values, goal: null };
-  return { start: values, goal: [...Array(cells - 1).keys()].map((v) => v + 1).concat([0]) };
+  return { start: values, goal: gridGoal(cells) };
+}
+
+/** The goal chosen for a grid of `cells` cells. */
+function gridGoal(cells) {
+  const chosen = $("goal-label").hidden ? "" : $("goal").value;
+  if (chosen === "korf") return [...Array(cells).keys()];
+  if (chosen === "typed") {
+    const typed = $("goal-typed").value.trim().split(/\s+/).filter((t) => t).map(Number);
+    if (typed.length !== cells || typed.some(Number.isNaN)) throw new Error(`type the goal's ${cells} numbers`);
+    return typed;
+  }
+  return [...Array(cells - 1).keys()].map((v) => v + 1).concat([0]);
+}
+
+/** The goal as the service's parameter, "" for the default. */
+function goalParameter() {
+  if ($("goal-label").hidden) return "";
+  const chosen = $("goal").value;
+  if (chosen === "korf") return "&goal=korf";
+  if (chosen === "typed") return `&goal=${encodeURIComponent($("goal-typed").value.trim())}`;
+  return "";
 }
 
 /** A definition's position: a KPattern JSON object, or a scramble of its turns
@@ -174,6 +211,27 @@ function draw(cells, s, goal) {
   drawing.dataset.atGoal = String(done);
 }
 
+/** Eight II's target, drawn beside the start. */
+function drawTarget(goal, s) {
+  const box = $("target-box");
+  box.hidden = !(s.kind === "grid" && $("puzzle").value === "eight2" && goal);
+  const drawing = $("target-drawing");
+  drawing.replaceChildren();
+  if (box.hidden) return;
+  drawing.style.gridTemplateColumns = `repeat(${s.w}, 3rem)`;
+  for (const value of goal) {
+    const cell = Object.assign(document.createElement("div"), { className: "cell", textContent: value === 0 ? "" : String(value) });
+    if (value === 0) cell.classList.add("blank");
+    drawing.append(cell);
+  }
+}
+
+/** The service's words for people: a message without the command line's place
+ * (`case 1, line 1, column 15: `) and with quotes in place of backticks. */
+function plain(message) {
+  return message.replace(/^case \d+, line \d+, column \d+: /, "").replace(/`([^`]*)`/g, "“$1”");
+}
+
 function say(text, error = false) {
   $("status").textContent = text;
   $("status").classList.toggle("error", error);
@@ -202,7 +260,9 @@ function pause() {
 function answered(answer, board, s) {
   if (answer.solvable === false) return say("unsolvable: the goal cannot be reached from this board");
   if (answer.status === "limit") {
-    return say(`stopped at the limit: every answer has at least ${answer.lower_bound} moves`, true);
+    return say(`The search reached the service's time limit before it found the answer. ` +
+      `It proved that every answer has at least ${answer.lower_bound} moves. ` +
+      `Quicker databases, or a board nearer the goal, may be answered in time.`, true);
   }
   // A definition's turns are words; the built-in puzzles' moves are letters.
   const moves = s.kind === "def" ? answer.moves.split(" ").filter((m) => m) : [...answer.moves];
@@ -213,6 +273,8 @@ function answered(answer, board, s) {
     states.push(next);
   }
   shown = { shape: s, states, moves, goal: board.goal, at: 0 };
+  for (const id of ["first", "back", "play", "step", "last"]) $(id).disabled = false;
+  $("legend").textContent = s.kind === "grid" ? SLIDES : "";
   $("moves").replaceChildren(...moves.map((m) => Object.assign(document.createElement("li"), { textContent: m })));
   const seconds = answer.seconds === undefined ? "" : `, found in ${answer.seconds.toFixed(3)} s`;
   const digit = answer.digit ? `, centre ${answer.digit}` : "";
@@ -221,7 +283,7 @@ function answered(answer, board, s) {
 }
 
 function stopSearch(message) {
-  if (source) source.close();
+  if (source) source.abort();
   source = null;
   $("cancel").hidden = true;
   $("solve").disabled = false;
@@ -229,8 +291,26 @@ function stopSearch(message) {
   if (message) say(message);
 }
 
-function solve() {
+/** The databases a solve would use and whether they are built: `null` where nothing
+ * needs building (or the puzzle has none), else { chosen, quick } to warn of. */
+function unbuilt() {
+  const puzzle = puzzles.find((p) => p.name === $("puzzle").value);
+  if (!puzzle.partitions || $("partition-label").hidden) return null;
+  const goal = $("goal-label").hidden ? "default" : $("goal").value || "default";
+  if (goal === "typed") return null;
+  const present = (p) => p.present[goal];
+  // Databases named on the page are used only where built (the service says so);
+  // named none, the service takes the best built, and builds its default if none is.
+  if ($("partition").value.trim() || puzzle.partitions.some(present)) return null;
+  const chosen = puzzle.partitions.find((p) => p.default);
+  if (!chosen) return null;
+  const quick = puzzle.partitions.find((p) => p !== chosen);
+  return { chosen, quick };
+}
+
+function solve(confirmed = false) {
   pause();
+  $("cost").hidden = true;
   const s = shape();
   const text = $("board").value;
   let board;
@@ -239,34 +319,91 @@ function solve() {
   } catch (e) {
     return say(e.message, true);
   }
+  const cost = confirmed ? null : unbuilt();
+  if (cost) {
+    // The quicker databases are built with the command (the service builds only its
+    // default), then named here.
+    const size = $("puzzle").value;
+    $("cost-text").textContent = `Solving first builds the ${cost.chosen.name} databases: ${cost.chosen.cost}. ` +
+      (cost.quick ? `The ${cost.quick.name} databases take ${cost.quick.cost} and answer more slowly: build them ` +
+        `with “tablesolve ${size} --partition ${cost.quick.name}${goalParameter() ? " --goal korf" : ""} < /dev/null”, then name them under Databases.` : "");
+    $("quick").hidden = !cost.quick;
+    if (cost.quick) {
+      $("quick").textContent = `Name ${cost.quick.name} instead`;
+      $("quick").onclick = () => { $("partition").value = cost.quick.name; solve(); };
+    }
+    $("build").onclick = () => solve(true);
+    $("cost").hidden = false;
+    return say("");
+  }
   const name = $("puzzle").value;
   const size = name === "sliding" ? `&size=${$("size").value}` : "";
   const chosen = $("partition-label").hidden ? "" : $("partition").value.trim();
   const partition = chosen ? `&partition=${encodeURIComponent(chosen)}` : "";
-  const url = `/v1/${encodeURIComponent(name)}/answer?events=true${size}${partition}&board=${encodeURIComponent(text)}`;
+  // The board as the service reads it: the label of a labelled line left out.
+  const sent = s.kind === "grid" && name !== "eight" && name !== "eight2" ? board.start.join(" ") : text;
+  const url = `/v1/${encodeURIComponent(name)}/answer?events=true${size}${partition}${goalParameter()}` +
+    `&board=${encodeURIComponent(sent)}`;
   stopSearch();
   const started = performance.now();
-  source = new EventSource(url);
+  const controller = new AbortController();
+  source = controller;
   $("solve").disabled = true;
   $("cancel").hidden = false;
-  say("solving…");
-  source.addEventListener("progress", (event) => {
-    const p = JSON.parse(event.data);
-    if (performance.now() - started < 1000) return;
-    $("search").hidden = false;
-    $("search").textContent = `bound ${p.bound}, ${p.nodes.toLocaleString()} nodes, ` +
-      `${Math.round(p.nodes_per_second).toLocaleString()} nodes/s, ${p.seconds.toFixed(1)} s`;
-  });
-  source.addEventListener("answer", (event) => {
+  say(cost === null && confirmed ? "building the databases, then solving…" : "solving…");
+  const events = {
+    progress(p) {
+      if (performance.now() - started < 1000) return;
+      $("search").hidden = false;
+      $("search").textContent = `bound ${p.bound}, ${p.nodes.toLocaleString()} nodes, ` +
+        `${Math.round(p.nodes_per_second).toLocaleString()} nodes/s, ${p.seconds.toFixed(1)} s`;
+    },
+    answer(a) {
+      stopSearch();
+      answered(a, board, s);
+    },
+    error(e) {
+      stopSearch();
+      say(plain(e.error), true);
+    },
+  };
+  follow(url, controller, events).catch((e) => {
+    if (controller.signal.aborted) return;
     stopSearch();
-    answered(JSON.parse(event.data), board, s);
+    say(`the connection to the service was lost (${e.message})`, true);
   });
-  source.addEventListener("error", (event) => {
-    // The service's own `error` event has a message; a lost connection has none.
-    const message = event.data ? JSON.parse(event.data).error : "the connection to the service was lost";
-    stopSearch();
-    say(message, true);
-  });
+}
+
+/** Reads the server-sent events of `url` (`event: NAME`, `data: JSON`), handing each to
+ * `events[NAME]`; a refusal (400, 404, 413, 503) is shown as the service's message. */
+async function follow(url, controller, events) {
+  const response = await fetch(url, { signal: controller.signal });
+  if (!response.ok) {
+    const body = await response.text();
+    let message = body.trim();
+    try { message = JSON.parse(body).error || message; } catch (_) { /* the text itself */ }
+    if (response.status === 503) message += " (the service is busy: try again in a moment)";
+    return events.error({ error: message });
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let end;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let name = "message";
+      const data = [];
+      for (const line of block.split("\n")) {
+        if (line.startsWith("event:")) name = line.slice(6).trim();
+        else if (line.startsWith("data:")) data.push(line.slice(5).trimStart());
+      }
+      if (events[name] && data.length) events[name](JSON.parse(data.join("\n")));
+    }
+  }
 }
 
 async function randomBoard() {
@@ -274,30 +411,52 @@ async function randomBoard() {
   const size = name === "sliding" ? `?size=${$("size").value}` : "";
   const response = await fetch(`/v1/${encodeURIComponent(name)}/random${size}`);
   const body = await response.json();
-  if (!response.ok) return say(body.error, true);
-  $("board").value = body.board;
+  if (!response.ok) return say(plain(body.error), true);
+  $("board").value = name === "eight" ? solvable(body.board) : body.board;
   preview();
+}
+
+/** An 8-puzzle board that reaches the goal: as drawn if it does, else with its first
+ * two tiles swapped (a swap changes the parity, and pairs the boards one to one, so the
+ * board stays uniform among those that reach the goal). */
+function solvable(text) {
+  const chars = text.split(" ");
+  const tiles = chars.filter((c) => c !== "x").map(Number);
+  let inversions = 0;
+  tiles.forEach((t, i) => { inversions += tiles.slice(i + 1).filter((u) => u < t).length; });
+  if (inversions % 2 === 0) return text;
+  const [a, b] = chars.flatMap((c, i) => (c === "x" ? [] : [i])).slice(0, 2);
+  [chars[a], chars[b]] = [chars[b], chars[a]];
+  return chars.join(" ");
 }
 
 /** Draws the board as typed, before it is solved. */
 function preview() {
   pause();
   shown = null;
+  $("cost").hidden = true;
   $("moves").replaceChildren();
   $("where").textContent = "";
+  $("legend").textContent = "";
+  for (const id of ["first", "back", "play", "step", "last"]) $(id).disabled = true;
   try {
     const s = shape();
     const board = readBoard($("board").value, s);
     draw(board.start, s, board.goal);
+    drawTarget(board.goal, s);
     say("");
   } catch (e) {
     $("drawing").replaceChildren();
+    $("target-box").hidden = true;
   }
 }
 
 function choosePuzzle() {
   const puzzle = puzzles.find((p) => p.name === $("puzzle").value);
-  $("about").textContent = puzzle.about;
+  $("about").textContent = ABOUT[puzzle.name] || puzzle.about;
+  $("goal-label").hidden = !puzzle.parameters.includes("goal");
+  $("goal").value = "";
+  $("goal-typed").hidden = true;
   $("size-label").hidden = puzzle.name !== "sliding";
   // Searched puzzles may name their databases; the service's default is the best present.
   $("partition-label").hidden = !puzzle.parameters.includes("partition");
@@ -317,7 +476,12 @@ async function start() {
   $("size").addEventListener("change", choosePuzzle);
   $("board").addEventListener("input", preview);
   $("random").addEventListener("click", randomBoard);
-  $("solve").addEventListener("click", solve);
+  $("solve").addEventListener("click", () => solve());
+  $("goal").addEventListener("change", () => {
+    $("goal-typed").hidden = $("goal").value !== "typed";
+    preview();
+  });
+  $("goal-typed").addEventListener("input", preview);
   $("cancel").addEventListener("click", () => stopSearch("cancelled"));
   $("first").addEventListener("click", () => shown && showAt(0));
   $("back").addEventListener("click", () => shown && showAt(shown.at - 1));
