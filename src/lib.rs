@@ -67,9 +67,9 @@ pub mod table;
 pub use catalogue::Puzzle;
 pub use error::Error;
 
-/// The README's Rust example, compiled and run as a doctest so that it stays true.
+/// The library guide's Rust example (doc/library.md), compiled and run as a doctest so that it stays true.
 #[cfg(doctest)]
-#[doc = include_str!("../README.md")]
+#[doc = include_str!("../doc/library.md")]
 pub struct ReadmeExample;
 pub use eight::{Eight, Eight2};
 pub use fifteen::{Fifteen, FifteenOptions};
