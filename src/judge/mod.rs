@@ -21,6 +21,7 @@ mod eight2;
 mod fifteen;
 mod input;
 mod rotation;
+mod searched;
 pub mod show;
 
 pub use batch::{
@@ -34,6 +35,7 @@ pub use eight2::EightPairs;
 pub use fifteen::{FifteenAnswer, FifteenCase, FifteenCases, SlidingCase, SlidingCases};
 pub use input::{quote, Input, Line, Place, Token, KEPT};
 pub use rotation::RotationCases;
+pub use searched::{searched, Searched};
 
 use rand::RngCore;
 use std::fmt;
