@@ -20,12 +20,12 @@ def fifteen(tables):
     "board, message",
     [
         ("1234x678", "expected 9 characters (tiles 1-8 and x), found 8"),
-        ("12345677x", "7 appears twice"),
+        ("12345677x", "7 appears twice, and 8 is missing"),
         ("1234567y8", "'y' at position 8 is not a tile 1-8 or x"),
         ([1, 2, 3], "expected 9 values, found 3"),
         ([1, 2, 3, 4, 5, 6, 7, 8, 9], "value 9 at position 9 is not a tile 0-8 (0 the blank)"),
         ([1, 2, 3, 4, 5, 6, 7, -8, 0], "value -8 at position 8 is not a tile 0-8 (0 the blank)"),
-        ([1, 1, 3, 4, 5, 6, 7, 8, 0], "1 appears twice"),
+        ([1, 1, 3, 4, 5, 6, 7, 8, 0], "1 appears twice, and 2 is missing"),
     ],
 )
 def test_bad_eight_boards_name_the_problem(eight, board, message):
