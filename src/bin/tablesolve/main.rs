@@ -8,6 +8,8 @@ mod answer;
 mod catalogue;
 mod check;
 mod generate;
+mod manual;
+mod messages;
 mod options;
 mod progress;
 #[cfg(feature = "serve")]
@@ -16,13 +18,12 @@ mod show;
 mod stats;
 mod verify;
 
-use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use clap::{ArgMatches, Args, FromArgMatches, Parser, Subcommand};
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::io::{self, BufRead, BufReader, BufWriter};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use tablesolve::catalogue::{OptionError, OptionName};
 use tablesolve::table::{BuildNote, TableDir, TableError};
 use tablesolve::Error;
 
@@ -242,64 +243,10 @@ impl From<TableError> for Failure {
     }
 }
 
-/// A command line clap refuses, said without tips that would not work: an option of
-/// another puzzle named as such, a negative number as a value refused.
-fn refused(error: clap::Error) -> ExitCode {
-    use clap::error::{ContextKind, ContextValue, ErrorKind};
-    if error.kind() != ErrorKind::UnknownArgument {
-        // Help, version and the rest as clap words them.
-        error.exit();
-    }
-    let invalid = match error.get(ContextKind::InvalidArg) {
-        Some(ContextValue::String(arg)) => arg.clone(),
-        _ => String::new(),
-    };
-    let args: Vec<String> = std::env::args().collect();
-    let subcommand = (args.iter().skip(1)).find_map(|a| Puzzle::from_str(a, false).ok());
-    let flag = invalid.split('=').next().unwrap_or_default();
-    let option = match flag {
-        "--goal" => Some(OptionName::Goal),
-        "--partition" => Some(OptionName::Partition),
-        "--numbered" => Some(OptionName::Numbered),
-        "--size" => Some(OptionName::Size),
-        "--timeout" | "--max-nodes" => Some(OptionName::Limits),
-        "--moves" => Some(OptionName::Moves),
-        "--powers" => Some(OptionName::Powers),
-        _ => None,
-    };
-    let message = match (option, subcommand) {
-        (Some(OptionName::Size), Some(puzzle)) => OptionError::SizeNotFor(puzzle).to_string(),
-        (Some(option), Some(puzzle)) => OptionError::NotSliding { option, puzzle }.to_string(),
-        _ if invalid.parse::<f64>().is_ok() => {
-            let given = args.iter().position(|a| *a == invalid);
-            let after = given
-                .and_then(|i| i.checked_sub(1))
-                .map(|i| args[i].as_str());
-            format!(
-                "{} {invalid}: a negative number is no value here",
-                after.unwrap_or("")
-            )
-        }
-        _ => {
-            // clap's words, less its tip to pass the argument after `--`, which would
-            // make it a file name.
-            let rendered = error.render().to_string();
-            let lines: Vec<&str> = rendered
-                .lines()
-                .filter(|l| !(l.contains("to pass '") && l.contains("use '-- ")))
-                .collect();
-            eprintln!("{}", lines.join("\n").replace("\n\n\n", "\n\n"));
-            return ExitCode::from(2);
-        }
-    };
-    eprintln!("tablesolve: {}", message.trim_start());
-    ExitCode::from(2)
-}
-
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(error) => return refused(error),
+        Err(error) => return messages::refused(error),
     };
     let tables = cli.tables_dir();
     match run(&cli, &tables) {
@@ -322,7 +269,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(Failure::Error(error)) => {
-            eprintln!("tablesolve: {error}{}", advice(&error, &tables));
+            eprintln!("tablesolve: {error}{}", messages::advice(&error, &tables));
             ExitCode::from(match error {
                 Error::Input { .. } | Error::Case(_) => 1,
                 Error::Table(_) => 3,
@@ -340,35 +287,6 @@ impl Cli {
         self.tables
             .clone()
             .unwrap_or_else(TableDir::default_location)
-    }
-}
-
-/// What the user can do about `error`, with this command's options.
-fn advice(error: &Error, tables: &Path) -> String {
-    let rerun = "; run again without --no-build to build it";
-    match error {
-        Error::Table(TableError::Missing { .. }) => rerun.to_owned(),
-        Error::Table(TableError::Damaged { path, .. } | TableError::Read { path, .. }) => format!(
-            "; delete it (`rm {}`) and run again: missing tables are rebuilt on use",
-            path.display()
-        ),
-        Error::Table(TableError::NotADirectory { .. }) => {
-            "; give a directory with --tables DIR or TABLESOLVE_TABLES".to_owned()
-        }
-        Error::Table(TableError::Write { .. } | TableError::Unwritable { .. }) => {
-            "; make the directory writable or choose another with --tables DIR".to_owned()
-        }
-        Error::Table(TableError::NoRoom { .. }) => {
-            "; free some space there or choose another directory with --tables DIR".to_owned()
-        }
-        Error::Table(TableError::TooLarge { .. } | TableError::TooLargeInMemory { .. }) => {
-            "; choose a smaller partition".to_owned()
-        }
-        Error::Table(TableError::Inconsistent { .. }) => format!(
-            "; delete the tables in {} and run again: missing tables are rebuilt on use",
-            tables.display()
-        ),
-        _ => String::new(),
     }
 }
 
@@ -428,50 +346,6 @@ fn open_input(file: &Option<PathBuf>) -> Result<Box<dyn BufRead + Send>, Error> 
 
 fn stdout() -> BufWriter<io::StdoutLock<'static>> {
     BufWriter::with_capacity(1 << 16, io::stdout().lock())
-}
-
-/// Writes a completion script for `shell`.
-fn shell_file(shell: clap_complete::Shell) -> Result<(), Failure> {
-    let mut out = stdout();
-    clap_complete::generate(shell, &mut Cli::command(), "tablesolve", &mut out);
-    out.flush().map_err(|e| Error::Output(e).into())
-}
-
-/// Prints the manual page of the command or of one `subcommand`, or writes every page
-/// into `dir`; all from the same definitions as `--help`.
-fn manual(subcommand: Option<&str>, dir: Option<&Path>) -> Result<(), Failure> {
-    let mut command = Cli::command().disable_help_subcommand(true);
-    command.build();
-    if let Some(dir) = dir {
-        // As `install -D` does: a man1 directory a user names need not exist yet.
-        return std::fs::create_dir_all(dir)
-            .and_then(|()| clap_mangen::generate_to(command, dir))
-            .map_err(|source| {
-                Failure::Error(Error::Open {
-                    what: "manual directory",
-                    path: dir.to_owned(),
-                    source,
-                })
-            });
-    }
-    let page = match subcommand {
-        None => command,
-        Some(name) => match command.find_subcommand(name) {
-            Some(sub) => sub.clone(),
-            None => {
-                let names: Vec<&str> = command.get_subcommands().map(|c| c.get_name()).collect();
-                return Err(Failure::Usage(format!(
-                    "no subcommand {name:?}: choose one of {}",
-                    names.join(", ")
-                )));
-            }
-        },
-    };
-    let mut out = stdout();
-    clap_mangen::Man::new(page)
-        .render(&mut out)
-        .and_then(|()| out.flush())
-        .map_err(|e| Error::Output(e).into())
 }
 
 /// The seed given, or a fresh one, said on standard error so that a run can be
@@ -617,7 +491,7 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
         }
         #[cfg(feature = "serve")]
         Tool::Serve(serve) => serve::run(serve, tables, TableDir::new(dir)),
-        Tool::Completions { shell } => shell_file(*shell),
-        Tool::Man { subcommand, dir } => manual(subcommand.as_deref(), dir.as_deref()),
+        Tool::Completions { shell } => manual::shell_file(*shell),
+        Tool::Man { subcommand, dir } => manual::manual(subcommand.as_deref(), dir.as_deref()),
     }
 }

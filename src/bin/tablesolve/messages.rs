@@ -1,0 +1,95 @@
+//! What the command says when it cannot go on: a command line clap refuses, worded
+//! without tips that would not work, and what a user can do about an error.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use clap::ValueEnum;
+use tablesolve::catalogue::{OptionError, OptionName};
+use tablesolve::table::TableError;
+use tablesolve::Error;
+
+use crate::catalogue::Puzzle;
+
+/// A command line clap refuses, said without tips that would not work: an option of
+/// another puzzle named as such, a negative number as a value refused.
+pub fn refused(error: clap::Error) -> ExitCode {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::UnknownArgument {
+        // Help, version and the rest as clap words them.
+        error.exit();
+    }
+    let invalid = match error.get(ContextKind::InvalidArg) {
+        Some(ContextValue::String(arg)) => arg.clone(),
+        _ => String::new(),
+    };
+    let args: Vec<String> = std::env::args().collect();
+    let subcommand = (args.iter().skip(1)).find_map(|a| Puzzle::from_str(a, false).ok());
+    let flag = invalid.split('=').next().unwrap_or_default();
+    let option = match flag {
+        "--goal" => Some(OptionName::Goal),
+        "--partition" => Some(OptionName::Partition),
+        "--numbered" => Some(OptionName::Numbered),
+        "--size" => Some(OptionName::Size),
+        "--timeout" | "--max-nodes" => Some(OptionName::Limits),
+        "--moves" => Some(OptionName::Moves),
+        "--powers" => Some(OptionName::Powers),
+        _ => None,
+    };
+    let message = match (option, subcommand) {
+        (Some(OptionName::Size), Some(puzzle)) => OptionError::SizeNotFor(puzzle).to_string(),
+        (Some(option), Some(puzzle)) => OptionError::NotSliding { option, puzzle }.to_string(),
+        _ if invalid.parse::<f64>().is_ok() => {
+            let given = args.iter().position(|a| *a == invalid);
+            let after = given
+                .and_then(|i| i.checked_sub(1))
+                .map(|i| args[i].as_str());
+            format!(
+                "{} {invalid}: a negative number is no value here",
+                after.unwrap_or("")
+            )
+        }
+        _ => {
+            // clap's words, less its tip to pass the argument after `--`, which would
+            // make it a file name.
+            let rendered = error.render().to_string();
+            let lines: Vec<&str> = rendered
+                .lines()
+                .filter(|l| !(l.contains("to pass '") && l.contains("use '-- ")))
+                .collect();
+            eprintln!("{}", lines.join("\n").replace("\n\n\n", "\n\n"));
+            return ExitCode::from(2);
+        }
+    };
+    eprintln!("tablesolve: {}", message.trim_start());
+    ExitCode::from(2)
+}
+
+/// What the user can do about `error`, with this command's options.
+pub fn advice(error: &Error, tables: &Path) -> String {
+    let rerun = "; run again without --no-build to build it";
+    match error {
+        Error::Table(TableError::Missing { .. }) => rerun.to_owned(),
+        Error::Table(TableError::Damaged { path, .. } | TableError::Read { path, .. }) => format!(
+            "; delete it (`rm {}`) and run again: missing tables are rebuilt on use",
+            path.display()
+        ),
+        Error::Table(TableError::NotADirectory { .. }) => {
+            "; give a directory with --tables DIR or TABLESOLVE_TABLES".to_owned()
+        }
+        Error::Table(TableError::Write { .. } | TableError::Unwritable { .. }) => {
+            "; make the directory writable or choose another with --tables DIR".to_owned()
+        }
+        Error::Table(TableError::NoRoom { .. }) => {
+            "; free some space there or choose another directory with --tables DIR".to_owned()
+        }
+        Error::Table(TableError::TooLarge { .. } | TableError::TooLargeInMemory { .. }) => {
+            "; choose a smaller partition".to_owned()
+        }
+        Error::Table(TableError::Inconsistent { .. }) => format!(
+            "; delete the tables in {} and run again: missing tables are rebuilt on use",
+            tables.display()
+        ),
+        _ => String::new(),
+    }
+}

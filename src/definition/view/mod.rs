@@ -1,0 +1,478 @@
+//! Views: a puzzle seen in part, each state a dense rank. A view keeps some sets and
+//! leaves the others out; in a set kept, pieces may be made alike (their labels one
+//! class) or blank (neither which piece nor its orientation counts), and orientations
+//! may be left out. The whole puzzle is the view that keeps everything; a pattern
+//! database is a smaller one, whose distances bound the whole puzzle's.
+//!
+//! A view's rank is a mixed-radix number of parts, each part one orbit's (the
+//! positions its pieces keep to under the turns): the arrangement of its classes (a
+//! permutation of a multiset, ranked in lexicographic order; half of them where every
+//! piece differs and every turn is even on the orbit, the other half unreachable), and
+//! its orientations (a digit a position; one fewer where every turn keeps their sum).
+//! Without blanks the two are parts of their own, which turns change apart; with
+//! blanks the orientations that count lie where the arrangement puts pieces, so the
+//! two are one part. A small part's turns are looked up in a table made once.
+
+use std::sync::OnceLock;
+
+use rayon::prelude::*;
+
+use super::puzzle::Puzzle;
+use super::Goal;
+
+/// Why a view cannot be ranked: what exceeds what.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ViewError(pub String);
+
+/// The most goal states a view seeds its search with.
+pub const MOST_GOAL_STATES: u64 = 1 << 22;
+
+/// The most parts a view has.
+const MOST_PARTS: usize = 64;
+
+/// A part is tabled only when the view has at least this many times its states.
+const TABLED_SHARE: u64 = 16;
+
+/// A part's turns are looked up in a table when it has at most this many entries.
+const MOST_TABLED: u64 = 1 << 24;
+
+/// What a part of a view ranks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ranks {
+    /// The arrangement of classes (with blanks, the orientations that count too).
+    Arrangement,
+    /// The orientations.
+    Orientations,
+}
+
+/// A mixed-radix digit of a view's rank.
+#[derive(Clone, Debug)]
+struct Part {
+    orbit: usize,
+    ranks: Ranks,
+    size: u64,
+    stride: u64,
+    /// With the orientations of a blank-holding orbit: their count.
+    turned: u64,
+    /// `forward[t * size + v]`, `backward[t * size + v]`: the part after turn `t` and
+    /// before it, where the part is small.
+    forward: OnceLock<Vec<u32>>,
+    backward: OnceLock<Vec<u32>>,
+}
+
+/// A puzzle's view, its states ranked.
+#[derive(Clone, Debug)]
+pub struct View {
+    orbits: Vec<Orbit>,
+    parts: Vec<Part>,
+    size: u64,
+    goals: Vec<u64>,
+    turns: usize,
+    /// Whether every state of the puzzle is a state of the view (nothing made alike or
+    /// left out), so that a rank stands for exactly one state.
+    whole: bool,
+}
+
+/// A rank as its parts' values ([`View::values`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Values([u64; MOST_PARTS]);
+
+impl View {
+    /// The number of states of the view `projection` of `puzzle` towards the goals
+    /// numbered `goals`, found without making the view.
+    pub fn size_of(
+        puzzle: &Puzzle,
+        projection: &Projection,
+        goals: &[usize],
+    ) -> Result<u64, ViewError> {
+        Ok(View::parts(puzzle, projection, goals)?.2)
+    }
+
+    /// The view `projection` of `puzzle`, towards the goals numbered `goals`.
+    pub fn new(
+        puzzle: &Puzzle,
+        projection: &Projection,
+        goals: &[usize],
+    ) -> Result<View, ViewError> {
+        let (orbits, parts, size) = View::parts(puzzle, projection, goals)?;
+        let wanted: Vec<&Goal> = goals.iter().map(|&g| &puzzle.goals()[g]).collect();
+        let whole = *projection == Projection::whole(puzzle) && goals.len() == puzzle.goals().len();
+        let mut view = View {
+            orbits,
+            parts,
+            size,
+            goals: Vec::new(),
+            turns: puzzle.turns.len(),
+            whole,
+        };
+        view.goals = view.goal_ranks(&wanted)?;
+        Ok(view)
+    }
+
+    /// The orbits and parts of a view, and its number of states.
+    #[allow(clippy::type_complexity)]
+    fn parts(
+        puzzle: &Puzzle,
+        projection: &Projection,
+        goals: &[usize],
+    ) -> Result<(Vec<Orbit>, Vec<Part>, u64), ViewError> {
+        let sets = puzzle.sets();
+        let wanted: Vec<&Goal> = goals.iter().map(|&g| &puzzle.goals()[g]).collect();
+        let mut orbits = Vec::new();
+        for (s, set) in sets.iter().enumerate() {
+            let Keep::Kept { class, orientation } = &projection.sets[s] else {
+                continue;
+            };
+            for positions in &puzzle.orbits[s] {
+                if positions.len() > MOST_ORBIT {
+                    return Err(ViewError(format!(
+                        "an orbit of {} positions: a view ranks orbits of at most {MOST_ORBIT}",
+                        positions.len()
+                    )));
+                }
+                orbits.push(orbit(
+                    puzzle,
+                    s,
+                    set,
+                    positions,
+                    class,
+                    *orientation,
+                    &wanted,
+                )?);
+            }
+        }
+        let turns = puzzle.turns.len();
+        let mut parts = Vec::new();
+        for (o, orbit) in orbits.iter().enumerate() {
+            let arrangements = multinomial(&orbit.counts, orbit.blanks)
+                .ok_or_else(|| ViewError("an orbit with too many arrangements to rank".into()))?
+                / u128::from(1 + u8::from(orbit.parity.is_some()));
+            let digits = match orbit.digits {
+                false => 0,
+                true => {
+                    let counted = orbit.counts.iter().map(|&c| u32::from(c)).sum::<u32>();
+                    counted - u32::from(orbit.sum.is_some())
+                }
+            };
+            let turned = u128::from(orbit.modulus)
+                .checked_pow(digits)
+                .unwrap_or(u128::MAX);
+            let (first, second) = match orbit.blanks > 0 {
+                true => ((arrangements.saturating_mul(turned), turned), None),
+                false => ((arrangements, 1), (turned > 1).then_some(turned)),
+            };
+            let fits = |n: u128| {
+                u64::try_from(n).map_err(|_| ViewError("a part too large to rank".into()))
+            };
+            parts.push(Part {
+                orbit: o,
+                ranks: Ranks::Arrangement,
+                size: fits(first.0)?,
+                stride: 0,
+                turned: fits(first.1)?,
+                forward: OnceLock::new(),
+                backward: OnceLock::new(),
+            });
+            if let Some(turned) = second {
+                parts.push(Part {
+                    orbit: o,
+                    ranks: Ranks::Orientations,
+                    size: fits(turned)?,
+                    stride: 0,
+                    turned: fits(turned)?,
+                    forward: OnceLock::new(),
+                    backward: OnceLock::new(),
+                });
+            }
+        }
+        parts.retain(|p| p.size > 1);
+        if parts.len() > MOST_PARTS || orbits.len() > MOST_PARTS {
+            return Err(ViewError(format!(
+                "{} orbits' parts: more than {MOST_PARTS} to rank",
+                parts.len()
+            )));
+        }
+        let mut size = 1u64;
+        for part in parts.iter_mut().rev() {
+            part.stride = size;
+            size = size
+                .checked_mul(part.size)
+                .ok_or_else(|| ViewError("more states than 64 bits count".into()))?;
+        }
+        let _ = turns;
+        Ok((orbits, parts, size))
+    }
+
+    /// The number of ranks.
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    /// The ranks of the goal states.
+    pub fn goals(&self) -> &[u64] {
+        &self.goals
+    }
+
+    /// Whether a rank stands for exactly one state of the puzzle.
+    pub fn is_whole(&self) -> bool {
+        self.whole
+    }
+
+    /// The rank of the flat state `cells`, `None` when the view has no such state (its
+    /// pieces are not those the orbits keep, its parity or orientation sum is one no
+    /// turn reaches).
+    pub fn rank(&self, cells: &[u8]) -> Option<u64> {
+        let mut rank = 0;
+        let mut scratch = Scratch::new(0, 0);
+        let mut current = usize::MAX;
+        for part in &self.parts {
+            if part.orbit != current {
+                current = part.orbit;
+                let orbit = &self.orbits[current];
+                scratch.len = orbit.piece_slots.len();
+                for (i, (&p, &t)) in orbit.piece_slots.iter().zip(&orbit.turn_slots).enumerate() {
+                    scratch.classes[i] = orbit.class[usize::from(cells[usize::from(p)])];
+                    scratch.turned[i] = cells[usize::from(t)];
+                }
+                if let Some(c) = orbit.constant {
+                    let classes = scratch.classes().iter().zip(&scratch.turned);
+                    if classes.clone().any(|(&k, &t)| k != BLANK && t != c) {
+                        return None;
+                    }
+                }
+            }
+            rank += self.part_rank(part, &scratch)? * part.stride;
+        }
+        // Orbits of one arrangement and no part: their pieces and constant
+        // orientations must still be the view's.
+        for (o, orbit) in self.orbits.iter().enumerate() {
+            if self.parts.iter().any(|p| p.orbit == o) {
+                continue;
+            }
+            let mut lone = Scratch::new(orbit.piece_slots.len(), 0);
+            for (i, (&p, &t)) in orbit.piece_slots.iter().zip(&orbit.turn_slots).enumerate() {
+                lone.classes[i] = orbit.class[usize::from(cells[usize::from(p)])];
+                lone.turned[i] = cells[usize::from(t)];
+            }
+            arrangement_rank(lone.classes(), &orbit.counts, orbit.blanks)?;
+            if let Some(c) = orbit.constant {
+                let wrong = lone
+                    .classes()
+                    .iter()
+                    .zip(&lone.turned)
+                    .any(|(&k, &t)| k != BLANK && t != c);
+                if wrong {
+                    return None;
+                }
+            }
+        }
+        Some(rank)
+    }
+
+    /// Makes the turn tables of the parts that have at most `most` entries, on every
+    /// core: what a breadth-first search over the view, or a search reading its table
+    /// at every node, gains by (a walk down a table does without).
+    pub fn tabulate(&self, most: u64) {
+        self.parts.par_iter().for_each(|part| {
+            // A part as large as the view would cost as much to table as to search:
+            // only parts a product makes small are tabled.
+            let small = part.size.saturating_mul(TABLED_SHARE) <= self.size;
+            if !small || part.size.saturating_mul(self.turns as u64) > most.min(MOST_TABLED) {
+                return;
+            }
+            for forward in [true, false] {
+                let table = if forward {
+                    &part.forward
+                } else {
+                    &part.backward
+                };
+                table.get_or_init(|| {
+                    let size = part.size as usize;
+                    let mut table = vec![0u32; size * self.turns];
+                    let mut state = self.orbit_state(part.orbit, 0);
+                    for v in 0..part.size {
+                        self.part_unrank(part, v, &mut state);
+                        for t in 0..self.turns {
+                            let after = self.turned(part.orbit, &state, t, forward);
+                            let next = self
+                                .part_rank(part, &after)
+                                .expect("a turn keeps what the view ranks");
+                            table[t * size + v as usize] = next as u32;
+                        }
+                    }
+                    table
+                });
+            }
+        });
+    }
+
+    /// Calls `visit` with the rank of every state one turn from `rank` in the
+    /// direction asked: after each turn (`forward`), or before it.
+    #[inline]
+    pub fn neighbours(&self, rank: u64, forward: bool, mut visit: impl FnMut(usize, u64)) {
+        let mut values = [0u64; MOST_PARTS];
+        for (i, part) in self.parts.iter().enumerate() {
+            values[i] = rank / part.stride % part.size;
+        }
+        fn tables(part: &Part, forward: bool) -> Option<&[u32]> {
+            let table = if forward {
+                &part.forward
+            } else {
+                &part.backward
+            };
+            table.get().map(Vec::as_slice)
+        }
+        if self.parts.iter().all(|p| tables(p, forward).is_some()) {
+            // Every part looked up: the common case of the large tables.
+            for t in 0..self.turns {
+                let mut next = 0;
+                for (i, part) in self.parts.iter().enumerate() {
+                    let table = tables(part, forward).expect("every part has its table");
+                    next +=
+                        u64::from(table[t * part.size as usize + values[i] as usize]) * part.stride;
+                }
+                visit(t, next);
+            }
+            return;
+        }
+        let mut scratch: [Option<Scratch>; MOST_PARTS] = [None; MOST_PARTS];
+        for part in self.parts.iter().filter(|p| tables(p, forward).is_none()) {
+            if scratch[part.orbit].is_none() {
+                scratch[part.orbit] = Some(self.orbit_state(part.orbit, rank));
+            }
+        }
+        for t in 0..self.turns {
+            let mut next = 0;
+            for (i, part) in self.parts.iter().enumerate() {
+                let value = match tables(part, forward) {
+                    Some(table) => u64::from(table[t * part.size as usize + values[i] as usize]),
+                    None => {
+                        let before = scratch[part.orbit].as_ref().expect("unranked above");
+                        let after = self.turned(part.orbit, before, t, forward);
+                        self.part_rank(part, &after)
+                            .expect("a turn keeps what the view ranks")
+                    }
+                };
+                next += value * part.stride;
+            }
+            visit(t, next);
+        }
+    }
+
+    /// `rank` as its parts' values, for turning it many times by
+    /// [`View::turn_values`] without dividing (then [`View::rank_of_values`]).
+    #[inline]
+    pub fn values(&self, rank: u64) -> Values {
+        let mut values = Values([0; MOST_PARTS]);
+        for (i, part) in self.parts.iter().enumerate() {
+            values.0[i] = rank / part.stride % part.size;
+        }
+        values
+    }
+
+    /// Turns `values` forward by turn `t`; false, turning nothing, where a part has no
+    /// table (then turn the rank by [`View::step`]).
+    #[inline]
+    pub fn turn_values(&self, values: &mut Values, t: usize) -> bool {
+        for (value, part) in values.0.iter_mut().zip(&self.parts) {
+            let Some(table) = part.forward.get() else {
+                return false;
+            };
+            *value = u64::from(table[t * part.size as usize + *value as usize]);
+        }
+        true
+    }
+
+    /// The rank of parts' values.
+    #[inline]
+    pub fn rank_of_values(&self, values: &Values) -> u64 {
+        self.parts
+            .iter()
+            .zip(&values.0)
+            .map(|(part, &v)| v * part.stride)
+            .sum()
+    }
+
+    /// Whether every part's turns are tabled, forward: [`View::turn_values`] then
+    /// never fails.
+    pub fn turns_tabled(&self) -> bool {
+        self.parts.iter().all(|p| p.forward.get().is_some())
+    }
+
+    /// The rank one turn `t` from `rank`: after it (`forward`), or before it.
+    pub fn step(&self, rank: u64, t: usize, forward: bool) -> u64 {
+        let mut next = 0;
+        for part in &self.parts {
+            let value = rank / part.stride % part.size;
+            let table = if forward {
+                &part.forward
+            } else {
+                &part.backward
+            };
+            let value = match table.get() {
+                Some(table) => u64::from(table[t * part.size as usize + value as usize]),
+                None => {
+                    let before = self.orbit_state(part.orbit, rank);
+                    let after = self.turned(part.orbit, &before, t, forward);
+                    self.part_rank(part, &after)
+                        .expect("a turn keeps what the view ranks")
+                }
+            };
+            next += value * part.stride;
+        }
+        next
+    }
+
+    /// A state of `puzzle` that this view sees as `rank`: the start's pieces of each
+    /// class placed where the rank puts the class (in label order), orientations as it
+    /// says where it says, as the start has them elsewhere. Where the view leaves
+    /// nothing out, the one state of that rank.
+    pub fn state_of(&self, puzzle: &Puzzle, rank: u64) -> super::State {
+        let start = &puzzle.definition.start;
+        let mut state = start.clone();
+        for (o, orbit) in self.orbits.iter().enumerate() {
+            let here = self.orbit_state(o, rank);
+            let s = orbit.set;
+            // Each class's labels in this orbit of the start, in order.
+            let mut labels: Vec<Vec<u8>> = vec![Vec::new(); orbit.counts.len() + 1];
+            for &p in &orbit.positions {
+                let label = start.pieces[s][usize::from(p)];
+                let c = orbit.class[usize::from(label)];
+                labels[if c == BLANK {
+                    orbit.counts.len()
+                } else {
+                    usize::from(c)
+                }]
+                .push(label);
+            }
+            for list in &mut labels {
+                list.sort_unstable();
+                list.reverse();
+            }
+            for (i, &p) in orbit.positions.iter().enumerate() {
+                let c = here.classes[i];
+                let list = &mut labels[if c == BLANK {
+                    orbit.counts.len()
+                } else {
+                    usize::from(c)
+                }];
+                state.pieces[s][usize::from(p)] = list.pop().unwrap_or(0);
+                if orbit.digits || orbit.constant.is_some() {
+                    state.orientation[s][usize::from(p)] = here.turned[i];
+                }
+            }
+        }
+        state
+    }
+}
+
+mod arrangement;
+mod orbit;
+mod projection;
+use arrangement::*;
+use orbit::*;
+pub use projection::{Keep, Projection, BLANK};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,448 @@
+//! One orbit of a view: the positions its pieces keep to under the turns, how its
+//! classes and orientations are ranked (arrangements of a multiset, orientation digits,
+//! the parity and sums the turns keep), and a state of it worked on in place.
+
+use super::arrangement::*;
+use super::{Part, Ranks, View, ViewError, BLANK, MOST_GOAL_STATES};
+use crate::definition::puzzle::Puzzle;
+use crate::definition::{Action, Goal, Set};
+
+/// One orbit's share of a view.
+#[derive(Clone, Debug)]
+pub(super) struct Orbit {
+    /// Its set, and its positions in the set.
+    pub(super) set: usize,
+    pub(super) positions: Vec<u8>,
+    /// The set's orientations.
+    pub(super) modulus: u8,
+    /// The flat slots of its positions' pieces and orientations.
+    pub(super) piece_slots: Vec<u16>,
+    pub(super) turn_slots: Vec<u16>,
+    /// `class[label]` of its set.
+    pub(super) class: Vec<u8>,
+    /// Each class's pieces in the orbit (classes from 0), blanks not among them.
+    pub(super) counts: Vec<u8>,
+    /// Blank pieces in the orbit.
+    pub(super) blanks: u8,
+    /// Whether orientations are digits of the rank.
+    pub(super) digits: bool,
+    /// Every orientation that counts must be this (no turn twists the orbit).
+    pub(super) constant: Option<u8>,
+    /// The sum the orientations keep, when one fewer digit is ranked.
+    pub(super) sum: Option<u8>,
+    /// The permutation parity every reachable arrangement has, when half are ranked.
+    pub(super) parity: Option<u8>,
+    /// Each turn on the orbit: sources (within it) and twists by destination.
+    pub(super) forward: Vec<(Vec<u8>, Vec<u8>)>,
+    /// Each turn's inverse on the orbit.
+    pub(super) backward: Vec<(Vec<u8>, Vec<u8>)>,
+}
+
+/// The most positions an orbit of a view has.
+pub(super) const MOST_ORBIT: usize = 64;
+
+/// One orbit's classes and orientations, while a state of a part is worked on: on the
+/// stack, so that ranking allocates nothing.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Scratch {
+    pub(super) classes: [u8; MOST_ORBIT],
+    pub(super) turned: [u8; MOST_ORBIT],
+    pub(super) len: usize,
+}
+
+impl Scratch {
+    pub(super) fn new(len: usize, turned: u8) -> Scratch {
+        Scratch {
+            classes: [0; MOST_ORBIT],
+            turned: [turned; MOST_ORBIT],
+            len,
+        }
+    }
+
+    pub(super) fn classes(&self) -> &[u8] {
+        &self.classes[..self.len]
+    }
+}
+
+impl View {
+    /// The ranks of every state the goals accept, seen by the view.
+    pub(super) fn goal_ranks(&self, goals: &[&Goal]) -> Result<Vec<u64>, ViewError> {
+        let mut ranks = Vec::new();
+        for goal in goals {
+            // Each orbit's ways to meet the goal, as states of the orbit.
+            let mut choices: Vec<Vec<Scratch>> = Vec::new();
+            let mut count = 1u64;
+            for orbit in &self.orbits {
+                let ways = orbit_goal_states(orbit, goal);
+                count = count.saturating_mul(ways.len() as u64);
+                choices.push(ways);
+            }
+            if count > MOST_GOAL_STATES {
+                return Err(ViewError(format!(
+                    "a solved state leaves {count} states free, more than the {MOST_GOAL_STATES} a table starts from"
+                )));
+            }
+            let mut picked = vec![0usize; choices.len()];
+            'all: loop {
+                if choices.iter().all(|c| !c.is_empty()) {
+                    let state: Vec<Scratch> =
+                        picked.iter().zip(&choices).map(|(&i, c)| c[i]).collect();
+                    let rank = self.parts.iter().try_fold(0u64, |rank, part| {
+                        Some(rank + self.part_rank(part, &state[part.orbit])? * part.stride)
+                    });
+                    ranks.extend(rank);
+                } else {
+                    break;
+                }
+                for (i, c) in choices.iter().enumerate().rev() {
+                    picked[i] += 1;
+                    if picked[i] < c.len() {
+                        continue 'all;
+                    }
+                    picked[i] = 0;
+                }
+                break;
+            }
+        }
+        ranks.sort_unstable();
+        ranks.dedup();
+        if ranks.is_empty() {
+            return Err(ViewError(
+                "no solved state is a state of the puzzle's orbits".into(),
+            ));
+        }
+        Ok(ranks)
+    }
+
+    /// The classes and orientations of orbit `o` in the state of `rank`.
+    pub(super) fn orbit_state(&self, o: usize, rank: u64) -> Scratch {
+        let orbit = &self.orbits[o];
+        let mut scratch = Scratch::new(orbit.piece_slots.len(), orbit.constant.unwrap_or(0));
+        for part in self.parts.iter().filter(|p| p.orbit == o) {
+            let value = rank / part.stride % part.size;
+            self.part_unrank(part, value, &mut scratch);
+        }
+        if !self
+            .parts
+            .iter()
+            .any(|p| p.orbit == o && p.ranks == Ranks::Arrangement)
+        {
+            // One arrangement only: the classes in order.
+            self.part_unrank_arrangement(orbit, 0, &mut scratch.classes[..scratch.len]);
+        }
+        scratch
+    }
+
+    /// `before` after (or before) turn `t`, on orbit `o`.
+    pub(super) fn turned(&self, o: usize, before: &Scratch, t: usize, forward: bool) -> Scratch {
+        let orbit = &self.orbits[o];
+        let (from, twist) = match forward {
+            true => &orbit.forward[t],
+            false => &orbit.backward[t],
+        };
+        let m = orbit.modulus;
+        let mut after = Scratch::new(before.len, 0);
+        for (i, (&f, &w)) in from.iter().zip(twist).enumerate() {
+            after.classes[i] = before.classes[usize::from(f)];
+            after.turned[i] = (before.turned[usize::from(f)] + w) % m;
+        }
+        after
+    }
+
+    /// The value of `part` in an orbit's state; `None` where it has none.
+    pub(super) fn part_rank(&self, part: &Part, state: &Scratch) -> Option<u64> {
+        let orbit = &self.orbits[part.orbit];
+        match part.ranks {
+            Ranks::Arrangement => {
+                let arranged = arrangement_rank(state.classes(), &orbit.counts, orbit.blanks)?;
+                let arranged = match orbit.parity {
+                    Some(parity) => {
+                        if permutation_parity(state.classes()) != parity {
+                            return None;
+                        }
+                        arranged / 2
+                    }
+                    None => arranged,
+                };
+                match orbit.blanks > 0 && orbit.digits {
+                    true => Some(arranged * part.turned + orientation_rank(orbit, state)?),
+                    false => Some(arranged),
+                }
+            }
+            Ranks::Orientations => orientation_rank(orbit, state),
+        }
+    }
+
+    pub(super) fn part_unrank(&self, part: &Part, value: u64, state: &mut Scratch) {
+        let orbit = &self.orbits[part.orbit];
+        match part.ranks {
+            Ranks::Arrangement => {
+                let (arranged, turned) = match orbit.blanks > 0 && orbit.digits {
+                    true => (value / part.turned, Some(value % part.turned)),
+                    false => (value, None),
+                };
+                let len = state.len;
+                self.part_unrank_arrangement(orbit, arranged, &mut state.classes[..len]);
+                if let Some(turned) = turned {
+                    orientation_unrank(orbit, turned, state);
+                }
+            }
+            Ranks::Orientations => orientation_unrank(orbit, value, state),
+        }
+    }
+
+    pub(super) fn part_unrank_arrangement(&self, orbit: &Orbit, value: u64, classes: &mut [u8]) {
+        match orbit.parity {
+            None => arrangement_unrank(value, &orbit.counts, orbit.blanks, classes),
+            Some(parity) => {
+                arrangement_unrank(value * 2, &orbit.counts, orbit.blanks, classes);
+                if permutation_parity(classes) != parity {
+                    let n = classes.len();
+                    classes.swap(n - 2, n - 1);
+                }
+            }
+        }
+    }
+}
+
+/// One orbit's share of a view of `set`, towards `goals`.
+pub(super) fn orbit(
+    puzzle: &Puzzle,
+    s: usize,
+    set: &Set,
+    positions: &[u8],
+    class: &[u8],
+    orientation: bool,
+    goals: &[&Goal],
+) -> Result<Orbit, ViewError> {
+    let at = puzzle.offsets[s];
+    let piece_slots: Vec<u16> = positions
+        .iter()
+        .map(|&p| (at + usize::from(p)) as u16)
+        .collect();
+    let turn_slots: Vec<u16> = positions
+        .iter()
+        .map(|&p| (at + set.pieces + usize::from(p)) as u16)
+        .collect();
+    let mut place = vec![u8::MAX; set.pieces];
+    for (i, &p) in positions.iter().enumerate() {
+        place[usize::from(p)] = i as u8;
+    }
+    let local = |action: &Action| -> (Vec<u8>, Vec<u8>) {
+        let from = positions
+            .iter()
+            .map(|&p| place[usize::from(action.from[s][usize::from(p)])])
+            .collect();
+        let twist = positions
+            .iter()
+            .map(|&p| action.twist[s][usize::from(p)])
+            .collect();
+        (from, twist)
+    };
+    let forward: Vec<(Vec<u8>, Vec<u8>)> = puzzle.turns.iter().map(|t| local(&t.action)).collect();
+    let backward: Vec<(Vec<u8>, Vec<u8>)> = puzzle
+        .turns
+        .iter()
+        .map(|t| local(&t.action.inverse(puzzle.sets())))
+        .collect();
+    // The orbit's pieces: those the start has there.
+    let classes = usize::from(
+        class
+            .iter()
+            .filter(|&&c| c != BLANK)
+            .max()
+            .map_or(0, |&c| c + 1),
+    );
+    let mut counts = vec![0u8; classes];
+    let mut blanks = 0u8;
+    for &p in positions {
+        match class[usize::from(puzzle.definition.start.pieces[s][usize::from(p)])] {
+            BLANK => blanks += 1,
+            c => counts[usize::from(c)] += 1,
+        }
+    }
+    let twisted = forward
+        .iter()
+        .any(|(_, twist)| twist.iter().any(|&t| t != 0));
+    let asked = goals.iter().any(|g| {
+        positions
+            .iter()
+            .any(|&p| g.orientation[s][usize::from(p)].is_some())
+    });
+    let start_turns: Vec<u8> = positions
+        .iter()
+        .map(|&p| puzzle.definition.start.orientation[s][usize::from(p)])
+        .collect();
+    let counted = orientation && asked && set.orientations > 1 && counts.iter().any(|&c| c > 0);
+    // Untwisted, pieces keep the orientations they start with: one value is all there
+    // is when every piece starts with it.
+    let constant = (counted && !twisted && start_turns.iter().all(|&t| t == start_turns[0]))
+        .then_some(start_turns[0]);
+    let digits = counted && constant.is_none();
+    let distinct = blanks == 0 && counts.iter().all(|&c| c == 1);
+    let fully_asked = |of: &dyn Fn(&Goal, usize) -> bool| {
+        goals
+            .iter()
+            .all(|g| positions.iter().all(|&p| of(g, usize::from(p))))
+    };
+    let sum = match digits && blanks == 0 {
+        false => None,
+        true => {
+            let kept = forward.iter().all(|(_, twist)| {
+                twist.iter().map(|&t| u32::from(t)).sum::<u32>() % u32::from(set.orientations) == 0
+            });
+            let every = fully_asked(&|g, p| g.orientation[s][p].is_some());
+            let sums: Vec<u8> = goals
+                .iter()
+                .map(|g| {
+                    (positions
+                        .iter()
+                        .map(|&p| u32::from(g.orientation[s][usize::from(p)].unwrap_or(0)))
+                        .sum::<u32>()
+                        % u32::from(set.orientations)) as u8
+                })
+                .collect();
+            (kept && every && sums.windows(2).all(|w| w[0] == w[1])).then(|| sums[0])
+        }
+    };
+    let parity = match distinct && positions.len() >= 2 {
+        false => None,
+        true => {
+            let even = forward
+                .iter()
+                .all(|(from, _)| permutation_parity(from) == 0);
+            let every = fully_asked(&|g, p| g.pieces[s][p].is_some());
+            let parities: Vec<u8> = goals
+                .iter()
+                .map(|g| {
+                    let classes: Vec<u8> = positions
+                        .iter()
+                        .map(|&p| class[usize::from(g.pieces[s][usize::from(p)].unwrap_or(0))])
+                        .collect();
+                    permutation_parity(&classes)
+                })
+                .collect();
+            (even && every && parities.windows(2).all(|w| w[0] == w[1])).then(|| parities[0])
+        }
+    };
+    Ok(Orbit {
+        set: s,
+        positions: positions.to_vec(),
+        modulus: set.orientations,
+        piece_slots,
+        turn_slots,
+        class: class.to_vec(),
+        counts,
+        blanks,
+        digits,
+        constant,
+        sum,
+        parity,
+        forward,
+        backward,
+    })
+}
+
+/// The states of `orbit` that `goal` accepts: its pieces where it names them (the
+/// rest of the orbit's pieces in every arrangement over the other positions), and
+/// its orientations where it names them (any elsewhere).
+pub(super) fn orbit_goal_states(orbit: &Orbit, goal: &Goal) -> Vec<Scratch> {
+    let n = orbit.piece_slots.len();
+    let (mut fixed, mut left) = (vec![None; n], orbit.counts.clone());
+    let mut blanks_left = orbit.blanks;
+    let wanted = |i: usize| -> (Option<u8>, Option<u8>) {
+        let p = usize::from(orbit.positions[i]);
+        (goal.pieces[orbit.set][p], goal.orientation[orbit.set][p])
+    };
+    for (i, slot) in fixed.iter_mut().enumerate() {
+        if let (Some(label), _) = wanted(i) {
+            let c = orbit.class[usize::from(label)];
+            let count = match c {
+                BLANK => &mut blanks_left,
+                c => &mut left[usize::from(c)],
+            };
+            if *count == 0 {
+                return Vec::new();
+            }
+            *count -= 1;
+            *slot = Some(c);
+        }
+    }
+    let mut arrangements = Vec::new();
+    let mut current = fixed.iter().map(|c| c.unwrap_or(0)).collect::<Vec<u8>>();
+    fill(
+        &fixed,
+        0,
+        &mut left,
+        &mut blanks_left,
+        &mut current,
+        &mut arrangements,
+    );
+    let mut states = Vec::new();
+    for classes in arrangements {
+        let mut turned = vec![orbit.constant.unwrap_or(0); n];
+        let free: Vec<usize> = (0..n)
+            .filter(|&i| {
+                let (_, o) = wanted(i);
+                match (orbit.digits && classes[i] != BLANK, o) {
+                    (false, _) => false,
+                    (true, Some(o)) => {
+                        turned[i] = o;
+                        false
+                    }
+                    (true, None) => true,
+                }
+            })
+            .collect();
+        let ways = u64::from(orbit.modulus).saturating_pow(free.len() as u32);
+        for way in 0..ways.min(MOST_GOAL_STATES + 1) {
+            let mut w = way;
+            for &i in &free {
+                turned[i] = (w % u64::from(orbit.modulus)) as u8;
+                w /= u64::from(orbit.modulus);
+            }
+            let mut state = Scratch::new(n, 0);
+            state.classes[..n].copy_from_slice(&classes);
+            state.turned[..n].copy_from_slice(&turned);
+            states.push(state);
+        }
+    }
+    states
+}
+
+/// Every way to put the classes `left` (and blanks) on the positions `fixed` leaves
+/// free, from position `i` on.
+pub(super) fn fill(
+    fixed: &[Option<u8>],
+    i: usize,
+    left: &mut [u8],
+    blanks: &mut u8,
+    current: &mut Vec<u8>,
+    out: &mut Vec<Vec<u8>>,
+) {
+    if out.len() as u64 > MOST_GOAL_STATES {
+        return;
+    }
+    if i == fixed.len() {
+        out.push(current.clone());
+        return;
+    }
+    if let Some(c) = fixed[i] {
+        current[i] = c;
+        return fill(fixed, i + 1, left, blanks, current, out);
+    }
+    for c in 0..left.len() {
+        if left[c] > 0 {
+            left[c] -= 1;
+            current[i] = c as u8;
+            fill(fixed, i + 1, left, blanks, current, out);
+            left[c] += 1;
+        }
+    }
+    if *blanks > 0 {
+        *blanks -= 1;
+        current[i] = BLANK;
+        fill(fixed, i + 1, left, blanks, current, out);
+        *blanks += 1;
+    }
+}

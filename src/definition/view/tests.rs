@@ -1,0 +1,43 @@
+use super::*;
+
+#[test]
+fn arrangements_rank_densely_in_order() {
+    for (counts, blanks) in [
+        (vec![1u8, 1, 1, 1], 0u8),
+        (vec![2, 1], 2),
+        (vec![3], 3),
+        (vec![1, 2, 1], 1),
+    ] {
+        let n = counts.iter().sum::<u8>() + blanks;
+        let total = multinomial(&counts, blanks).unwrap() as u64;
+        let mut last = None;
+        for rank in 0..total {
+            let mut classes = vec![0u8; usize::from(n)];
+            arrangement_unrank(rank, &counts, blanks, &mut classes);
+            assert_eq!(arrangement_rank(&classes, &counts, blanks), Some(rank));
+            if let Some(last) = last {
+                let key = |c: &Vec<u8>| {
+                    c.iter()
+                        .map(|&x| if x == BLANK { 254 } else { x })
+                        .collect::<Vec<_>>()
+                };
+                assert!(key(&last) < key(&classes));
+            }
+            last = Some(classes);
+        }
+    }
+    assert_eq!(arrangement_rank(&[0, 0], &[1, 1], 0), None);
+}
+
+#[test]
+fn parities_pair_neighbouring_ranks() {
+    let counts = [1u8; 5];
+    for rank in (0..120u64).step_by(2) {
+        let (mut a, mut b) = ([0u8; 5], [0u8; 5]);
+        arrangement_unrank(rank, &counts, 0, &mut a);
+        arrangement_unrank(rank + 1, &counts, 0, &mut b);
+        assert_ne!(permutation_parity(&a), permutation_parity(&b));
+    }
+    assert_eq!(permutation_parity(&[1, 0, 2]), 1);
+    assert_eq!(permutation_parity(&[1, 2, 0]), 0);
+}
