@@ -13,10 +13,11 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
+use super::plan::{plan, Plan};
 use super::puzzle::{Puzzle, Turn};
 use super::space::ViewSpace;
 pub use super::space::Viewed;
-use super::view::{Keep, Projection, View, BLANK};
+use super::view::View;
 use super::{Definition, Powers, State};
 use crate::error::Error;
 use crate::search::{every_walk, Limits, Outcome, Report, Settings, UNREACHABLE};
@@ -203,137 +204,6 @@ fn load(
             id,
         })
         .collect())
-}
-
-/// What opening decided: exact tables, or databases a goal.
-enum Plan {
-    Exact(Vec<(View, u64)>),
-    Search(Vec<Vec<(View, u64)>>),
-}
-
-/// The plan for `puzzle`, exact tables of at most `most` states, databases of at most
-/// `database` entries.
-fn plan(puzzle: &Puzzle, most: u64, database: u64) -> Result<Plan, String> {
-    let goals: Vec<usize> = (0..puzzle.goals().len()).collect();
-    let all: Vec<_> = puzzle.goals().iter().collect();
-    let seen = Projection::seen_by(puzzle, &all);
-    // The view, if it fits (else why not).
-    let fits =
-        |projection: &Projection, goals: &[usize], most: u64| -> Result<(View, u64), String> {
-            let size = View::size_of(puzzle, projection, goals).map_err(|e| e.0)?;
-            if size > most {
-                return Err(format!("{size} states, more than {most}"));
-            }
-            let view = View::new(puzzle, projection, goals).map_err(|e| e.0)?;
-            Ok((view, projection.fingerprint(puzzle, goals)))
-        };
-    if let Ok(view) = fits(&seen, &goals, most) {
-        return Ok(Plan::Exact(vec![view]));
-    }
-    let each: Vec<Projection> = (puzzle.goals().iter())
-        .map(|goal| Projection::seen_by(puzzle, &[goal]))
-        .collect();
-    if goals.len() > 1 {
-        let views: Result<Vec<_>, String> = each
-            .iter()
-            .enumerate()
-            .map(|(g, p)| fits(p, &[g], most))
-            .collect();
-        if let Ok(views) = views {
-            return Ok(Plan::Exact(views));
-        }
-    }
-    if puzzle.width > super::search::MOST_WIDTH {
-        return Err(format!(
-            "the puzzle's states are too many for a table ({} pieces) and too wide to search \
-             (more than {} pieces and orientations)",
-            puzzle.sets().iter().map(|s| s.pieces).sum::<usize>(),
-            super::search::MOST_WIDTH
-        ));
-    }
-    let mut databases = Vec::new();
-    for (g, projection) in each.iter().enumerate() {
-        let mut found = Vec::new();
-        for part in database_projections(puzzle, projection, g, database) {
-            match fits(&part, &[g], database) {
-                Ok(view) => found.push(view),
-                Err(why) => return Err(format!("no pattern database of this puzzle fits: {why}")),
-            }
-        }
-        if found.len() > super::search::MOST_DATABASES {
-            return Err(format!(
-                "{} pattern databases a goal: more than {} to search with",
-                found.len(),
-                super::search::MOST_DATABASES
-            ));
-        }
-        databases.push(found);
-    }
-    Ok(Plan::Search(databases))
-}
-
-/// The databases of a goal's view: each set alone where it fits, else its classes in
-/// groups (the others blank), as many to a group as fit. Together they track every
-/// class of the view, so their bounds are 0 only at the goal.
-fn database_projections(
-    puzzle: &Puzzle,
-    seen: &Projection,
-    goal: usize,
-    most: u64,
-) -> Vec<Projection> {
-    let mut out = Vec::new();
-    for (s, keep) in seen.sets.iter().enumerate() {
-        let Keep::Kept { class, orientation } = keep else {
-            continue;
-        };
-        let alone = |class: Vec<u8>| Projection {
-            sets: (0..seen.sets.len())
-                .map(|t| match t == s {
-                    true => Keep::Kept {
-                        class: class.clone(),
-                        orientation: *orientation,
-                    },
-                    false => Keep::Dropped,
-                })
-                .collect(),
-        };
-        let whole = alone(class.clone());
-        if View::size_of(puzzle, &whole, &[goal]).is_ok_and(|size| size <= most) {
-            out.push(whole);
-            continue;
-        }
-        // Groups of classes, the largest that fit, in class order.
-        let classes = usize::from(
-            class
-                .iter()
-                .copied()
-                .filter(|&c| c != BLANK)
-                .max()
-                .unwrap_or(0),
-        ) + 1;
-        let grouped = |first: usize, count: usize| -> Vec<u8> {
-            class
-                .iter()
-                .map(|&c| match usize::from(c) {
-                    c if (first..first + count).contains(&c) => (c - first) as u8,
-                    _ => BLANK,
-                })
-                .collect()
-        };
-        let mut size = 1;
-        while size < classes
-            && View::size_of(puzzle, &alone(grouped(0, size + 1)), &[goal]).is_ok_and(|n| n <= most)
-        {
-            size += 1;
-        }
-        let mut first = 0;
-        while first < classes {
-            let count = size.min(classes - first);
-            out.push(alone(grouped(first, count)));
-            first += count;
-        }
-    }
-    out
 }
 
 impl<D: AsRef<[u8]> + Sync> Def<D> {

@@ -446,3 +446,45 @@ pub(super) fn fill(
         *blanks += 1;
     }
 }
+
+/// The rank of the orientations that count (one fewer where their sum is kept).
+pub(super) fn orientation_rank(orbit: &Orbit, state: &Scratch) -> Option<u64> {
+    let m = u64::from(orbit.modulus);
+    let counted = (state.classes().iter().zip(&state.turned))
+        .filter(|(&c, _)| c != BLANK)
+        .map(|(_, &t)| t);
+    match orbit.sum {
+        None => Some(counted.fold(0, |rank, t| rank * m + u64::from(t))),
+        Some(sum) => {
+            // Every digit but the last, which the sum gives.
+            let (mut rank, mut total, mut last) = (0u64, 0u64, None::<u8>);
+            for t in counted {
+                if let Some(before) = last {
+                    rank = rank * m + u64::from(before);
+                }
+                total += u64::from(t);
+                last = Some(t);
+            }
+            (total % m == u64::from(sum)).then_some(rank)
+        }
+    }
+}
+
+/// The orientations of rank `rank`, at the positions whose classes count.
+pub(super) fn orientation_unrank(orbit: &Orbit, mut rank: u64, state: &mut Scratch) {
+    let m = orbit.modulus;
+    let places: Vec<usize> = (0..state.len)
+        .filter(|&i| state.classes[i] != BLANK)
+        .collect();
+    let digits = places.len() - usize::from(orbit.sum.is_some());
+    let mut total = 0u32;
+    for &i in places[..digits].iter().rev() {
+        state.turned[i] = (rank % u64::from(m)) as u8;
+        total += u32::from(state.turned[i]);
+        rank /= u64::from(m);
+    }
+    if let (Some(sum), Some(&last)) = (orbit.sum, places.last()) {
+        let m = u32::from(m);
+        state.turned[last] = ((u32::from(sum) + m * 64 - total % m) % m) as u8;
+    }
+}

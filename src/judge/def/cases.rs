@@ -1,0 +1,484 @@
+//! A defined puzzle's cases: positions (a state, or a rank of the one exact table
+//! where a batch's fast path reads turns straight into it) and how an input gives them,
+//! a case a line or a ksolve+ scramble file's blocks.
+
+use arrayvec::ArrayVec;
+use rustc_hash::FxHashMap;
+use std::fmt;
+use std::io::Read;
+use std::sync::Arc;
+
+use crate::definition::puzzle::{Puzzle, MOST_CELLS};
+use crate::definition::text::{self, Names, BLOCKS};
+use crate::definition::view::View;
+use crate::definition::State;
+use crate::error::Error;
+use crate::judge::{input_error, CaseReader, Input, Place};
+
+use super::kpattern;
+
+/// The cells of a position, kept inline: a batch holds many cases, each its own.
+pub(super) type Cells = ArrayVec<u8, MOST_CELLS>;
+
+/// A position of a defined puzzle: a case, and a state along an answer.
+#[derive(Clone)]
+pub struct Position {
+    pub(super) puzzle: Arc<Puzzle>,
+    pub(super) at: At,
+}
+
+/// Where a position is: its cells, or the turns that take the start there in the view
+/// of the one exact table of a puzzle that sees each state whole (what a batch's fast
+/// path reads cases into, the turning left to the threads that answer).
+#[derive(Clone)]
+pub(super) enum At {
+    Cells(Cells),
+    /// The turns as read, to be played where the case is answered.
+    Turns(Arc<Fast>, ArrayVec<u16, MOST_READ_TURNS>),
+}
+
+/// The most turns a case the fast path reads keeps to play later.
+pub(super) const MOST_READ_TURNS: usize = 64;
+
+/// What the fast path needs: the view of the one exact table, the start's rank in it,
+/// and the turns by name.
+pub(super) struct Fast {
+    pub(super) view: Arc<View>,
+    pub(super) start: u64,
+    pub(super) turns: TurnNames,
+}
+
+impl Fast {
+    /// The ranks of the positions `lists` of turns take the start to, turned side by
+    /// side so that their table reads overlap.
+    pub(super) fn ranks<'a>(&self, lists: impl Iterator<Item = &'a [u16]>) -> Vec<u64> {
+        let view = &self.view;
+        let lists: Vec<&[u16]> = lists.collect();
+        let mut values = vec![view.values(self.start); lists.len()];
+        let longest = lists.iter().map(|l| l.len()).max().unwrap_or(0);
+        for i in 0..longest {
+            for (values, list) in values.iter_mut().zip(&lists) {
+                if let Some(&t) = list.get(i) {
+                    view.turn_values(values, usize::from(t));
+                }
+            }
+        }
+        values.iter().map(|v| view.rank_of_values(v)).collect()
+    }
+}
+
+/// Where the first space of `bytes` is.
+#[inline]
+pub(super) fn memchr_space(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|&b| b == b' ')
+}
+
+impl At {
+    /// The rank of a position in the view of its table, where it has one.
+    pub(super) fn rank(&self) -> Option<(&View, u64)> {
+        match self {
+            At::Cells(_) => None,
+            At::Turns(fast, turns) => {
+                let rank = fast.ranks(std::iter::once(&turns[..])).pop()?;
+                Some((&fast.view, rank))
+            }
+        }
+    }
+}
+
+impl Position {
+    /// `state` of `puzzle`.
+    pub fn new(puzzle: Arc<Puzzle>, state: &State) -> Position {
+        let cells = puzzle.flat(state).into_iter().collect();
+        Position {
+            puzzle,
+            at: At::Cells(cells),
+        }
+    }
+
+    /// The state.
+    pub fn state(&self) -> State {
+        match (&self.at, self.at.rank()) {
+            (_, Some((view, rank))) => view.state_of(&self.puzzle, rank),
+            (At::Cells(cells), None) => self.puzzle.state(cells),
+            _ => unreachable!("only cells have no rank"),
+        }
+    }
+
+    /// The state as a flat array ([`Puzzle::flat`]).
+    pub fn cells(&self) -> Vec<u8> {
+        match &self.at {
+            At::Cells(cells) => cells.to_vec(),
+            _ => self.puzzle.flat(&self.state()),
+        }
+    }
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Self) -> bool {
+        self.cells() == other.cells()
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", kpattern(&self.puzzle, &self.state()))
+    }
+}
+
+impl fmt::Display for Position {
+    /// Each set as two rows: its pieces (from 1, as ksolve+ numbers them) and their
+    /// orientations.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let state = self.state();
+        let sets = self.puzzle.sets();
+        let name_width = sets.iter().map(|s| s.name.len()).max().unwrap_or(0);
+        for (s, set) in sets.iter().enumerate() {
+            let width = set.pieces.to_string().len();
+            let row = |values: &mut dyn Iterator<Item = u8>| -> String {
+                values
+                    .map(|v| format!("{v:>width$}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            if s > 0 {
+                writeln!(f)?;
+            }
+            write!(
+                f,
+                "{:name_width$}  {}",
+                set.name,
+                row(&mut state.pieces[s].iter().map(|p| p + 1))
+            )?;
+            if set.orientations > 1 {
+                write!(
+                    f,
+                    "\n{:name_width$}  {}",
+                    "",
+                    row(&mut state.orientation[s].iter().copied())
+                )?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The longest line a case may take.
+pub(super) const MOST_LINE: usize = 1 << 20;
+
+/// The most lines one ksolve+ block may take.
+pub(super) const MOST_BLOCK_LINES: usize = 100_000;
+
+/// How an input gives its cases, decided by its first line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Mode {
+    /// One case a line.
+    Lines,
+    /// A ksolve+ scramble file.
+    Ksolve,
+}
+
+/// The turns by name, for the fast path: names of one or two bytes straight from a
+/// table (a cube's `U`, `U2`, `U'`), longer ones hashed.
+pub(super) struct TurnNames {
+    pub(super) short: Vec<u16>,
+    pub(super) long: FxHashMap<Box<[u8]>, u16>,
+}
+
+impl TurnNames {
+    /// No turn.
+    const NONE: u16 = u16::MAX;
+
+    pub(super) fn new(puzzle: &Puzzle) -> TurnNames {
+        let mut names = TurnNames {
+            short: vec![Self::NONE; 1 << 16],
+            long: FxHashMap::default(),
+        };
+        for t in &puzzle.turns {
+            match t.turn.name.as_bytes() {
+                &[a] => names.short[usize::from(a) << 8] = t.turn.index,
+                &[a, b] => names.short[usize::from(a) << 8 | usize::from(b)] = t.turn.index,
+                long => {
+                    names.long.insert(long.into(), t.turn.index);
+                }
+            }
+        }
+        names
+    }
+
+    #[inline]
+    pub(super) fn get(&self, name: &[u8]) -> Option<u16> {
+        let t = match *name {
+            [a] => self.short[usize::from(a) << 8],
+            [a, b] if b != 0 => self.short[usize::from(a) << 8 | usize::from(b)],
+            _ => *self.long.get(name)?,
+        };
+        (t != Self::NONE).then_some(t)
+    }
+}
+
+/// Reads a defined puzzle's cases.
+pub struct DefCases {
+    pub(super) puzzle: Arc<Puzzle>,
+    pub(super) names: Arc<Names>,
+    pub(super) mode: Option<Mode>,
+    /// A line read to decide the mode, not yet taken as a case's.
+    pub(super) pending: Option<crate::judge::Line>,
+    /// The fast path's view, start and names, where the one exact table sees states
+    /// whole.
+    pub(super) fast: Option<Arc<Fast>>,
+}
+
+impl DefCases {
+    pub(super) fn next_line<R: Read>(
+        &mut self,
+        input: &mut Input<R>,
+    ) -> Option<crate::judge::Line> {
+        self.pending.take().or_else(|| input.line(MOST_LINE))
+    }
+
+    pub(super) fn position(&self, state: &State) -> Position {
+        Position::new(self.puzzle.clone(), state)
+    }
+
+    /// A line's text, or the error that it is too long or not UTF-8.
+    pub(super) fn text(line: &crate::judge::Line, case: usize) -> Result<&str, Error> {
+        if line.len > line.text.len() {
+            let message = format!(
+                "a line of {} bytes: a case line takes at most {MOST_LINE}",
+                line.len
+            );
+            return Err(input_error(case, line.at, message));
+        }
+        std::str::from_utf8(&line.text).map_err(|e| {
+            let at = Place {
+                line: line.at.line,
+                column: line.at.column + e.valid_up_to(),
+            };
+            input_error(case, at, "not UTF-8 text")
+        })
+    }
+
+    /// One line's case: the start, a move sequence from it, or a KPattern object.
+    pub(super) fn line_case(
+        &self,
+        line: &crate::judge::Line,
+        case: usize,
+    ) -> Result<Position, Error> {
+        let text = Self::text(line, case)?;
+        let at = |e: text::CaseError| Place {
+            line: line.at.line + e.line,
+            column: match e.line {
+                0 => line.at.column + e.offset,
+                _ => e.offset + 1,
+            },
+        };
+        let state = text::case(&self.puzzle, &self.names, text)
+            .map_err(|e| input_error(case, at(e.clone()), e.message))?;
+        Ok(self.position(&state))
+    }
+
+    /// The next block of a ksolve+ scramble file as a case, `None` at the end.
+    pub(super) fn block_case<R: Read>(
+        &mut self,
+        input: &mut Input<R>,
+        case: usize,
+    ) -> Result<Option<Position>, Error> {
+        // The block's first line: a keyword, after blank and comment lines.
+        let (line, keyword_at, keyword) = loop {
+            let Some(line) = self.next_line(input) else {
+                return Ok(None);
+            };
+            let text = Self::text(&line, case)?.to_owned();
+            if let Some(&(offset, word)) = text::words(&text).first() {
+                let at = Place {
+                    line: line.at.line,
+                    column: line.at.column + offset,
+                };
+                break (line, at, word.to_owned());
+            }
+        };
+        let _ = line;
+        match BLOCKS.iter().find(|(k, _)| *k == keyword) {
+            Some((_, true)) => {}
+            Some((_, false)) => {
+                if keyword == "RandomScramble" || keyword == "MoveLimits" {
+                    self.skip_block(input);
+                }
+                return Err(input_error(
+                    case,
+                    keyword_at,
+                    text::refused_command(&keyword),
+                ));
+            }
+            None => {
+                let message = format!(
+                    "`{keyword}` is no scramble-file command: a case is a `Scramble` or `ScrambleAlg` block"
+                );
+                return Err(input_error(case, keyword_at, message));
+            }
+        }
+        // The block's words up to its `End`, each with its place.
+        let mut words: Vec<(Place, String)> = Vec::new();
+        let mut lines = 0;
+        loop {
+            let Some(line) = self.next_line(input) else {
+                let message = format!(
+                    "the input ends inside the `{keyword}` block begun on line {}: it needs its `End`",
+                    keyword_at.line
+                );
+                return Err(input_error(case, keyword_at, message));
+            };
+            lines += 1;
+            let text = Self::text(&line, case)?.to_owned();
+            let found = text::words(&text);
+            if found.first().is_some_and(|(_, w)| *w == "End") {
+                break;
+            }
+            if lines > MOST_BLOCK_LINES {
+                let message = format!("a block of more than {MOST_BLOCK_LINES} lines");
+                return Err(input_error(case, keyword_at, message));
+            }
+            for (offset, word) in found {
+                let at = Place {
+                    line: line.at.line,
+                    column: line.at.column + offset,
+                };
+                words.push((at, word.to_owned()));
+            }
+        }
+        let state = match keyword.as_str() {
+            "ScrambleAlg" => {
+                let text: Vec<&str> = words.iter().map(|(_, w)| w.as_str()).collect();
+                let joined = text.join(" ");
+                let sets = self.puzzle.sets();
+                let action = self.names.sequence(&joined, sets).map_err(|e| {
+                    // The word the offset falls in.
+                    let mut start = 0;
+                    let at = (words.iter())
+                        .find(|(_, w)| {
+                            let found = e.offset < start + w.len() + 1;
+                            start += w.len() + 1;
+                            found
+                        })
+                        .map_or(keyword_at, |(at, _)| *at);
+                    input_error(case, at, e.message)
+                })?;
+                self.puzzle.definition.start.after(&action, sets)
+            }
+            _ => self.scramble(&words, keyword_at, case)?,
+        };
+        Ok(Some(self.position(&state)))
+    }
+
+    /// A `Scramble` block's position from its words.
+    pub(super) fn scramble(
+        &self,
+        words: &[(Place, String)],
+        at: Place,
+        case: usize,
+    ) -> Result<State, Error> {
+        let sets = self.puzzle.sets();
+        let mut state = self.puzzle.definition.start.clone();
+        let mut given = vec![false; sets.len()];
+        let mut i = 0;
+        while i < words.len() {
+            let (place, name) = &words[i];
+            let Some(s) = sets.iter().position(|set| &set.name == name) else {
+                let names: Vec<&str> = sets.iter().map(|s| s.name.as_str()).collect();
+                let message = format!("`{name}` is no set of the puzzle ({})", names.join(", "));
+                return Err(input_error(case, *place, message));
+            };
+            if std::mem::replace(&mut given[s], true) {
+                return Err(input_error(
+                    case,
+                    *place,
+                    format!("set {name} is given twice"),
+                ));
+            }
+            let end = (i + 1..words.len())
+                .find(|&j| sets.iter().any(|set| set.name == words[j].1))
+                .unwrap_or(words.len());
+            let values: Vec<&str> = words[i + 1..end].iter().map(|(_, w)| w.as_str()).collect();
+            let (pieces, orientation) =
+                text::scramble_set(&sets[s], &values).map_err(|(k, message)| {
+                    let place = words.get(i + 1 + k).map_or(*place, |(p, _)| *p);
+                    input_error(case, place, message)
+                })?;
+            state.pieces[s] = pieces;
+            state.orientation[s] = orientation;
+            i = end;
+        }
+        text::same_pieces(&self.puzzle, &state)
+            .map_err(|message| input_error(case, at, message))?;
+        Ok(state)
+    }
+
+    /// Reads past the `End` of a block not read.
+    pub(super) fn skip_block<R: Read>(&mut self, input: &mut Input<R>) {
+        while let Some(line) = self.next_line(input) {
+            let text = String::from_utf8_lossy(&line.text).into_owned();
+            if text::words(&text).first().is_some_and(|(_, w)| *w == "End") {
+                return;
+            }
+        }
+    }
+}
+
+impl CaseReader for DefCases {
+    type Case = Position;
+
+    /// A line of turns one space apart (or an empty line), where the one exact table
+    /// sees states whole: kept as read, its turns looked up and played by the thread
+    /// that answers it.
+    #[inline]
+    fn read_usual<R: Read>(&mut self, input: &mut Input<R>, _: usize) -> Option<Position> {
+        if self.mode != Some(Mode::Lines) || self.pending.is_some() {
+            return None;
+        }
+        let fast = self.fast.as_ref()?;
+        let line = input.peek_line()?;
+        // Only turns, one space apart: else the line is read the long way.
+        let mut kept = ArrayVec::new();
+        let mut start = 0;
+        while start < line.len() {
+            let end = memchr_space(&line[start..]).map_or(line.len(), |n| start + n);
+            kept.try_push(fast.turns.get(&line[start..end])?).ok()?;
+            start = end + 1;
+        }
+        if line.last() == Some(&b' ') {
+            return None;
+        }
+        let at = At::Turns(Arc::clone(fast), kept);
+        input.skip_line();
+        Some(Position {
+            puzzle: Arc::clone(&self.puzzle),
+            at,
+        })
+    }
+
+    fn read_case<R: Read>(
+        &mut self,
+        input: &mut Input<R>,
+        case: usize,
+    ) -> Result<Option<Position>, Error> {
+        if self.mode.is_none() {
+            let Some(first) = input.line(MOST_LINE) else {
+                return Ok(None);
+            };
+            let text = String::from_utf8_lossy(&first.text).into_owned();
+            let word = text::words(&text).first().map(|(_, w)| *w);
+            let ksolve = text.trim_start().starts_with('#')
+                || word.is_some_and(|w| BLOCKS.iter().any(|(k, _)| *k == w));
+            self.mode = Some(if ksolve { Mode::Ksolve } else { Mode::Lines });
+            self.pending = Some(first);
+        }
+        match self.mode {
+            Some(Mode::Ksolve) => self.block_case(input, case),
+            _ => match self.next_line(input) {
+                None => Ok(None),
+                Some(line) => self.line_case(&line, case).map(Some),
+            },
+        }
+    }
+}

@@ -1,0 +1,395 @@
+//! Defined puzzles' format ([`crate::definition`]): cases as
+//! [`crate::definition::text`] reads them (move sequences or KPattern lines, or a
+//! ksolve+ scramble file's blocks), one line an answer, the turns separated by single
+//! spaces. The puzzles are answered by [`Def`].
+
+use rand::{Rng, RngCore};
+use std::sync::Arc;
+
+use super::searched::{searched, Searched};
+use super::{
+    CasesAt, CrossCheck, EveryShortest, Format, Replay, Sample, SampleAt, Shortest, Solver, Tables,
+    Written,
+};
+use crate::definition::puzzle::Puzzle;
+use crate::definition::solver::{How, Viewed};
+use crate::definition::text::Names;
+use crate::definition::{search, Def, State, Turn};
+use crate::error::Error;
+use crate::sample::{NoSuchLength, RanksAt};
+use crate::search::{Found, Outcome};
+use crate::table::{Table, TableId};
+
+/// A state as a KPattern JSON object on one line, the orbits in the definition's
+/// order: how cases of positions are written.
+pub fn kpattern(puzzle: &Puzzle, state: &State) -> String {
+    let list = |values: &[u8]| -> String {
+        let values: Vec<String> = values.iter().map(u8::to_string).collect();
+        values.join(", ")
+    };
+    let orbits: Vec<String> = (puzzle.sets().iter().enumerate())
+        .map(|(s, set)| {
+            format!(
+                "{}: {{\"pieces\": [{}], \"orientation\": [{}]}}",
+                serde_json::Value::from(set.name.as_str()),
+                list(&state.pieces[s]),
+                list(&state.orientation[s])
+            )
+        })
+        .collect();
+    format!("{{{}}}", orbits.join(", "))
+}
+
+/// A defined puzzle's answer and the work it took.
+pub type DefAnswer = Searched<Turn>;
+
+/// The turns as an answer writes them: separated by single spaces.
+pub fn turns_text(turns: &[Turn]) -> String {
+    let names: Vec<&str> = turns.iter().map(|t| t.name).collect();
+    names.join(" ")
+}
+
+mod cases;
+use cases::*;
+pub use cases::{DefCases, Position};
+
+impl<D: AsRef<[u8]> + Send + Sync> Solver for Def<D> {
+    type Case = Position;
+    type Answer = DefAnswer;
+
+    /// A table's answers take microseconds, a search's may take seconds.
+    fn cases_per_task(&self) -> usize {
+        match self.searches() {
+            true => 1,
+            false => Self::CASES_PER_TASK,
+        }
+    }
+
+    fn solve(&self, case: &Position) -> Result<DefAnswer, Error> {
+        let answer = match (&case.at, case.at.rank()) {
+            (_, Some((_, rank))) => searched(None, false, || self.outcome_of_rank(rank))?,
+            (At::Cells(cells), None) => {
+                searched(None, self.searches(), || self.outcome_of_cells(cells))?
+            }
+            _ => unreachable!("only cells have no rank"),
+        };
+        if answer.stopped.is_some() {
+            self.count_stopped();
+        }
+        Ok(answer)
+    }
+}
+
+impl<D: AsRef<[u8]> + Send + Sync> Replay for Def<D> {
+    type State = Position;
+    const ILLEGAL: &'static str = "cannot be played";
+
+    fn start(case: &Position) -> Position {
+        case.clone()
+    }
+
+    fn play(position: &Position, m: Turn) -> Option<Position> {
+        let cells = position.cells();
+        let mut next = cells.clone();
+        position
+            .puzzle
+            .play(&cells, usize::from(m.index), &mut next);
+        Some(Position {
+            puzzle: Arc::clone(&position.puzzle),
+            at: At::Cells(next.into_iter().collect()),
+        })
+    }
+
+    fn solved(_: &Position, position: &Position) -> bool {
+        let state = position.state();
+        position.puzzle.goals().iter().any(|g| g.accepts(&state))
+    }
+
+    fn target(_: &Position) -> Option<Position> {
+        None
+    }
+
+    fn headline(answer: &DefAnswer) -> String {
+        match (&answer.moves, answer.stopped) {
+            (Some(moves), _) => format!("{} turns {}", moves.len(), turns_text(moves)),
+            (None, Some(stopped)) => format!(
+                "not answered ({}): at least {} turns",
+                stopped.reason, stopped.lower_bound
+            ),
+            (None, None) => "unsolvable: no solved state can be reached".to_owned(),
+        }
+    }
+}
+
+impl<D: AsRef<[u8]> + Send + Sync> Format for Def<D> {
+    type Reader = DefCases;
+    const ANSWER_LINES: usize = 1;
+
+    fn reader(&self) -> DefCases {
+        let puzzle = self.shared_puzzle();
+        let fast = match self.how() {
+            How::Exact(tables, _)
+                if tables.len() == 1
+                    && tables[0].view.is_whole()
+                    && tables[0].view.turns_tabled() =>
+            {
+                let view = &tables[0].view;
+                let start = view.rank(&puzzle.flat(&puzzle.definition.start));
+                start.map(|start| {
+                    Arc::new(Fast {
+                        view: Arc::clone(view),
+                        start,
+                        turns: TurnNames::new(&puzzle),
+                    })
+                })
+            }
+            _ => None,
+        };
+        DefCases {
+            names: Arc::new(Names::new(&puzzle)),
+            fast,
+            puzzle,
+            mode: None,
+            pending: None,
+        }
+    }
+
+    /// From the one table's walks, the walks of a task's cases asked for together
+    /// first, so that their reads (a random one each, in a table larger than the
+    /// caches) overlap.
+    fn write_answers(&self, cases: &[(usize, Position)], out: &mut Vec<u8>) -> Result<(), Error> {
+        let How::Exact(_, Some(walks)) = self.how() else {
+            for (number, case) in cases {
+                Self::write_answer(*number, &Solver::solve(self, case)?, out);
+            }
+            return Ok(());
+        };
+        // The lines of turns turned side by side; anything else on its own.
+        let fast = cases.iter().find_map(|(_, case)| match &case.at {
+            At::Turns(fast, _) => Some(fast),
+            At::Cells(_) => None,
+        });
+        let lists = cases.iter().filter_map(|(_, case)| match &case.at {
+            At::Turns(_, turns) => Some(&turns[..]),
+            At::Cells(_) => None,
+        });
+        let mut ranks = fast
+            .map_or_else(Vec::new, |fast| fast.ranks(lists))
+            .into_iter();
+        let ranks: Vec<Option<u64>> = cases
+            .iter()
+            .map(|(_, case)| match &case.at {
+                At::Turns(..) => ranks.next(),
+                At::Cells(_) => None,
+            })
+            .collect();
+        for &rank in ranks.iter().flatten() {
+            walks.prefetch_walk(rank as u32);
+        }
+        for ((number, case), rank) in cases.iter().zip(ranks) {
+            let answer = match rank {
+                Some(rank) => searched(None, false, || self.outcome_of_rank(rank))?,
+                None => Solver::solve(self, case)?,
+            };
+            Self::write_answer(*number, &answer, out);
+        }
+        Ok(())
+    }
+
+    fn write_answer(_: usize, answer: &DefAnswer, out: &mut Vec<u8>) {
+        match (&answer.moves, answer.stopped) {
+            (Some(moves), _) => {
+                for (i, turn) in moves.iter().enumerate() {
+                    if i > 0 {
+                        out.push(b' ');
+                    }
+                    out.extend_from_slice(turn.name.as_bytes());
+                }
+            }
+            (None, Some(stopped)) => {
+                out.extend_from_slice(format!("limit {}", stopped.lower_bound).as_bytes())
+            }
+            (None, None) => out.extend_from_slice(b"unsolvable"),
+        }
+        out.push(b'\n');
+    }
+
+    fn read_answer(&self, _: usize, lines: &[&str]) -> Result<Written<DefAnswer>, String> {
+        let moves = match lines[0].trim() {
+            "unsolvable" => None,
+            text => Some(
+                text.split_ascii_whitespace()
+                    .map(|word| {
+                        (self.puzzle().turns.iter().find(|t| t.turn.name == word))
+                            .map(|t| t.turn)
+                            .ok_or_else(|| format!("`{word}` is no turn of this puzzle"))
+                    })
+                    .collect::<Result<Vec<Turn>, String>>()?,
+            ),
+        };
+        Ok(Written {
+            answer: DefAnswer::written(moves),
+            stated_length: None,
+        })
+    }
+
+    fn json_answer(number: usize, answer: &DefAnswer) -> serde_json::Value {
+        let mut json = serde_json::json!({ "case": number });
+        if let Some(stopped) = answer.stopped {
+            json["status"] = "limit".into();
+            json["lower_bound"] = stopped.lower_bound.into();
+        } else {
+            json["solvable"] = answer.moves.is_some().into();
+        }
+        if let Some(moves) = &answer.moves {
+            json["moves"] = turns_text(moves).into();
+            json["length"] = moves.len().into();
+        }
+        json["nodes"] = answer.nodes.into();
+        json["seconds"] = answer.seconds.into();
+        json
+    }
+
+    fn case_text(case: &Position) -> String {
+        kpattern(&case.puzzle, &case.state())
+    }
+}
+
+impl<D: AsRef<[u8]> + Send + Sync> EveryShortest for Def<D> {
+    fn every_shortest(&self, case: &Position, list: bool) -> Result<Shortest, Error> {
+        Ok(match Def::every_shortest(self, &case.state(), list)? {
+            Outcome::Solved(every) => Shortest::Found {
+                length: every.length,
+                count: every.count,
+                lines: every.answers.iter().map(|m| turns_text(m)).collect(),
+            },
+            Outcome::Stopped(stopped) => {
+                self.count_stopped();
+                Shortest::Stopped(stopped)
+            }
+            Outcome::Unreachable { .. } => Shortest::Unsolvable,
+        })
+    }
+}
+
+/// Random turns from the start, as many as `turns`.
+fn random_walk(puzzle: &Arc<Puzzle>, rng: &mut dyn RngCore, turns: usize) -> Position {
+    let mut cells = puzzle.flat(&puzzle.definition.start);
+    let mut next = cells.clone();
+    for _ in 0..turns {
+        let t = rng.random_range(0..puzzle.turns.len());
+        puzzle.play(&cells, t, &mut next);
+        std::mem::swap(&mut cells, &mut next);
+    }
+    Position {
+        puzzle: Arc::clone(puzzle),
+        at: At::Cells(cells.into_iter().collect()),
+    }
+}
+
+/// The one exact table whose view leaves no state out of its ranks, if the puzzle is
+/// answered from such.
+fn sampled<D>(how: &How<D>) -> Option<&Viewed<D>> {
+    match how {
+        How::Exact(tables, _) if tables.len() == 1 => tables.first(),
+        _ => None,
+    }
+}
+
+impl<D: AsRef<[u8]> + Send + Sync> CrossCheck for Def<D> {
+    fn search(&self, case: &Position) -> DefAnswer {
+        let found = search::independent(self.puzzle(), &case.cells());
+        let outcome = match found {
+            Some(moves) => Outcome::Solved(Found { moves, nodes: 0 }),
+            None => Outcome::Unreachable { nodes: 0 },
+        };
+        searched(None, false, || Ok::<_, std::convert::Infallible>(outcome))
+            .unwrap_or_else(|never| match never {})
+    }
+
+    /// Up to eight random turns from the start: short enough for the independent
+    /// search to answer in moments.
+    fn checkable_case(&self, rng: &mut dyn RngCore) -> Position {
+        let turns = rng.random_range(0..=8);
+        random_walk(&self.shared_puzzle(), rng, turns)
+    }
+}
+
+impl<D: AsRef<[u8]> + Send + Sync> Sample for Def<D> {
+    /// Uniform over the states of the one exact table, where the puzzle has it; else
+    /// a walk of a thousand random turns.
+    fn random_case(&self, rng: &mut dyn RngCore) -> Position {
+        let puzzle = self.shared_puzzle();
+        match sampled(self.how()) {
+            Some(table) => loop {
+                let rank = rng.random_range(0..table.view.size());
+                if table.table.entry_byte(rank) != crate::search::UNREACHABLE {
+                    let state = table.view.state_of(&puzzle, rank);
+                    return Position::new(puzzle, &state);
+                }
+            },
+            None => random_walk(&puzzle, rng, 1000),
+        }
+    }
+}
+
+/// The longest answer drawn by random walks confirmed by answering.
+const LONGEST_WALK: usize = 30;
+
+impl<D: AsRef<[u8]> + Send + Sync> SampleAt for Def<D> {
+    /// From the one exact table, uniformly among its states at `length`; else random
+    /// walks of `length` turns, kept when answering confirms the length (not uniform).
+    fn cases_at(&self, length: usize) -> Result<CasesAt<'_, Position>, NoSuchLength> {
+        let puzzle_name = crate::definition::puzzle::kept_name(&self.puzzle().definition.name);
+        let puzzle = self.shared_puzzle();
+        if let Some(table) = sampled(self.how()) {
+            let ranks = RanksAt::new(&table.table, length).ok_or(NoSuchLength {
+                puzzle: puzzle_name,
+                length,
+                longest: table.table.header().max_depth(),
+                by_walks: false,
+            })?;
+            return Ok(Box::new(move |rng| {
+                let state = table.view.state_of(&puzzle, ranks.sample(rng));
+                Ok(Position::new(puzzle.clone(), &state))
+            }));
+        }
+        if length > LONGEST_WALK {
+            return Err(NoSuchLength {
+                puzzle: puzzle_name,
+                length,
+                longest: LONGEST_WALK,
+                by_walks: true,
+            });
+        }
+        Ok(Box::new(move |rng| loop {
+            let start = random_walk(&puzzle, rng, length);
+            let found = Solver::solve(self, &start)?;
+            if let Some(stopped) = found.stopped {
+                return Err(Error::Stopped(stopped));
+            }
+            if found.moves.as_ref().map(Vec::len) == Some(length) {
+                return Ok(start);
+            }
+        }))
+    }
+}
+
+impl<D: AsRef<[u8]> + Send + Sync> Tables for Def<D> {
+    type Bytes = D;
+
+    fn tables(&self) -> Vec<(TableId, &Table<D>)> {
+        Def::tables(self)
+    }
+
+    fn describe_rank(&self, index: usize, rank: u64) -> String {
+        let viewed: Vec<&Viewed<D>> = match self.how() {
+            How::Exact(tables, _) => tables.iter().collect(),
+            How::Search(goals) => goals.iter().flatten().collect(),
+        };
+        let puzzle = self.shared_puzzle();
+        let state = viewed[index].view.state_of(&puzzle, rank);
+        let position = Position::new(puzzle, &state);
+        format!("\n{position}")
+    }
+}
