@@ -173,6 +173,7 @@ impl Budget {
         let limits = Limits {
             nodes: self.limit,
             time,
+            wall_time: None,
             cancel: Some(cancel.clone()),
         };
         Ok((limits, cancel))

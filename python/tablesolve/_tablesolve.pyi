@@ -70,7 +70,10 @@ class Eight2:
         cases: Iterable[Union[Tuple[Board, Board], str]],
         *,
         return_exceptions: bool = False,
-    ) -> List[Optional[str]]: ...
+    ) -> List[Optional[str]]:
+        """Every board's answer, in order, the boards searched side by side on every
+        core; each within `limit` nodes and `timeout` seconds of its share of the
+        cores (the search it would get alone, however many run beside it)."""
     def check(self, start: Board, target: Board, answer: Optional[str]) -> Verdict: ...
     @property
     def tables(self) -> Path: ...

@@ -1,10 +1,21 @@
-//! Bounds on a search's work: nodes, wall-clock time and a cancellation handle, and
-//! the meter every thread of one search counts its nodes on.
+//! Bounds on a search's work: nodes, time, a cancellation handle, and the meter every
+//! thread of one search counts its nodes and its time on.
 //!
 //! Threads count nodes locally and settle with the shared total every [`SETTLE`] nodes
 //! (or sooner, when the node limit is nearer), so limits cost one atomic add and one
 //! clock read per few thousand nodes, and a search stops within that many nodes per
 //! thread of its limit (exactly at it on one thread).
+//!
+//! # Time as the search's share of the cores
+//!
+//! A search's time limit is counted on its own clock, which runs as fast as the wall
+//! clock while the search has the cores it can use, and slower while other work takes
+//! them: each thread adds the time it spent on the search, divided by the threads the
+//! search spreads over (one for an iteration searched whole, every thread of the pool
+//! for a split one). Alone, that is the wall-clock time (less the moments at the end of
+//! a split iteration when some threads have no subtree left); in a batch, whose cases
+//! share the cores, each case gets the search it would get alone, however many run
+//! beside it. [`Limits::wall_time`] bounds the wall-clock time whatever the sharing.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
@@ -40,8 +51,13 @@ impl Cancel {
 pub struct Limits {
     /// The most nodes (states generated) the search may generate.
     pub nodes: Option<u64>,
-    /// The most wall-clock time it may take.
+    /// The most time it may take, counted as its share of the cores (the module's
+    /// comment): its wall-clock time when it runs alone, however many searches share
+    /// the cores beside it.
     pub time: Option<Duration>,
+    /// The most wall-clock time it may take, however the cores are shared (a service's
+    /// cap on a request).
+    pub wall_time: Option<Duration>,
     /// Stops it when cancelled.
     pub cancel: Option<Cancel>,
 }
@@ -51,7 +67,7 @@ pub struct Limits {
 pub enum Reason {
     /// It generated more nodes than [`Limits::nodes`].
     Nodes,
-    /// It ran longer than [`Limits::time`].
+    /// It ran longer than [`Limits::time`] or [`Limits::wall_time`].
     Time,
     /// Its [`Cancel`] handle was cancelled.
     Cancelled,
@@ -82,7 +98,10 @@ pub struct Report {
 pub(crate) struct Account<'a> {
     limits: &'a Limits,
     started: Instant,
+    /// When [`Limits::wall_time`] runs out.
     deadline: Option<Instant>,
+    /// The search's own clock (the module's comment), in nanoseconds.
+    clock: AtomicU64,
     nodes: AtomicU64,
     /// The [`Reason`] of the first limit reached, as `1 + index`; 0 while none is.
     stopped: AtomicU8,
@@ -96,7 +115,8 @@ impl<'a> Account<'a> {
         Account {
             limits,
             started,
-            deadline: limits.time.map(|time| started + time),
+            deadline: limits.wall_time.map(|time| started + time),
+            clock: AtomicU64::new(0),
             nodes: AtomicU64::new(0),
             stopped: AtomicU8::new(0),
             bound: AtomicU64::new(0),
@@ -142,13 +162,19 @@ impl<'a> Account<'a> {
         }
     }
 
-    /// Adds `nodes` to the total and checks every limit; `Err` once one is reached.
-    fn settle(&self, nodes: u64) -> Result<u64, Reason> {
+    /// Adds `nodes` and `spent` (the search's clock, in nanoseconds) to the totals and
+    /// checks every limit; `Err` once one is reached.
+    fn settle(&self, nodes: u64, spent: u64, now: Option<Instant>) -> Result<u64, Reason> {
         let total = self.nodes.fetch_add(nodes, Ordering::Relaxed) + nodes;
+        let clock = self.clock.fetch_add(spent, Ordering::Relaxed) + spent;
         let limits = self.limits;
         if limits.nodes.is_some_and(|most| total > most) {
             self.stop(Reason::Nodes);
-        } else if self.deadline.is_some_and(|at| Instant::now() >= at) {
+        } else if limits
+            .time
+            .is_some_and(|most| u128::from(clock) >= most.as_nanos())
+            || self.deadline.zip(now).is_some_and(|(at, now)| now >= at)
+        {
             self.stop(Reason::Time);
         } else if limits.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
             self.stop(Reason::Cancelled);
@@ -160,6 +186,11 @@ impl<'a> Account<'a> {
         }
     }
 
+    /// Whether the limits need the time at each settlement.
+    fn timed(&self) -> bool {
+        self.limits.time.is_some() || self.deadline.is_some()
+    }
+
     /// Nodes a thread may count before it settles, the total being `total`.
     fn next_settlement(&self, total: u64) -> u64 {
         match self.limits.nodes {
@@ -169,22 +200,43 @@ impl<'a> Account<'a> {
     }
 }
 
-/// One thread's node count within a search.
+/// One thread's node count and time within a search.
 pub(crate) struct Meter<'a> {
     account: &'a Account<'a>,
     /// Nodes counted and not yet settled.
     unsettled: u64,
     /// Settle when `unsettled` reaches this.
     settle_at: u64,
+    /// The threads the search spreads over at the moment: this thread's time counts
+    /// for this share of the search's clock.
+    threads: u32,
+    /// Since when this thread's time is not yet settled (where the limits are timed).
+    since: Option<Instant>,
 }
 
 impl<'a> Meter<'a> {
-    pub(crate) fn new(account: &'a Account<'a>) -> Self {
+    /// A meter for a thread that works on the search beside `threads - 1` others at
+    /// most (1: the search's only thread).
+    pub(crate) fn new(account: &'a Account<'a>, threads: usize) -> Self {
         Meter {
             account,
             unsettled: 0,
             settle_at: account.next_settlement(account.nodes()),
+            threads: threads.max(1) as u32,
+            since: account.timed().then(Instant::now),
         }
+    }
+
+    /// This thread's time on the search since the last settlement, as its share of the
+    /// search's clock, and the time now.
+    fn spent(&mut self) -> (u64, Option<Instant>) {
+        let Some(since) = self.since else {
+            return (0, None);
+        };
+        let now = Instant::now();
+        self.since = Some(now);
+        let spent = (now - since).as_nanos() / u128::from(self.threads);
+        (spent as u64, Some(now))
     }
 
     /// Counts `nodes` more; `Err` when the search must stop.
@@ -197,15 +249,20 @@ impl<'a> Meter<'a> {
         Ok(())
     }
 
-    /// Adds the nodes counted so far to the total, checking nothing: the work is over.
-    pub(crate) fn finish(self) {
+    /// Adds the nodes and time counted so far to the totals, checking nothing: the work
+    /// is over.
+    pub(crate) fn finish(mut self) {
+        let (spent, _) = self.spent();
         let account = self.account;
         account.nodes.fetch_add(self.unsettled, Ordering::Relaxed);
+        account.clock.fetch_add(spent, Ordering::Relaxed);
     }
 
-    /// Settles the nodes counted so far with the search's total.
+    /// Settles the nodes and time counted so far with the search's totals.
     pub(crate) fn settle(&mut self) -> Result<(), Reason> {
-        let total = self.account.settle(std::mem::take(&mut self.unsettled))?;
+        let (spent, now) = self.spent();
+        let nodes = std::mem::take(&mut self.unsettled);
+        let total = self.account.settle(nodes, spent, now)?;
         self.settle_at = self.account.next_settlement(total);
         Ok(())
     }

@@ -81,8 +81,10 @@ pub struct DefArgs {
 #[derive(Args, Clone, Debug, Default)]
 #[command(next_help_heading = "Searches")]
 pub struct LimitArgs {
-    /// Stop a case's search after SECONDS of wall-clock time; its answer line is
-    /// `limit L`, L the fewest moves it proved necessary (exit status 5)
+    /// Stop a case's search after SECONDS of its share of the cores: wall-clock time
+    /// alone; in a batch, where cases search side by side, the search it would get
+    /// alone. Its answer line is `limit L`, L the fewest moves it proved necessary
+    /// (exit status 5)
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     timeout: Option<Duration>,
     /// Stop a case's search after N nodes (positions generated), as --timeout does
@@ -96,6 +98,7 @@ impl LimitArgs {
         (self.timeout.is_some() || self.max_nodes.is_some()).then_some(Limits {
             nodes: self.max_nodes,
             time: self.timeout,
+            wall_time: None,
             cancel: None,
         })
     }

@@ -98,7 +98,7 @@ fn frontier<P: Problem>(
     wanted: usize,
 ) -> Result<(Vec<ItemOf<P>>, Pass<P::Move>), Reason> {
     let mut pass = Pass::new(bound);
-    let mut meter = Meter::new(account);
+    let mut meter = Meter::new(account, 1);
     let mut items = vec![root];
     while items.len() < wanted {
         let mut deeper = Vec::with_capacity(items.len() * 3);

@@ -107,7 +107,7 @@ pub fn cut<P: Problem>(
 ) -> Cut<P::Move> {
     let unlimited = Limits::default();
     let account = Account::new(&unlimited, None);
-    let mut meter = Meter::new(&account);
+    let mut meter = Meter::new(&account, 1);
     let mut pass = Pass::new(bound);
     let known = Known::new(before);
     let root = Item {

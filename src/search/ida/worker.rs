@@ -144,11 +144,13 @@ impl<'s, P: Problem> Worker<'s, P> {
         bound: u32,
         earliest: Option<&'s AtomicUsize>,
     ) -> Self {
+        // A split iteration spreads over every thread; a whole one takes this one.
+        let threads = earliest.map_or(1, |_| rayon::current_num_threads());
         Worker {
             problem,
             want,
             bound,
-            meter: Meter::new(account),
+            meter: Meter::new(account, threads),
             earliest,
             width: lanes(problem),
         }

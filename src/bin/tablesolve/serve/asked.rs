@@ -217,12 +217,16 @@ impl Asked {
     }
 
     /// The request's limits: its own, its time capped at `max_timeout` (for the
-    /// puzzles that search), and `cancel`, which a client that goes away pulls.
+    /// puzzles that search), and `cancel`, which a client that goes away pulls. A
+    /// case's time counts its share of the cores, as on the command line, and
+    /// `max_timeout` bounds the wall-clock time too: a client waits no longer.
     pub fn limits(&self, max_timeout: Duration, cancel: &Cancel) -> Limits {
         let time = self.timeout.map_or(max_timeout, |t| t.min(max_timeout));
+        let searches = self.puzzle.takes_limits();
         Limits {
             nodes: self.max_nodes,
-            time: self.puzzle.takes_limits().then_some(time),
+            time: searches.then_some(time),
+            wall_time: searches.then_some(max_timeout),
             cancel: Some(cancel.clone()),
         }
     }
