@@ -11,8 +11,9 @@ mod walk;
 
 pub use bfs::reverse_bfs;
 pub use ida::{
-    cut, every_shortest, expand_each, ida_star, search, search_task, Child, Children, Cut, Every,
-    Found, Iteration, Outcome, Problem, Searched, Settings, Stopped, TaskOutcome, SPLIT_FROM,
+    cut, every_shortest, expand_each, ida_star, search, search_either, search_task, Child,
+    Children, Choice, Cut, Every, Found, Iteration, Outcome, Problem, Searched, Settings, Stopped,
+    TaskOutcome, COMPARE_FROM, SPLIT_FROM,
 };
 pub use limit::{Cancel, Limits, Reason, Report};
 pub use marks::Marks;

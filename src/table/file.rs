@@ -146,6 +146,15 @@ impl<D: AsRef<[u8]>> Table<D> {
         &self.header
     }
 
+    /// The same table over borrowed bytes: a view, copying nothing.
+    pub fn borrowed(&self) -> Table<&[u8]> {
+        Table {
+            bytes: self.bytes.as_ref(),
+            header: self.header.clone(),
+            offset: self.offset,
+        }
+    }
+
     /// The entries of every rank, [`Entry::width`](super::Entry::width) bytes each: for a table of
     /// distances, the distance byte of every rank.
     pub fn distances(&self) -> &[u8] {

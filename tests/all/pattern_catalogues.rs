@@ -5,10 +5,11 @@
 
 use tablesolve::fifteen::{korf_goal, Partition};
 use tablesolve::moves::letters;
-use tablesolve::search::{Outcome, Settings};
+use tablesolve::search::{Choice, Outcome, Report, Settings, COMPARE_FROM};
 use tablesolve::sliding::guided::{search, Guide};
 use tablesolve::sliding::pattern::PatternDb;
 use tablesolve::sliding::Board;
+use tablesolve::table::Mapped;
 use tablesolve::{Fifteen, FifteenOptions, TableDir};
 
 use crate::common::{table, tables};
@@ -101,13 +102,9 @@ fn a_catalogues_bound_is_the_largest_splits_and_admissible_on_every_board() {
     );
 }
 
-/// Korf's instances up to 50 moves, with 6-6-3 and two 5-5-5 splits of their own: the
-/// answers 6-6-3 alone gives, byte for byte, in fewer nodes in all.
-#[test]
-fn a_catalogue_answers_as_its_first_split_alone_in_fewer_nodes() {
-    let korf = crate::fifteen::korf();
-    let easy: Vec<_> = korf.iter().filter(|(_, _, length)| *length <= 50).collect();
-    assert!(easy.len() >= 20);
+/// 6-6-3 alone, and a catalogue of 6-6-3 and two 5-5-5 splits of its own, towards
+/// Korf's goal.
+fn six_six_three_and_a_catalogue() -> (Fifteen<Mapped>, Fifteen<Mapped>) {
     let open = |partition: &str| {
         let options = FifteenOptions {
             goal: korf_goal(),
@@ -123,10 +120,28 @@ fn a_catalogue_answers_as_its_first_split_alone_in_fewer_nodes() {
          1 5 9 13 2 / 6 10 14 3 7 / 11 15 4 8 12"
     ));
     assert_eq!(catalogue.splits.len(), 3);
+    (alone, catalogue)
+}
+
+/// Korf's instances up to 50 moves, with 6-6-3 and two 5-5-5 splits of their own, the
+/// catalogue bounding every iteration: the answers 6-6-3 alone gives, byte for byte,
+/// in fewer nodes in all.
+#[test]
+fn a_catalogue_answers_as_its_first_split_alone_in_fewer_nodes() {
+    let korf = crate::fifteen::korf();
+    let easy: Vec<_> = korf.iter().filter(|(_, _, length)| *length <= 50).collect();
+    assert!(easy.len() >= 20);
+    let (alone, catalogue) = six_six_three_and_a_catalogue();
+    let strong = Settings {
+        choice: Choice::Strong,
+        ..Settings::new()
+    };
     let (mut nodes_alone, mut nodes_catalogue) = (0, 0);
     for (label, board, length) in easy {
         let one = alone.outcome(board).unwrap().solved().unwrap();
-        let all = catalogue.outcome(board).unwrap().solved().unwrap();
+        let (databases, splits) = (&catalogue.databases, &catalogue.splits);
+        let all = search(databases, splits, board, &korf_goal(), &strong);
+        let all = all.solved().unwrap();
         assert_eq!(letters(&all.moves), letters(&one.moves), "instance {label}");
         assert_eq!(all.moves.len(), *length, "instance {label}");
         nodes_alone += one.nodes;
@@ -135,5 +150,49 @@ fn a_catalogue_answers_as_its_first_split_alone_in_fewer_nodes() {
     assert!(
         nodes_catalogue < nodes_alone,
         "{nodes_catalogue} nodes against {nodes_alone}"
+    );
+}
+
+/// A catalogue's iterations may each take the catalogue or its first split alone
+/// (`Choice`): on all of Korf's 100, with a switch every iteration, and with the faster
+/// bound measured on samples (the instances whose iterations grow past
+/// `COMPARE_FROM` nodes compare them), the answers are those of 6-6-3 alone, byte for
+/// byte, at the published lengths.
+#[test]
+fn iterations_under_either_bound_answer_as_one_bound_does() {
+    let (alone, catalogue) = six_six_three_and_a_catalogue();
+    let (databases, splits) = (&catalogue.databases, &catalogue.splits);
+    let mut compared = 0;
+    for (label, board, length) in crate::fifteen::korf() {
+        let one = alone.outcome(&board).unwrap().solved().unwrap();
+        assert_eq!(one.moves.len(), length, "instance {label}");
+        // The nodes when each iteration began: the bounds are compared before an
+        // iteration that follows one of COMPARE_FROM nodes.
+        let begun = std::sync::Mutex::new(Vec::new());
+        let progress = |report: Report| {
+            let mut begun = begun.lock().unwrap();
+            if begun.last().is_none_or(|&(bound, _)| bound != report.bound) {
+                begun.push((report.bound, report.nodes));
+            }
+        };
+        for choice in [Choice::Alternate, Choice::Faster] {
+            let settings = Settings {
+                choice,
+                progress: Some(&progress),
+                ..Settings::new()
+            };
+            begun.lock().unwrap().clear();
+            let either = search(databases, splits, &board, &korf_goal(), &settings);
+            let either = either.solved().unwrap();
+            let (got, expected) = (letters(&either.moves), letters(&one.moves));
+            assert_eq!(got, expected, "instance {label}, {choice:?}");
+        }
+        let begun = begun.into_inner().unwrap();
+        let iterations = begun.windows(2).map(|pair| pair[1].1 - pair[0].1);
+        compared += usize::from(iterations.into_iter().any(|nodes| nodes >= COMPARE_FROM));
+    }
+    assert!(
+        compared >= 2,
+        "{compared} instances large enough to compare"
     );
 }

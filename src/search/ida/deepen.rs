@@ -1,9 +1,8 @@
 //! The iterations: ever larger bounds, each searched whole or split, until one admits
 //! a solution or a limit stops the search.
 
-use super::pass::{Item, Pass, Want};
-use super::split::iteration;
-use super::{Outcome, Problem, Settings, Stopped};
+use super::pass::Pass;
+use super::{Outcome, Settings, Stopped};
 use crate::search::limit::{Account, Reason};
 
 /// How the iterations ended.
@@ -32,35 +31,48 @@ impl<M> Deepened<M> {
     }
 }
 
-/// Searches from `start` at ever larger bounds until one admits what `want` asks for
-/// or a limit stops; the nodes generated are `account`'s.
-pub(super) fn deepen<P: Problem>(
-    problem: &P,
-    start: &P::State,
+/// The iteration to search next.
+pub(super) struct Round {
+    /// Its bound.
+    pub(super) bound: u32,
+    /// Whether it is split: the one before was large ([`Settings::split_from`]).
+    pub(super) split: bool,
+    /// The bound of the one before, which found no solution, and its nodes; none
+    /// before the first.
+    pub(super) before: Option<(u32, u64)>,
+}
+
+/// Searches iterations by `iterate` at ever larger bounds, from `estimate`, until one
+/// admits a solution or a limit stops; the nodes generated are `account`'s.
+pub(super) fn deepen<M>(
+    estimate: u32,
     settings: &Settings,
-    want: Want,
     account: &Account,
-) -> Deepened<P::Move> {
-    let estimate = problem.lower_bound(start);
-    let mut bound = estimate;
-    let mut last_iteration = 0;
+    mut iterate: impl FnMut(&Round) -> Result<Pass<M>, Reason>,
+) -> Deepened<M> {
+    let mut round = Round {
+        bound: estimate,
+        split: false,
+        before: None,
+    };
     loop {
-        account.begin(bound);
+        account.begin(round.bound);
         let before = account.nodes();
-        let root = Item {
-            path: Vec::new(),
-            state: start.clone(),
-            estimate,
-        };
-        let split = last_iteration >= settings.split_from;
-        match iteration(problem, account, want, bound, root, split) {
+        match iterate(&round) {
             Ok(pass) if pass.solved() => return Deepened::Solved(pass),
             Ok(pass) if pass.next_bound == u32::MAX => return Deepened::Exhausted,
             Ok(pass) => {
-                bound = pass.next_bound;
-                last_iteration = account.nodes() - before;
+                let nodes = account.nodes() - before;
+                round = Round {
+                    bound: pass.next_bound,
+                    split: nodes >= settings.split_from,
+                    before: Some((round.bound, nodes)),
+                };
             }
-            Err(reason) => return Deepened::Stopped { bound, reason },
+            Err(reason) => {
+                let bound = round.bound;
+                return Deepened::Stopped { bound, reason };
+            }
         }
     }
 }

@@ -46,6 +46,7 @@
 //! Each subtree is still searched exactly as alone, so the argument above stands.
 
 mod deepen;
+mod either;
 mod pass;
 mod split;
 mod tasks;
@@ -55,8 +56,10 @@ use std::fmt::Debug;
 
 use super::limit::{Account, Limits, Reason, Report};
 use crate::moves::Move;
-use deepen::deepen;
-use pass::Want;
+use deepen::{deepen, Deepened};
+pub use either::{search_either, Choice, COMPARE_FROM};
+use pass::{Item, Want};
+use split::iteration;
 pub use tasks::{cut, search_task, Cut, Iteration, Searched, TaskOutcome};
 
 /// A state one move away, with its lower bound.
@@ -229,6 +232,8 @@ pub struct Settings<'a> {
     pub split_from: u64,
     /// Told of each new bound, and of the nodes every few thousand.
     pub progress: Option<&'a (dyn Fn(Report) + Sync)>,
+    /// Which bound each iteration takes, for a search over two ([`search_either`]).
+    pub choice: Choice,
 }
 
 impl Settings<'_> {
@@ -254,7 +259,7 @@ pub fn search<P: Problem>(
     settings: &Settings,
 ) -> Outcome<Found<P::Move>> {
     let account = Account::new(&settings.limits, settings.progress);
-    let deepened = deepen(problem, start, settings, Want::First, &account);
+    let deepened = deepen_one(problem, start, settings, Want::First, &account);
     deepened.outcome(account.nodes(), |pass| Found {
         moves: pass.first.unwrap_or_default(),
         nodes: account.nodes(),
@@ -271,12 +276,27 @@ pub fn every_shortest<P: Problem>(
 ) -> Outcome<Every<P::Move>> {
     let want = if list { Want::List } else { Want::Count };
     let account = Account::new(&settings.limits, settings.progress);
-    let deepened = deepen(problem, start, settings, want, &account);
+    let deepened = deepen_one(problem, start, settings, want, &account);
     deepened.outcome(account.nodes(), |pass| Every {
         length: pass.length,
         count: pass.count,
         answers: pass.answers,
         nodes: account.nodes(),
+    })
+}
+
+/// The iterations from `start` under `problem`'s bound alone, each after `want`.
+fn deepen_one<P: Problem>(
+    problem: &P,
+    start: &P::State,
+    settings: &Settings,
+    want: Want,
+    account: &Account,
+) -> Deepened<P::Move> {
+    let estimate = problem.lower_bound(start);
+    deepen(estimate, settings, account, |round| {
+        let root = Item::root(start, estimate);
+        iteration(problem, account, want, round.bound, root, round.split)
     })
 }
 

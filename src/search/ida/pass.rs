@@ -59,3 +59,14 @@ pub(super) struct Item<S, M> {
     pub(super) state: S,
     pub(super) estimate: u32,
 }
+
+impl<S: Clone, M> Item<S, M> {
+    /// The start of a search, `estimate` its bound.
+    pub(super) fn root(start: &S, estimate: u32) -> Self {
+        Item {
+            path: Vec::new(),
+            state: start.clone(),
+            estimate,
+        }
+    }
+}

@@ -90,7 +90,7 @@ fn split_pass<P: Problem>(
 /// there are within `bound`), in letter order (a goal nearer the root stands in its
 /// place), and what pruning them found.
 #[allow(clippy::type_complexity)]
-fn frontier<P: Problem>(
+pub(super) fn frontier<P: Problem>(
     problem: &P,
     account: &Account,
     bound: u32,

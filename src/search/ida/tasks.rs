@@ -298,7 +298,7 @@ pub fn search_task<P: Problem>(
 }
 
 /// The state `prefix` reaches from `start`, with its bound, as the search meets it.
-fn replay<P: Problem>(
+pub(super) fn replay<P: Problem>(
     problem: &P,
     start: &P::State,
     prefix: &[P::Move],

@@ -134,6 +134,40 @@ fn subtrees_side_by_side_answer_as_one_alone() {
     }
 }
 
+/// Iterations under either of two bounds, whichever each takes, whole or split:
+/// the answer of the stronger bound alone.
+#[test]
+fn iterations_under_either_bound_answer_as_one_bound_does() {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(3)
+        .build()
+        .unwrap();
+    for choice in [
+        Choice::Faster,
+        Choice::Strong,
+        Choice::Cheap,
+        Choice::Alternate,
+    ] {
+        for split_from in [0, SPLIT_FROM] {
+            let settings = Settings {
+                choice,
+                split_from,
+                ..Settings::new()
+            };
+            for n in 0..40 {
+                let alone = ida_star(&COUNTER, &n).unwrap().moves;
+                let either =
+                    pool.install(|| search_either((&AHEAD, &n), (&COUNTER, &n), &settings));
+                let either = either.solved().unwrap().moves;
+                assert_eq!(
+                    either, alone,
+                    "from {n}, {choice:?}, split from {split_from}"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn every_shortest_solution_is_counted_and_listed_in_order() {
     // 4 in two moves: "bb" only; 5 in two: "ab", "ba".

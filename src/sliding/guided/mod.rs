@@ -169,6 +169,17 @@ pub fn search<D: AsRef<[u8]> + Sync, const W: usize, const H: usize>(
     if !start.reaches(target) {
         return Outcome::Unreachable { nodes: 0 };
     }
+    if let [lead, _, ..] = splits {
+        // A catalogue: each iteration under it or its first split alone, whichever
+        // searches faster ([`search::search_either`]).
+        let lead: Vec<_> = lead.iter().map(|&p| databases[p].borrowed()).collect();
+        let cheap = Guide::<_, W, H>::new(&lead, target)
+            .unwrap_or_else(|e| panic!("a catalogue's first split that does not fit: {e}"));
+        return with_guide!(databases, splits, target, |strong| {
+            let cheap = (&cheap, &cheap.position(start));
+            search::search_either(cheap, (&strong, &strong.position(start)), settings)
+        });
+    }
     with_guide!(databases, splits, target, |guide| {
         search::search(&guide, &guide.position(start), settings)
     })

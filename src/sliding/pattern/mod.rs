@@ -181,6 +181,15 @@ impl<D: AsRef<[u8]>, const W: usize, const H: usize> PatternDb<D, W, H> {
         }
     }
 
+    /// The same database over borrowed bytes: a view, copying nothing.
+    pub fn borrowed(&self) -> PatternDb<&[u8], W, H> {
+        PatternDb {
+            pattern: self.pattern.clone(),
+            table: self.table.borrowed(),
+            walled: self.walled.clone(),
+        }
+    }
+
     /// The value of the placement where the tile homed at `pattern.cells()[i]` lies at
     /// `positions[i]`, with the blank on `blank`.
     #[inline]
