@@ -7,7 +7,11 @@
 # struck), nodes, seconds and M nodes/s; and whether the partitions' answers are
 # byte for byte the same.
 #
-#   [PARTITIONS=P1,P2] bash bench/korf50.sh [SECONDS_PER_INSTANCE] [INSTANCES...]
+#   [PARTITIONS=P1,P2] [BATCH=1] bash bench/korf50.sh [SECONDS_PER_INSTANCE] [INSTANCES...]
+#
+# With BATCH=1 the instances are answered as one batch file a partition, the cases side
+# by side as a user's batch runs them, each within the limit of its share of the
+# cores; the table then gives each case's own seconds and the batch's wall time.
 #
 # Instances default to all 50, shortest published length first (a proxy for the
 # easiest); the limit defaults to 120 s. Tables go to $TABLESOLVE_TABLES (default the
@@ -36,6 +40,27 @@ done
 echo
 echo "| instance | published | partition | length | nodes | seconds | M nodes/s |"
 echo "|---|---|---|---|---|---|---|"
+row='import json,sys
+lengths = dict(line.split()[:2] for line in open("samples/korf50.lengths"))
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    length = r.get("length", "limit %s" % r.get("lower_bound"))
+    rate = r["nodes"] / max(r["seconds"], 1e-9) / 1e6
+    label = str(r["label"])
+    print("| %s | %s | %s | %s | {:,} | %.1f | %.1f |".format(r["nodes"]) % (label, lengths[label], sys.argv[2], length, r["seconds"], rate))'
+if [ "${BATCH:-}" = 1 ]; then
+    for n in "${instances[@]}"; do awk -v n="$n" '$1 == n' samples/korf50.in; done > "$work/batch"
+    for partition in "${partitions[@]}"; do
+        start=$(date +%s.%N)
+        "$bin" --partition "$partition" --goal korf --numbered twentyfour --format json \
+            --timeout "$limit" "$work/batch" > "$work/batch.json" 2> /dev/null || true
+        wall=$(python3 -c "import sys; print('%.1f' % (float(sys.argv[2]) - float(sys.argv[1])))" "$start" "$(date +%s.%N)")
+        python3 -c "$row" "$work/batch.json" "$partition"
+        answered=$(grep -c '"length"' "$work/batch.json" || true)
+        echo "| batch | | $partition | $answered answered | | $wall wall | |"
+    done
+    exit 0
+fi
 for n in "${instances[@]}"; do
     awk -v n="$n" '$1 == n' samples/korf50.in > "$work/case"
     published=$(awk -v n="$n" '$1 == n { print $2 }' samples/korf50.lengths)

@@ -25,12 +25,13 @@ pub struct BoardArgs {
     /// on two cores with 1 GB of memory, 577 MB on disk) or `6-6-3` (builds in about
     /// 1 s, 11.5 MB; answers about 20x slower); for twentyfour `compound` (a catalogue
     /// of 14 splits into four groups of 6; builds in 2.5-5 minutes on two cores with
-    /// 2.5 GB of memory, 2.4 GB on disk; 3-10x fewer nodes, so hard boards up to 2x
-    /// faster, easy ones up to 1.8x slower) or `6-6-6-6` (Korf and Felner's; 30-50 s,
-    /// 510 MB on disk); for any size, groups of the tiles
-    /// separated by `/` ("1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15"; at most 5 groups of
-    /// at most 8), or several such splits separated by `;`, whose bound is the largest
-    /// of their sums; default: the best one present, else 7-8 and compound (other
+    /// 2.5 GB of memory, 2.4 GB on disk; 3-10x fewer nodes at a quarter of the node
+    /// rate, so each iteration takes it or its first split, 6-6-6-6, whichever a sample
+    /// shows faster) or `6-6-6-6` (Korf and Felner's; 30-50 s, 510 MB on disk); for any
+    /// size, groups of the tiles separated by `/` ("1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14
+    /// 15"; at most 5 groups of at most 8), or several such splits separated by `;`,
+    /// whose bound is the largest of their sums (each iteration under it or the first
+    /// split alone, as for compound); default: the best one present, else 7-8 and compound (other
     /// sizes: the tiles in reading order, in as few groups as keep each database under
     /// 600 M entries)
     #[arg(long, value_name = "NAME|GROUPS[;GROUPS...]")]
