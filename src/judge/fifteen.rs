@@ -310,23 +310,7 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Format for Sliding<D
     }
 
     fn json_answer(number: usize, answer: &FifteenAnswer) -> serde_json::Value {
-        let mut json = serde_json::json!({ "case": number });
-        if let Some(label) = answer.label {
-            json["label"] = label.into();
-        }
-        if let Some(stopped) = answer.stopped {
-            json["status"] = "limit".into();
-            json["lower_bound"] = stopped.lower_bound.into();
-        } else {
-            json["solvable"] = answer.moves.is_some().into();
-        }
-        if let Some(moves) = &answer.moves {
-            json["moves"] = letters(moves).into();
-            json["length"] = moves.len().into();
-        }
-        json["nodes"] = answer.nodes.into();
-        json["seconds"] = answer.seconds.into();
-        json
+        answer.json(number, letters)
     }
 
     fn case_text(case: &SlidingCase<W, H>) -> String {

@@ -35,6 +35,31 @@ impl<M> Searched<M> {
     }
 }
 
+impl<M> Searched<M> {
+    /// Its line of `--format json` as case `number`, the moves written by `text`: the
+    /// label if numbered, the limit and proven bound if one stopped the search (else
+    /// whether the goal is reachable), the moves and their length, and the work.
+    pub fn json(&self, number: usize, text: impl Fn(&[M]) -> String) -> serde_json::Value {
+        let mut json = serde_json::json!({ "case": number });
+        if let Some(label) = self.label {
+            json["label"] = label.into();
+        }
+        if let Some(stopped) = self.stopped {
+            json["status"] = "limit".into();
+            json["lower_bound"] = stopped.lower_bound.into();
+        } else {
+            json["solvable"] = self.moves.is_some().into();
+        }
+        if let Some(moves) = &self.moves {
+            json["moves"] = text(moves).into();
+            json["length"] = moves.len().into();
+        }
+        json["nodes"] = self.nodes.into();
+        json["seconds"] = self.seconds.into();
+        json
+    }
+}
+
 impl<M: PartialEq> PartialEq for Searched<M> {
     /// Answers are the same when their moves are: the work may differ.
     fn eq(&self, other: &Self) -> bool {

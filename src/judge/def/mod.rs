@@ -234,20 +234,7 @@ impl<D: AsRef<[u8]> + Send + Sync> Format for Def<D> {
     }
 
     fn json_answer(number: usize, answer: &DefAnswer) -> serde_json::Value {
-        let mut json = serde_json::json!({ "case": number });
-        if let Some(stopped) = answer.stopped {
-            json["status"] = "limit".into();
-            json["lower_bound"] = stopped.lower_bound.into();
-        } else {
-            json["solvable"] = answer.moves.is_some().into();
-        }
-        if let Some(moves) = &answer.moves {
-            json["moves"] = turns_text(moves).into();
-            json["length"] = moves.len().into();
-        }
-        json["nodes"] = answer.nodes.into();
-        json["seconds"] = answer.seconds.into();
-        json
+        answer.json(number, turns_text)
     }
 
     fn case_text(case: &Position) -> String {

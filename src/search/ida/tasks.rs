@@ -110,11 +110,7 @@ pub fn cut<P: Problem>(
     let mut meter = Meter::new(&account, 1);
     let mut pass = Pass::new(bound);
     let known = Known::new(before);
-    let root = Item {
-        path: Vec::new(),
-        state: start.clone(),
-        estimate: problem.lower_bound(start),
-    };
+    let root = Item::root(start, problem.lower_bound(start));
     let (share, below) = known.under(&root.path).unwrap_or((1.0, true));
     let mut pending = BinaryHeap::from([Expected::new(root, share, below, 0)]);
     let mut kept = Vec::new(); // goals above the cut, each a task of its own
