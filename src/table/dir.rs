@@ -5,6 +5,8 @@ use rayon::prelude::*;
 use std::fs;
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::map::MappedTable;
@@ -34,6 +36,66 @@ pub struct TableDir {
     dir: PathBuf,
     build_missing: bool,
     note: Box<dyn Fn(BuildNote<'_>) + Send + Sync>,
+    under_way: UnderWay,
+}
+
+/// The builds under way in a directory, as [`TableDir::building`] tells them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Building {
+    /// The tables' files.
+    pub paths: Vec<PathBuf>,
+    /// Steps of work in all ([`Source::work`]).
+    pub work: u64,
+    /// Steps done.
+    pub done: u64,
+    /// Since the first of them started.
+    pub elapsed: Duration,
+}
+
+/// The builds under way, summed over the threads that started them, so that another
+/// thread (a service's request waiting for its tables) can tell how far they are. The
+/// sums are kept until the last ends, so that the fraction done never falls.
+#[derive(Default)]
+struct UnderWay {
+    started: Mutex<Started>,
+    done: AtomicU64,
+}
+
+#[derive(Default)]
+struct Started {
+    builds: usize,
+    paths: Vec<PathBuf>,
+    work: u64,
+    since: Option<Instant>,
+}
+
+/// One build counted in [`UnderWay`] until dropped, however it ends.
+struct Counted<'a>(&'a UnderWay);
+
+impl UnderWay {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Started> {
+        self.started.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn start(&self, paths: &[PathBuf], work: u64) -> Counted<'_> {
+        let mut started = self.lock();
+        started.builds += 1;
+        started.paths.extend_from_slice(paths);
+        started.work += work;
+        started.since.get_or_insert_with(Instant::now);
+        Counted(self)
+    }
+}
+
+impl Drop for Counted<'_> {
+    fn drop(&mut self) {
+        let mut started = self.0.lock();
+        started.builds -= 1;
+        if started.builds == 0 {
+            *started = Started::default();
+            self.0.done.store(0, Ordering::Relaxed);
+        }
+    }
 }
 
 impl std::fmt::Debug for TableDir {
@@ -60,6 +122,7 @@ impl TableDir {
             dir: dir.into(),
             build_missing: false,
             note: Box::new(|_| {}),
+            under_way: UnderWay::default(),
         }
     }
 
@@ -80,6 +143,22 @@ impl TableDir {
         directories::ProjectDirs::from("", "", "tablesolve")
             .map(|dirs| dirs.cache_dir().to_owned())
             .unwrap_or_else(|| PathBuf::from("tables"))
+    }
+
+    /// The tables this directory is building for any thread, and how far they are;
+    /// `None` when it builds none.
+    pub fn building(&self) -> Option<Building> {
+        let started = self.under_way.lock();
+        Some(Building {
+            paths: started.paths.clone(),
+            work: started.work,
+            done: self
+                .under_way
+                .done
+                .load(Ordering::Relaxed)
+                .min(started.work),
+            elapsed: started.since?.elapsed(),
+        })
     }
 
     /// The directory.
@@ -116,8 +195,12 @@ impl TableDir {
                 paths: &paths,
                 work,
             });
+            let _counted = self.under_way.start(&paths, work);
             let started = Instant::now();
-            let advance = |steps| (self.note)(BuildNote::Advanced(steps));
+            let advance = |steps| {
+                self.under_way.done.fetch_add(steps, Ordering::Relaxed);
+                (self.note)(BuildNote::Advanced(steps))
+            };
             let built = missing
                 .par_iter()
                 .try_for_each(|(source, path)| build(*source, path, &advance).map(drop));

@@ -26,7 +26,7 @@ pub mod map;
 mod write;
 
 pub use crate::search::TooLarge;
-pub use dir::{BuildNote, TableDir};
+pub use dir::{BuildNote, Building, TableDir};
 pub use exact::{exact_in_memory, walk_moves, ExactTable, WalkSource};
 pub use file::Table;
 pub use format::{

@@ -47,17 +47,22 @@ def server():
                            input=b"", check=True)
         # One search slot: a cancelled search must give it back for the next to run.
         # The definitions shipped in the tree are served too.
-        process = subprocess.Popen([CLI, "--tables", tables, "serve", "--port", "0",
-                                    "--searches", "1", "--definitions", str(ROOT / "definitions")],
-                                   stderr=subprocess.PIPE, text=True)
-        line = process.stderr.readline()
-        if "definitions" in line:
-            line = process.stderr.readline()
-        assert "http://" in line, line
-        address = line.split("http://")[1].split("/")[0]
-        yield f"http://{address}"
+        process, address = start_service(tables, "--searches", "1",
+                                         "--definitions", str(ROOT / "definitions"))
+        yield address
         process.terminate()
         assert process.wait(timeout=30) == 0
+
+
+def start_service(tables, *options):
+    """`tablesolve serve` on a free port: the process and its address."""
+    process = subprocess.Popen([CLI, "--tables", tables, "serve", "--port", "0", *options],
+                               stderr=subprocess.PIPE, text=True)
+    line = process.stderr.readline()
+    if "definitions" in line:
+        line = process.stderr.readline()
+    assert "http://" in line, line
+    return process, "http://" + line.split("http://")[1].split("/")[0]
 
 
 @pytest.fixture(scope="module")
@@ -289,6 +294,38 @@ def test_a_solve_that_builds_big_databases_says_what_it_costs_first(browser, ser
     # Before any answer the player's buttons do nothing; the blank's letters are told
     # once an answer is shown.
     assert not browser.find_element(By.ID, "play").is_enabled()
+
+
+def test_tables_being_built_show_how_far_they_are(browser):
+    # A 4x3 board is answered from one exact table of 239.5 M boards, built on first use
+    # for seconds: the page draws how far the build is until the search starts.
+    with tempfile.TemporaryDirectory() as tables:
+        process, server = start_service(tables)
+        try:
+            wait = ask(browser, server, "sliding", "1 2 3 4 5 6 7 8 9 10 0 11", size="4x3")
+            built = browser.find_element(By.ID, "built")
+            search = browser.find_element(By.ID, "search")
+            wait.until(lambda b: built.is_displayed() and "building" in search.text)
+            assert "building 1 table (" in search.text and "% done" in search.text, search.text
+            assert 0 <= float(built.get_attribute("value")) < 1
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            browser.save_screenshot(str(ARTIFACTS / "building.png"))
+            browser.find_element(By.ID, "cancel").click()
+            assert not built.is_displayed()
+            assert browser.find_element(By.ID, "status").text == "cancelled"
+        finally:
+            process.kill()
+            process.wait()
+
+
+def test_the_puzzle_list_speaks_to_people(browser, server):
+    browser.get(server + "/")
+    WebDriverWait(browser, 60).until(
+        lambda b: b.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
+    names = [o.text for o in Select(browser.find_element(By.ID, "puzzle")).options]
+    assert "The 15-puzzle" in names and "2x2x2 (2x2x2.def)" in names, names
+    # No option of the command (`--size`), no command to compare with (`as fifteen`).
+    assert not [n for n in names if "--" in n or "as fifteen" in n], names
 
 
 def test_the_page_has_an_icon(server):

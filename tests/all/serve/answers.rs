@@ -274,15 +274,68 @@ pub fn searching(server: &Server) -> TcpStream {
     .unwrap();
     let mut seen = Vec::new();
     let mut buf = [0; 4096];
-    while !String::from_utf8_lossy(&seen).contains("\n\n") || !seen.windows(2).any(|w| w == b": ") {
+    // The search holds its slot once it has started (its first comment) or reports.
+    while !String::from_utf8_lossy(&seen).contains(": searching")
+        && !String::from_utf8_lossy(&seen).contains("event: progress")
+    {
         let n = stream.read(&mut buf).unwrap();
         assert!(n > 0, "{}", String::from_utf8_lossy(&seen));
         seen.extend_from_slice(&buf[..n]);
-        if String::from_utf8_lossy(&seen).contains("event: progress") {
-            break;
-        }
     }
     stream
+}
+
+#[test]
+fn a_followed_board_tells_how_far_its_tables_are_built() {
+    // A 4x3 board is answered from one exact table of 239.5 M boards, built on first use
+    // for seconds: the events start at once and tell how far the build is.
+    let empty = tempfile::tempdir().unwrap();
+    let server = Server::start_in(empty.path(), &[]);
+    let board = "1 2 3 4 5 6 7 8 9 10 0 11";
+    let path = format!(
+        "/v1/sliding/answer?size=4x3&events=true&board={}",
+        encode(board)
+    );
+    let mut stream = TcpStream::connect(&server.address).unwrap();
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    let mut seen = String::new();
+    let mut buf = [0; 4096];
+    let building = |seen: &str| -> Vec<serde_json::Value> {
+        seen.split("event: building\ndata: ")
+            .skip(1)
+            .filter_map(|rest| serde_json::from_str(rest.split('\n').next()?).ok())
+            .collect()
+    };
+    while building(&seen).len() < 2 {
+        let n = stream.read(&mut buf).unwrap();
+        assert!(n > 0, "the stream ended: {seen}");
+        seen.push_str(&String::from_utf8_lossy(&buf[..n]));
+        assert!(
+            !seen.contains("event: answer"),
+            "answered before any building event: {seen}"
+        );
+    }
+    assert!(seen.starts_with("HTTP/1.1 200"), "{seen}");
+    let events = building(&seen);
+    for event in &events {
+        assert_eq!(
+            event["tables"],
+            serde_json::json!(["sliding4x3-11.tbl"]),
+            "{seen}"
+        );
+        assert!(event["work"].as_u64().unwrap() > 0, "{seen}");
+        // Told while the table was being built, not after.
+        assert!(event["done"].as_u64() < event["work"].as_u64(), "{seen}");
+        assert!(event["seconds"].as_f64().unwrap() >= 0.0, "{seen}");
+    }
+    assert!(
+        events[0]["done"].as_u64() <= events[1]["done"].as_u64(),
+        "{seen}"
+    );
+    assert!(
+        events[0]["seconds"].as_f64() < events[1]["seconds"].as_f64(),
+        "{seen}"
+    );
 }
 
 #[test]

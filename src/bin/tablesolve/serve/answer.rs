@@ -5,7 +5,9 @@
 // A refusal is a whole response, returned at most once a request: boxing it saves nothing.
 #![allow(clippy::result_large_err)]
 
+use std::future::Future;
 use std::io;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -19,10 +21,12 @@ use tablesolve::catalogue::{OptionError, Options};
 use tablesolve::judge::Output;
 use tablesolve::search::{Cancel, Report};
 use tablesolve::sliding::Partition;
+use tablesolve::table::Building;
 use tablesolve::{Error, Puzzle};
 use tokio::sync::{mpsc, watch, OwnedSemaphorePermit};
 
 use super::asked::{Asked, Endpoint, Every, PARAMETERS};
+use super::judges::Served;
 use super::stream::{self, CancelOnDrop, Piece, Sink};
 use super::Shared;
 
@@ -101,49 +105,53 @@ pub async fn batch(
 }
 
 /// `GET /v1/PUZZLE/answer?board=...`: one board's answer as a JSON object; with
-/// `events`, its search as server-sent events (`progress` a few times a second, then
-/// `answer` or `error`), which a client stops by closing the connection.
+/// `events`, the work followed as server-sent events (`building` a few times a second
+/// while its tables are built, `progress` while it is searched, then `answer` or
+/// `error`), which a client stops by closing the connection.
 pub async fn one_board(
     State(shared): Service,
     Path(name): Path<String>,
     RawQuery(query): RawQuery,
 ) -> Response {
     let asked = match read_query(&shared, &name, query, Endpoint::OneBoard) {
-        Ok(asked) => asked,
+        Ok(asked) => Arc::new(asked),
         Err(refused) => return refused,
     };
     let Some(board) = asked.board.clone() else {
         let message = "give the board: ?board=... (a batch is POSTed)";
         return refuse(StatusCode::BAD_REQUEST, message, Output::Json);
     };
-    let served = match shared.judges.get(&asked).await {
+    let mut opening: Opened = Box::pin({
+        let (shared, asked) = (Arc::clone(&shared), Arc::clone(&asked));
+        async move { shared.judges.get(&asked).await }
+    });
+    let opened = match asked.events {
+        // Tables being built take minutes: followed, the stream starts at once and
+        // tells how far they are; refusals found at once are still a status.
+        true => match tokio::time::timeout(EVERY, &mut opening).await {
+            Ok(opened) => opened,
+            Err(_) => return followed(Follow::Opening(opening, asked, board), shared),
+        },
+        false => opening.await,
+    };
+    let served = match opened {
         Ok(served) => served,
         Err(error) => return refusal(&error, Output::Json),
     };
-    let cancel = CancelOnDrop(Cancel::new());
-    let limits = asked.limits(shared.max_timeout, &cancel.0);
     if !served.searches() && !asked.events && asked.every == Every::No {
         // An exact table answers one board in microseconds: no thread, no slot.
+        let limits = asked.limits(shared.max_timeout, &Cancel::new());
         return match served.one(&asked, limits, None, &board) {
             Ok(answer) => json_response(&answer),
             Err(error) => refusal(&error, Output::Json),
         };
     }
-    let permit = match search_slot(&shared) {
-        Ok(permit) => permit,
+    let (search, progress, cancel) = match search(&shared, served, Arc::clone(&asked), board) {
+        Ok(searching) => searching,
         Err(busy) => return busy,
     };
-    let (reports, progress) = watch::channel(None);
-    let report = move |r: Report| {
-        let _ = reports.send(Some(r));
-    };
-    let events = asked.events;
-    let search = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        served.one(&asked, limits, Some(Arc::new(report)), &board)
-    });
-    if events {
-        return search_events(search, progress, cancel);
+    if asked.events {
+        return followed(Follow::Searching(search, progress, cancel), shared);
     }
     let answered = search.await;
     drop(cancel);
@@ -154,49 +162,94 @@ pub async fn one_board(
     }
 }
 
+type Opened = Pin<Box<dyn Future<Output = Result<Arc<dyn Served>, Arc<Error>>> + Send>>;
 type Search = tokio::task::JoinHandle<Result<serde_json::Value, Error>>;
 
-/// How often a followed search tells where it stands.
+/// Starts the search for `board` on a blocking thread in a search slot: the search,
+/// its reports and what cancels it; a 503 when every slot is taken.
+fn search(
+    shared: &Shared,
+    served: Arc<dyn Served>,
+    asked: Arc<Asked>,
+    board: String,
+) -> Result<(Search, watch::Receiver<Option<Report>>, CancelOnDrop), Response> {
+    let permit = search_slot(shared)?;
+    let cancel = CancelOnDrop(Cancel::new());
+    let limits = asked.limits(shared.max_timeout, &cancel.0);
+    let (reports, progress) = watch::channel(None);
+    let report = move |r: Report| {
+        let _ = reports.send(Some(r));
+    };
+    let search = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        served.one(&asked, limits, Some(Arc::new(report)), &board)
+    });
+    Ok((search, progress, cancel))
+}
+
+/// How often a followed board tells where it stands, and how long its tables may take
+/// to open before the events start.
 const EVERY: Duration = Duration::from_millis(250);
 
-fn search_events(
-    search: Search,
-    progress: watch::Receiver<Option<Report>>,
-    cancel: CancelOnDrop,
-) -> Response {
+/// Where a followed board stands.
+enum Follow {
+    /// Its judge is being opened, its tables perhaps built.
+    Opening(Opened, Arc<Asked>, String),
+    /// Its search runs.
+    Searching(Search, watch::Receiver<Option<Report>>, CancelOnDrop),
+}
+
+/// A followed board's events, from `follow` on: a `building` event (or a comment) every
+/// [`EVERY`] while its judge opens, `progress` while it is searched, and last `answer`
+/// or `error`.
+fn followed(follow: Follow, shared: Arc<Shared>) -> Response {
     let started = Instant::now();
-    let state = (Some(search), progress, cancel);
-    let events = futures_util::stream::unfold(
-        state,
-        move |(search, mut progress, cancel)| async move {
-            let mut search = search?;
-            let event = tokio::select! {
-                done = &mut search => {
-                    let seconds = started.elapsed().as_secs_f64();
-                    let event = match done {
-                        Ok(Ok(mut answer)) => {
-                            answer["seconds"] = seconds.into();
-                            format!("event: answer\ndata: {answer}\n\n")
-                        }
-                        Ok(Err(error)) => error_event(&error),
-                        Err(failure) => error_event(&stream::panicked(failure)),
-                    };
-                    return Some((Ok::<_, io::Error>(event), (None, progress, cancel)));
-                }
-                () = tokio::time::sleep(EVERY) => match *progress.borrow_and_update() {
-                    Some(report) => {
-                        let seconds = report.elapsed.as_secs_f64();
-                        let rate = report.nodes as f64 / seconds.max(1e-9);
-                        let data = json!({ "bound": report.bound, "nodes": report.nodes, "seconds": seconds, "nodes_per_second": rate.round() });
-                        format!("event: progress\ndata: {data}\n\n")
+    let events = futures_util::stream::unfold(Some(follow), move |follow| {
+        let shared = Arc::clone(&shared);
+        async move {
+            let (event, next) = match follow? {
+                Follow::Opening(mut opening, asked, board) => tokio::select! {
+                    opened = &mut opening => match opened {
+                        Err(error) => (error_event(&error), None),
+                        Ok(served) => match search(&shared, served, asked, board) {
+                            Ok((search, progress, cancel)) => (
+                                ": searching\n\n".to_owned(),
+                                Some(Follow::Searching(search, progress, cancel)),
+                            ),
+                            Err(_) => (busy_event(), None),
+                        },
+                    },
+                    () = tokio::time::sleep(EVERY) => (
+                        building_event(shared.judges.building()),
+                        Some(Follow::Opening(opening, asked, board)),
+                    ),
+                },
+                Follow::Searching(mut search, mut progress, cancel) => tokio::select! {
+                    done = &mut search => {
+                        let seconds = started.elapsed().as_secs_f64();
+                        let event = match done {
+                            Ok(Ok(mut answer)) => {
+                                answer["seconds"] = seconds.into();
+                                format!("event: answer\ndata: {answer}\n\n")
+                            }
+                            Ok(Err(error)) => error_event(&error),
+                            Err(failure) => error_event(&stream::panicked(failure)),
+                        };
+                        (event, None)
                     }
-                    // A comment: nothing to tell, but a closed connection shows.
-                    None => ": searching\n\n".to_owned(),
+                    () = tokio::time::sleep(EVERY) => {
+                        let event = match *progress.borrow_and_update() {
+                            Some(report) => progress_event(&report),
+                            // A comment: nothing to tell, but a closed connection shows.
+                            None => ": searching\n\n".to_owned(),
+                        };
+                        (event, Some(Follow::Searching(search, progress, cancel)))
+                    }
                 },
             };
-            Some((Ok(event), (Some(search), progress, cancel)))
-        },
-    );
+            Some((Ok::<_, io::Error>(event), next))
+        }
+    });
     let headers = [
         (header::CONTENT_TYPE, "text/event-stream"),
         (header::CACHE_CONTROL, "no-cache"),
@@ -204,9 +257,42 @@ fn search_events(
     (headers, Body::from_stream(events)).into_response()
 }
 
-/// A followed search's last event: its error.
+/// The tables the service is building (this board's, and any other request's, summed):
+/// the files, the work done of all, and the seconds since the first began; a comment
+/// while the board's tables are only being opened.
+fn building_event(building: Option<Building>) -> String {
+    let Some(building) = building else {
+        return ": opening the tables\n\n".to_owned();
+    };
+    let tables: Vec<String> = building
+        .paths
+        .iter()
+        .filter_map(|path| Some(path.file_name()?.to_string_lossy().into_owned()))
+        .collect();
+    let data = json!({
+        "tables": tables,
+        "work": building.work,
+        "done": building.done,
+        "seconds": building.elapsed.as_secs_f64(),
+    });
+    format!("event: building\ndata: {data}\n\n")
+}
+
+fn progress_event(report: &Report) -> String {
+    let seconds = report.elapsed.as_secs_f64();
+    let rate = report.nodes as f64 / seconds.max(1e-9);
+    let data = json!({ "bound": report.bound, "nodes": report.nodes, "seconds": seconds, "nodes_per_second": rate.round() });
+    format!("event: progress\ndata: {data}\n\n")
+}
+
+fn busy_event() -> String {
+    let error = json!({ "error": BUSY, "status": StatusCode::SERVICE_UNAVAILABLE.as_u16() });
+    format!("event: error\ndata: {error}\n\n")
+}
+
+/// A followed board's last event: its error.
 fn error_event(error: &Error) -> String {
-    let error = json!({ "error": error.to_string(), "status": status_of(error).as_u16() });
+    let error = json!({ "error": message_of(error), "status": status_of(error).as_u16() });
     format!("event: error\ndata: {error}\n\n")
 }
 
@@ -376,10 +462,11 @@ fn read_query(
 }
 
 /// A search slot, or 503 with `Retry-After` when every one is taken.
+const BUSY: &str = "every search slot is taken (--searches): try again shortly";
+
 fn search_slot(shared: &Shared) -> Result<OwnedSemaphorePermit, Response> {
     Arc::clone(&shared.slots).try_acquire_owned().map_err(|_| {
-        let message = "every search slot is taken (--searches): try again shortly";
-        let mut busy = refuse(StatusCode::SERVICE_UNAVAILABLE, message, Output::Json);
+        let mut busy = refuse(StatusCode::SERVICE_UNAVAILABLE, BUSY, Output::Json);
         busy.headers_mut()
             .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
         busy
@@ -400,17 +487,21 @@ fn status_of(error: &Error) -> StatusCode {
     }
 }
 
-/// An error met before any answer: its status, and the command's message.
-fn refusal(error: &Error, format: Output) -> Response {
-    // An option is a query parameter here, and named as one.
-    let message = match error {
+/// The command's message for `error`, but that an option is a query parameter here, and
+/// named as one.
+fn message_of(error: &Error) -> String {
+    match error {
         Error::Option(option) => match option.downcast_ref::<OptionError>() {
             Some(option) => option.as_parameters(),
             None => error.to_string(),
         },
         _ => error.to_string(),
-    };
-    let mut response = refuse(status_of(error), &message, format);
+    }
+}
+
+/// An error met before any answer: its status, and the command's message.
+fn refusal(error: &Error, format: Output) -> Response {
+    let mut response = refuse(status_of(error), &message_of(error), format);
     if let (Output::Json, Error::Input { case, .. }) = (format, error) {
         let body = json!({ "case": case, "error": error.to_string() });
         *response.body_mut() = Body::from(format!("{body}\n"));

@@ -12,7 +12,7 @@ use tablesolve::catalogue::{Judge, Task};
 use tablesolve::judge::{self, Answered, BadCases, Method};
 use tablesolve::search::Limits;
 use tablesolve::sliding::Progress;
-use tablesolve::table::TableDir;
+use tablesolve::table::{Building, TableDir};
 use tablesolve::Error;
 
 use super::asked::{Asked, Every};
@@ -167,6 +167,11 @@ impl Judges {
     /// The table directory, never built in.
     pub fn present(&self) -> &TableDir {
         &self.present
+    }
+
+    /// The tables being built for any request, and how far they are.
+    pub fn building(&self) -> Option<Building> {
+        self.tables.building()
     }
 
     pub fn new(tables: TableDir, present: TableDir) -> Judges {

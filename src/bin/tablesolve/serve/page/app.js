@@ -27,6 +27,15 @@ const ABOUT = {
   twentyfour: "The 24-puzzle: 25 numbers, row by row, 0 for the blank. A line that starts with a label (as in Korf's files) is taken too.",
   sliding: "A sliding board of the size chosen: its numbers row by row, 0 for the blank.",
 };
+// The puzzles' names in the list, for people (the service's titles speak of the command).
+const TITLES = {
+  rotation: "The Rotation Game",
+  eight: "The 8-puzzle",
+  eight2: "The 8-puzzle between two boards",
+  fifteen: "The 15-puzzle",
+  twentyfour: "The 24-puzzle",
+  sliding: "Sliding boards, 2x2 up to 5x5",
+};
 const SLIDES = "Each letter says where the blank goes: d down, l left, r right, u up.";
 
 let puzzles = [];
@@ -288,6 +297,7 @@ function stopSearch(message) {
   $("cancel").hidden = true;
   $("solve").disabled = false;
   $("search").hidden = true;
+  $("built").hidden = true;
   if (message) say(message);
 }
 
@@ -352,8 +362,19 @@ function solve(confirmed = false) {
   $("cancel").hidden = false;
   say(cost === null && confirmed ? "building the databases, then solving…" : "solving…");
   const events = {
+    building(b) {
+      const share = b.work ? b.done / b.work : 0;
+      $("built").hidden = false;
+      $("built").value = share;
+      $("search").hidden = false;
+      const tables = b.tables.length === 1 ? "1 table" : `${b.tables.length} tables`;
+      $("search").textContent = `building ${tables} (${Math.floor(100 * share)}% done, ` +
+        `${Math.round(b.seconds)} s so far)`;
+    },
     progress(p) {
-      if (performance.now() - started < 1000) return;
+      $("built").hidden = true;
+      $("search").hidden = performance.now() - started < 1000;
+      if ($("search").hidden) return;
       $("search").hidden = false;
       $("search").textContent = `bound ${p.bound}, ${p.nodes.toLocaleString()} nodes, ` +
         `${Math.round(p.nodes_per_second).toLocaleString()} nodes/s, ${p.seconds.toFixed(1)} s`;
@@ -468,7 +489,7 @@ function choosePuzzle() {
 
 async function start() {
   puzzles = (await (await fetch("/v1/puzzles")).json()).puzzles;
-  for (const p of puzzles) $("puzzle").append(new Option(`${p.name}: ${p.title}`, p.name));
+  for (const p of puzzles) $("puzzle").append(new Option(TITLES[p.name] || `${p.title} (${p.name})`, p.name));
   for (const size of puzzles.find((p) => p.name === "sliding").sizes) $("size").append(new Option(size, size));
   $("size").value = "3x4";
   $("puzzle").value = "eight";
