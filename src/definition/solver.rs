@@ -313,16 +313,26 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
             panic!("a rank of the one exact table, where there is none");
         };
         let turns = match walks {
-            Some(walks) => match walks.walk(rank as u32) {
-                0 => None,
-                packed => Some(crate::table::walk_moves(packed, self.puzzle.turn_list()).collect()),
-            },
+            Some(walks) => self.walk_of_rank(walks, rank).map(Iterator::collect),
             None => self.walk_ranks(tables, vec![Some(rank)])?,
         };
         Ok(match turns {
             Some(moves) => Outcome::Solved(crate::search::Found { moves, nodes: 0 }),
             None => Outcome::Unreachable { nodes: 0 },
         })
+    }
+
+    /// The turns of the walk that `walks`, beside the one exact table, holds for
+    /// `rank`; `None` where the rank reaches no goal.
+    pub fn walk_of_rank<'a>(
+        &'a self,
+        walks: &Table<D>,
+        rank: u64,
+    ) -> Option<impl ExactSizeIterator<Item = Turn> + 'a> {
+        match walks.walk(rank as u32) {
+            0 => None,
+            packed => Some(crate::table::walk_moves(packed, self.puzzle.turn_list())),
+        }
     }
 
     /// [`Def::outcome`] of a state as a flat array ([`Puzzle::flat`]).

@@ -338,11 +338,7 @@ impl<R: Read> Input<R> {
     /// at a line it then reads with [`Input::skip_line`] or leaves to [`Input::line`].
     #[inline]
     pub fn peek_line(&mut self) -> Option<&[u8]> {
-        let newline = |input: &Self| {
-            input.buffer[input.pos..input.end]
-                .iter()
-                .position(|&b| b == b'\n')
-        };
+        let newline = |input: &Self| memchr::memchr(b'\n', &input.buffer[input.pos..input.end]);
         let n = match newline(self) {
             Some(n) => n,
             None => {
@@ -355,17 +351,13 @@ impl<R: Read> Input<R> {
         Some(&self.buffer[self.pos..self.pos + n])
     }
 
-    /// Reads past the line [`Input::peek_line`] just gave.
+    /// Reads past the line [`Input::peek_line`] just gave, `len` bytes long.
     #[inline]
-    pub fn skip_line(&mut self) {
-        if let Some(n) = self.buffer[self.pos..self.end]
-            .iter()
-            .position(|&b| b == b'\n')
-        {
-            self.pos += n + 1;
-            self.line += 1;
-            self.line_start = self.offset + self.pos;
-        }
+    pub fn skip_line(&mut self, len: usize) {
+        debug_assert_eq!(self.buffer.get(self.pos + len), Some(&b'\n'));
+        self.pos += len + 1;
+        self.line += 1;
+        self.line_start = self.offset + self.pos;
     }
 
     /// The rest of the current line, from where reading stands (white space and all)

@@ -74,10 +74,6 @@ pub struct View {
     whole: bool,
 }
 
-/// A rank as its parts' values ([`View::values`]).
-#[derive(Clone, Copy, Debug)]
-pub struct Values([u64; MOST_PARTS]);
-
 impl View {
     /// The number of states of the view `projection` of `puzzle` towards the goals
     /// numbered `goals`, found without making the view.
@@ -360,42 +356,38 @@ impl View {
         }
     }
 
-    /// `rank` as its parts' values, for turning it many times by
-    /// [`View::turn_values`] without dividing (then [`View::rank_of_values`]).
-    #[inline]
-    pub fn values(&self, rank: u64) -> Values {
-        let mut values = Values([0; MOST_PARTS]);
-        for (i, part) in self.parts.iter().enumerate() {
-            values.0[i] = rank / part.stride % part.size;
+    /// The ranks that `lists` of turns take `start` to, the lists turned side by side
+    /// so that their table reads overlap; `None` where a part has no table
+    /// ([`View::turns_tabled`]). A batch's many scrambles, each a few parts' values.
+    pub fn ranks_after(&self, start: u64, lists: &[&[u8]]) -> Option<Vec<u64>> {
+        let tables: Vec<(&[u32], usize)> = (self.parts.iter())
+            .map(|p| Some((p.forward.get()?.as_slice(), p.size as usize)))
+            .collect::<Option<_>>()?;
+        let parts = tables.len().max(1);
+        let first: Vec<u32> = (self.parts.iter())
+            .map(|p| (start / p.stride % p.size) as u32)
+            .collect();
+        let mut values = first.repeat(lists.len());
+        let longest = lists.iter().map(|l| l.len()).max().unwrap_or(0);
+        for i in 0..longest {
+            for (values, list) in values.chunks_exact_mut(parts).zip(lists) {
+                if let Some(&t) = list.get(i) {
+                    let t = usize::from(t);
+                    for (value, &(table, size)) in values.iter_mut().zip(&tables) {
+                        *value = table[t * size + *value as usize];
+                    }
+                }
+            }
         }
-        values
+        let rank = |values: &[u32]| -> u64 {
+            let parts = values.iter().zip(&self.parts);
+            parts.map(|(&v, p)| u64::from(v) * p.stride).sum()
+        };
+        Some(values.chunks_exact(parts).map(rank).collect())
     }
 
-    /// Turns `values` forward by turn `t`; false, turning nothing, where a part has no
-    /// table (then turn the rank by [`View::step`]).
-    #[inline]
-    pub fn turn_values(&self, values: &mut Values, t: usize) -> bool {
-        for (value, part) in values.0.iter_mut().zip(&self.parts) {
-            let Some(table) = part.forward.get() else {
-                return false;
-            };
-            *value = u64::from(table[t * part.size as usize + *value as usize]);
-        }
-        true
-    }
-
-    /// The rank of parts' values.
-    #[inline]
-    pub fn rank_of_values(&self, values: &Values) -> u64 {
-        self.parts
-            .iter()
-            .zip(&values.0)
-            .map(|(part, &v)| v * part.stride)
-            .sum()
-    }
-
-    /// Whether every part's turns are tabled, forward: [`View::turn_values`] then
-    /// never fails.
+    /// Whether every part's turns are tabled, forward: [`View::ranks_after`] then
+    /// answers.
     pub fn turns_tabled(&self) -> bool {
         self.parts.iter().all(|p| p.forward.get().is_some())
     }

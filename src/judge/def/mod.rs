@@ -135,11 +135,12 @@ impl<D: AsRef<[u8]> + Send + Sync> Format for Def<D> {
             {
                 let view = &tables[0].view;
                 let start = view.rank(&puzzle.flat(&puzzle.definition.start));
-                start.map(|start| {
+                let turns = TurnNames::new(&puzzle);
+                start.zip(turns).map(|(start, turns)| {
                     Arc::new(Fast {
                         view: Arc::clone(view),
                         start,
-                        turns: TurnNames::new(&puzzle),
+                        turns,
                     })
                 })
             }
@@ -187,25 +188,19 @@ impl<D: AsRef<[u8]> + Send + Sync> Format for Def<D> {
             walks.prefetch_walk(rank as u32);
         }
         for ((number, case), rank) in cases.iter().zip(ranks) {
-            let answer = match rank {
-                Some(rank) => searched(None, false, || self.outcome_of_rank(rank))?,
-                None => Solver::solve(self, case)?,
-            };
-            Self::write_answer(*number, &answer, out);
+            // A walk's turns are written as they are unpacked, with nothing kept.
+            match rank.map(|rank| self.walk_of_rank(walks, rank)) {
+                Some(Some(turns)) => write_turns(turns, out),
+                Some(None) => out.extend_from_slice(b"unsolvable\n"),
+                None => Self::write_answer(*number, &Solver::solve(self, case)?, out),
+            }
         }
         Ok(())
     }
 
     fn write_answer(_: usize, answer: &DefAnswer, out: &mut Vec<u8>) {
         match (&answer.moves, answer.stopped) {
-            (Some(moves), _) => {
-                for (i, turn) in moves.iter().enumerate() {
-                    if i > 0 {
-                        out.push(b' ');
-                    }
-                    out.extend_from_slice(turn.name.as_bytes());
-                }
-            }
+            (Some(moves), _) => return write_turns(moves.iter().copied(), out),
             (None, Some(stopped)) => {
                 out.extend_from_slice(format!("limit {}", stopped.lower_bound).as_bytes())
             }
@@ -379,4 +374,20 @@ impl<D: AsRef<[u8]> + Send + Sync> Tables for Def<D> {
         let position = Position::new(puzzle, &state);
         format!("\n{position}")
     }
+}
+
+/// An answer's line: the turns' names one space apart.
+fn write_turns(turns: impl Iterator<Item = Turn>, out: &mut Vec<u8>) {
+    for (i, turn) in turns.enumerate() {
+        if i > 0 {
+            out.push(b' ');
+        }
+        // Most names are a byte or two: pushed, not copied by a call.
+        match *turn.name.as_bytes() {
+            [a] => out.push(a),
+            [a, b] => out.extend_from_slice(&[a, b]),
+            ref name => out.extend_from_slice(name),
+        }
+    }
+    out.push(b'\n');
 }
