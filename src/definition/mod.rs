@@ -28,6 +28,7 @@ pub mod alg;
 pub mod json;
 pub mod kpuzzle;
 pub mod ksolve;
+pub mod parity;
 mod plan;
 pub mod puzzle;
 pub mod search;

@@ -6,6 +6,7 @@
 use std::collections::HashSet;
 use std::sync::{Mutex, OnceLock};
 
+use super::parity::Parities;
 use super::{alg, Action, Definition, Goal, Powers, Set, State};
 
 /// A turn of a puzzle, as answers write it: its place in the answer order, and its
@@ -109,6 +110,8 @@ pub struct Puzzle {
     merges: Vec<bool>,
     /// `commutes[a * classes + b]`: the moves commute.
     commutes: Vec<bool>,
+    /// The permutation parities the turns keep between sets.
+    pub parities: Parities,
 }
 
 /// A turn on a flat state.
@@ -229,9 +232,11 @@ impl Puzzle {
             modulus,
             merges: Vec::new(),
             commutes: Vec::new(),
+            parities: Parities::default(),
         };
         puzzle.merges = puzzle.find_merges();
         puzzle.commutes = commuting(&chosen, &puzzle.definition.sets);
+        puzzle.parities = Parities::new(&puzzle);
         Ok(puzzle)
     }
 

@@ -531,7 +531,12 @@ mod tests {
         }
         let words = line.split(|&b| b == b' ');
         let turns: Option<Vec<u8>> = words
-            .map(|word| NAMES.iter().position(|n| n.as_bytes() == word).map(|i| i as u8))
+            .map(|word| {
+                NAMES
+                    .iter()
+                    .position(|n| n.as_bytes() == word)
+                    .map(|i| i as u8)
+            })
             .collect();
         turns.filter(|t| t.len() <= MOST_READ_TURNS)
     }
