@@ -165,8 +165,21 @@ impl Reader<'_> {
                         false => Unit::Commutator(a, b, amount),
                     });
                 }
-                Some(&b) if b.is_ascii_alphabetic() || b == b'_' => {
+                // A move's name: letters, after a layer prefix (cubing.js names inner
+                // layers so: a KPuzzle's `2u` is a move of its own).
+                Some(&b) if b.is_ascii_alphanumeric() || b == b'_' => {
                     let offset = self.pos;
+                    while self.bytes.get(self.pos).is_some_and(u8::is_ascii_digit) {
+                        self.pos += 1;
+                    }
+                    if !self
+                        .bytes
+                        .get(self.pos)
+                        .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_')
+                    {
+                        self.pos = offset;
+                        return Err(self.error("a number where a move is expected"));
+                    }
                     while self
                         .bytes
                         .get(self.pos)
@@ -180,11 +193,6 @@ impl Reader<'_> {
                         amount: self.amount()?,
                         offset,
                     });
-                }
-                Some(b) if b.is_ascii_digit() => {
-                    return Err(self.error(
-                        "a number before a move (a layer prefix) is not read: name the move the definition gives",
-                    ))
                 }
                 Some(&b) => {
                     let c = char::from(b);
@@ -255,7 +263,8 @@ mod tests {
         });
         match name {
             "a" => Some(a),
-            "b" => Some(b),
+            // A move named with a layer prefix, as cubing.js names inner layers.
+            "b" | "2b" => Some(b),
             _ => None,
         }
     }
@@ -279,6 +288,7 @@ mod tests {
         assert_eq!(of("[a, b]"), commutator);
         assert_eq!(of("[a: b]"), a.then(b, &s).then(&a.inverse(&s), &s));
         assert_eq!(of(" a . a4 a' "), of(""));
+        assert_eq!(of("2b a 2b'"), of("b a b'"));
         assert!(of("a4").is_identity());
     }
 
@@ -288,7 +298,8 @@ mod tests {
             ("a c", 2, "`c` is no move"),
             ("(a b", 4, "`)` expected"),
             ("[a b]", 4, "`,` or `:`"),
-            ("2a", 0, "layer prefix"),
+            ("2a", 0, "`2a` is no move"),
+            ("a 2 b", 2, "a number where a move is expected"),
             ("a $", 2, "`$`"),
             ("a)", 1, "does not belong"),
         ] {
