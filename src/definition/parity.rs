@@ -9,7 +9,7 @@
 //! oddly, so the positions that reach a solved state are those whose bits differ from
 //! its bits by a sum of turns' bits: a vector space over two elements, kept as a basis.
 
-use super::puzzle::Puzzle;
+use super::Goal;
 
 /// The most orbits told apart (bits of one word); orbits past them are not checked.
 const MOST_ORBITS: usize = 64;
@@ -27,11 +27,18 @@ pub struct Parities {
 }
 
 impl Parities {
-    /// The rules of `puzzle`'s turns.
-    pub fn new(puzzle: &Puzzle) -> Parities {
-        let goals = puzzle.goals();
+    /// The rules of a puzzle's turns: its solved states, each set's orbits, where each
+    /// set's pieces start in a flat state of `width` bytes, and each turn's source slot
+    /// for every flat slot.
+    pub fn new<'a>(
+        goals: &[Goal],
+        set_orbits: &[Vec<Vec<u8>>],
+        offsets: &[usize],
+        width: usize,
+        turns: impl Iterator<Item = &'a [u16]>,
+    ) -> Parities {
         let mut orbits = Vec::new();
-        for (s, set_orbits) in puzzle.orbits.iter().enumerate() {
+        for (s, set_orbits) in set_orbits.iter().enumerate() {
             for positions in set_orbits {
                 // Where a solved state ignores a piece or holds two alike, the order of
                 // the orbit's pieces says nothing.
@@ -42,7 +49,7 @@ impl Parities {
                     pieces.is_some_and(|pieces| distinct(&pieces))
                 });
                 if distinct && positions.len() >= 2 && orbits.len() < MOST_ORBITS {
-                    let at = puzzle.offsets[s];
+                    let at = offsets[s];
                     orbits.push(positions.iter().map(|&p| at + usize::from(p)).collect());
                 }
             }
@@ -52,32 +59,22 @@ impl Parities {
             basis: Vec::new(),
             goals: Vec::new(),
         };
-        for turn in &puzzle.turns {
+        let identity: Vec<u8> = (0..width).map(|i| i as u8).collect();
+        for from in turns {
             // The turn's bits: what it does to a state's (any state's) bits.
-            let identity: Vec<u8> = (0..puzzle.width).map(|i| i as u8).collect();
-            let mut turned = identity.clone();
-            for (slot, &from) in puzzle.flat[usize::from(turn.turn.index)]
-                .from
-                .iter()
-                .enumerate()
-            {
-                turned[slot] = identity[usize::from(from)];
-            }
+            let turned: Vec<u8> = from.iter().map(|&f| identity[usize::from(f)]).collect();
             let bits = |cells: &[u8]| parities.bits(cells).expect("slots all differ");
             let flips = bits(&turned) ^ bits(&identity);
             parities.insert(flips);
         }
         parities.goals = (goals.iter())
             .map(|goal| {
-                let cells: Vec<u8> = (puzzle.offsets.iter().zip(&goal.pieces)).fold(
-                    vec![0; puzzle.width],
-                    |mut cells, (&at, pieces)| {
-                        for (i, piece) in pieces.iter().enumerate() {
-                            cells[at + i] = piece.unwrap_or(0);
-                        }
-                        cells
-                    },
-                );
+                let mut cells = vec![0; width];
+                for (&at, pieces) in offsets.iter().zip(&goal.pieces) {
+                    for (i, piece) in pieces.iter().enumerate() {
+                        cells[at + i] = piece.unwrap_or(0);
+                    }
+                }
                 parities.bits(&cells).unwrap_or(0)
             })
             .collect();

@@ -236,7 +236,13 @@ impl Puzzle {
         };
         puzzle.merges = puzzle.find_merges();
         puzzle.commutes = commuting(&chosen, &puzzle.definition.sets);
-        puzzle.parities = Parities::new(&puzzle);
+        puzzle.parities = Parities::new(
+            puzzle.goals(),
+            &puzzle.orbits,
+            &puzzle.offsets,
+            puzzle.width,
+            puzzle.flat.iter().map(|turn| &turn.from[..]),
+        );
         Ok(puzzle)
     }
 
