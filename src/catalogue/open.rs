@@ -208,7 +208,7 @@ pub enum OptionError {
     #[error("a DEFINITION is for def, not {}", .0.name())]
     DefinitionNotFor(Puzzle),
     /// Tables of a defined puzzle asked of `build-tables`.
-    #[error("a defined puzzle's tables are built on first use: `tablesolve stats def DEFINITION` builds and counts them")]
+    #[error("a defined puzzle's tables are built from its file: `build-tables --definition FILE` (or on first use)")]
     DefTables,
 }
 
