@@ -50,8 +50,10 @@ pub fn turns_text(turns: &[Turn]) -> String {
 }
 
 mod cases;
+mod fast;
 use cases::*;
 pub use cases::{DefCases, Position};
+use fast::{Fast, TurnNames};
 
 impl<D: AsRef<[u8]> + Send + Sync> Solver for Def<D> {
     type Case = Position;

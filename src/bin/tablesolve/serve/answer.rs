@@ -1,15 +1,12 @@
 //! The API's answers: a batch streamed as the command writes it, one board as a JSON
-//! object (or its search followed as server-sent events), a random board, the list of
+//! object (or followed as server-sent events, `follow.rs`), a random board, the list of
 //! puzzles; and every refusal, with its status and the command's message.
 
 // A refusal is a whole response, returned at most once a request: boxing it saves nothing.
 #![allow(clippy::result_large_err)]
 
-use std::future::Future;
 use std::io;
-use std::pin::Pin;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use axum::body::Body;
 use axum::extract::{Path, RawQuery, State};
@@ -19,14 +16,13 @@ use rand::SeedableRng;
 use serde_json::json;
 use tablesolve::catalogue::{OptionError, Options};
 use tablesolve::judge::Output;
-use tablesolve::search::{Cancel, Report};
+use tablesolve::search::Cancel;
 use tablesolve::sliding::Partition;
-use tablesolve::table::Building;
 use tablesolve::{Error, Puzzle};
-use tokio::sync::{mpsc, watch, OwnedSemaphorePermit};
+use tokio::sync::{mpsc, OwnedSemaphorePermit};
 
 use super::asked::{Asked, Endpoint, Every, PARAMETERS};
-use super::judges::Served;
+use super::follow::{followed, search, Follow, Opened, EVERY};
 use super::stream::{self, CancelOnDrop, Piece, Sink};
 use super::Shared;
 
@@ -160,140 +156,6 @@ pub async fn one_board(
         Ok(Err(error)) => refusal(&error, Output::Json),
         Err(failure) => refusal(&stream::panicked(failure), Output::Json),
     }
-}
-
-type Opened = Pin<Box<dyn Future<Output = Result<Arc<dyn Served>, Arc<Error>>> + Send>>;
-type Search = tokio::task::JoinHandle<Result<serde_json::Value, Error>>;
-
-/// Starts the search for `board` on a blocking thread in a search slot: the search,
-/// its reports and what cancels it; a 503 when every slot is taken.
-fn search(
-    shared: &Shared,
-    served: Arc<dyn Served>,
-    asked: Arc<Asked>,
-    board: String,
-) -> Result<(Search, watch::Receiver<Option<Report>>, CancelOnDrop), Response> {
-    let permit = search_slot(shared)?;
-    let cancel = CancelOnDrop(Cancel::new());
-    let limits = asked.limits(shared.max_timeout, &cancel.0);
-    let (reports, progress) = watch::channel(None);
-    let report = move |r: Report| {
-        let _ = reports.send(Some(r));
-    };
-    let search = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        served.one(&asked, limits, Some(Arc::new(report)), &board)
-    });
-    Ok((search, progress, cancel))
-}
-
-/// How often a followed board tells where it stands, and how long its tables may take
-/// to open before the events start.
-const EVERY: Duration = Duration::from_millis(250);
-
-/// Where a followed board stands.
-enum Follow {
-    /// Its judge is being opened, its tables perhaps built.
-    Opening(Opened, Arc<Asked>, String),
-    /// Its search runs.
-    Searching(Search, watch::Receiver<Option<Report>>, CancelOnDrop),
-}
-
-/// A followed board's events, from `follow` on: a `building` event (or a comment) every
-/// [`EVERY`] while its judge opens, `progress` while it is searched, and last `answer`
-/// or `error`.
-fn followed(follow: Follow, shared: Arc<Shared>) -> Response {
-    let started = Instant::now();
-    let events = futures_util::stream::unfold(Some(follow), move |follow| {
-        let shared = Arc::clone(&shared);
-        async move {
-            let (event, next) = match follow? {
-                Follow::Opening(mut opening, asked, board) => tokio::select! {
-                    opened = &mut opening => match opened {
-                        Err(error) => (error_event(&error), None),
-                        Ok(served) => match search(&shared, served, asked, board) {
-                            Ok((search, progress, cancel)) => (
-                                ": searching\n\n".to_owned(),
-                                Some(Follow::Searching(search, progress, cancel)),
-                            ),
-                            Err(_) => (busy_event(), None),
-                        },
-                    },
-                    () = tokio::time::sleep(EVERY) => (
-                        building_event(shared.judges.building()),
-                        Some(Follow::Opening(opening, asked, board)),
-                    ),
-                },
-                Follow::Searching(mut search, mut progress, cancel) => tokio::select! {
-                    done = &mut search => {
-                        let seconds = started.elapsed().as_secs_f64();
-                        let event = match done {
-                            Ok(Ok(mut answer)) => {
-                                answer["seconds"] = seconds.into();
-                                format!("event: answer\ndata: {answer}\n\n")
-                            }
-                            Ok(Err(error)) => error_event(&error),
-                            Err(failure) => error_event(&stream::panicked(failure)),
-                        };
-                        (event, None)
-                    }
-                    () = tokio::time::sleep(EVERY) => {
-                        let event = match *progress.borrow_and_update() {
-                            Some(report) => progress_event(&report),
-                            // A comment: nothing to tell, but a closed connection shows.
-                            None => ": searching\n\n".to_owned(),
-                        };
-                        (event, Some(Follow::Searching(search, progress, cancel)))
-                    }
-                },
-            };
-            Some((Ok::<_, io::Error>(event), next))
-        }
-    });
-    let headers = [
-        (header::CONTENT_TYPE, "text/event-stream"),
-        (header::CACHE_CONTROL, "no-cache"),
-    ];
-    (headers, Body::from_stream(events)).into_response()
-}
-
-/// The tables the service is building (this board's, and any other request's, summed):
-/// the files, the work done of all, and the seconds since the first began; a comment
-/// while the board's tables are only being opened.
-fn building_event(building: Option<Building>) -> String {
-    let Some(building) = building else {
-        return ": opening the tables\n\n".to_owned();
-    };
-    let tables: Vec<String> = building
-        .paths
-        .iter()
-        .filter_map(|path| Some(path.file_name()?.to_string_lossy().into_owned()))
-        .collect();
-    let data = json!({
-        "tables": tables,
-        "work": building.work,
-        "done": building.done,
-        "seconds": building.elapsed.as_secs_f64(),
-    });
-    format!("event: building\ndata: {data}\n\n")
-}
-
-fn progress_event(report: &Report) -> String {
-    let seconds = report.elapsed.as_secs_f64();
-    let rate = report.nodes as f64 / seconds.max(1e-9);
-    let data = json!({ "bound": report.bound, "nodes": report.nodes, "seconds": seconds, "nodes_per_second": rate.round() });
-    format!("event: progress\ndata: {data}\n\n")
-}
-
-fn busy_event() -> String {
-    let error = json!({ "error": BUSY, "status": StatusCode::SERVICE_UNAVAILABLE.as_u16() });
-    format!("event: error\ndata: {error}\n\n")
-}
-
-/// A followed board's last event: its error.
-fn error_event(error: &Error) -> String {
-    let error = json!({ "error": message_of(error), "status": status_of(error).as_u16() });
-    format!("event: error\ndata: {error}\n\n")
 }
 
 /// `GET /v1/PUZZLE/random`: a random board as it stands in the input (the `generate`
@@ -462,9 +324,9 @@ fn read_query(
 }
 
 /// A search slot, or 503 with `Retry-After` when every one is taken.
-const BUSY: &str = "every search slot is taken (--searches): try again shortly";
+pub(super) const BUSY: &str = "every search slot is taken (--searches): try again shortly";
 
-fn search_slot(shared: &Shared) -> Result<OwnedSemaphorePermit, Response> {
+pub(super) fn search_slot(shared: &Shared) -> Result<OwnedSemaphorePermit, Response> {
     Arc::clone(&shared.slots).try_acquire_owned().map_err(|_| {
         let mut busy = refuse(StatusCode::SERVICE_UNAVAILABLE, BUSY, Output::Json);
         busy.headers_mut()
@@ -474,7 +336,7 @@ fn search_slot(shared: &Shared) -> Result<OwnedSemaphorePermit, Response> {
 }
 
 /// The status an error met before any answer gives.
-fn status_of(error: &Error) -> StatusCode {
+pub(super) fn status_of(error: &Error) -> StatusCode {
     match error {
         _ if stream::too_large(error) => StatusCode::PAYLOAD_TOO_LARGE,
         _ if stream::is_panic(error) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -489,7 +351,7 @@ fn status_of(error: &Error) -> StatusCode {
 
 /// The command's message for `error`, but that an option is a query parameter here, and
 /// named as one.
-fn message_of(error: &Error) -> String {
+pub(super) fn message_of(error: &Error) -> String {
     match error {
         Error::Option(option) => match option.downcast_ref::<OptionError>() {
             Some(option) => option.as_parameters(),

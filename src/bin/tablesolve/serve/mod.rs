@@ -9,6 +9,7 @@
 mod answer;
 mod asked;
 mod defined;
+mod follow;
 mod hook;
 mod judges;
 mod page;
