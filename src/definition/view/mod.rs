@@ -363,7 +363,11 @@ impl View {
         let tables: Vec<(&[u32], usize)> = (self.parts.iter())
             .map(|p| Some((p.forward.get()?.as_slice(), p.size as usize)))
             .collect::<Option<_>>()?;
-        let parts = tables.len().max(1);
+        if tables.is_empty() {
+            // A view of one state: every list leaves it there.
+            return Some(vec![0; lists.len()]);
+        }
+        let parts = tables.len();
         let first: Vec<u32> = (self.parts.iter())
             .map(|p| (start / p.stride % p.size) as u32)
             .collect();
