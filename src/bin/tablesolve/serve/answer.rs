@@ -14,7 +14,7 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use rand::SeedableRng;
 use serde_json::json;
-use tablesolve::catalogue::{OptionError, Options};
+use tablesolve::catalogue::Options;
 use tablesolve::judge::Output;
 use tablesolve::search::Cancel;
 use tablesolve::sliding::Partition;
@@ -22,8 +22,8 @@ use tablesolve::{Error, Puzzle};
 use tokio::sync::{mpsc, OwnedSemaphorePermit};
 
 use super::asked::{Asked, Endpoint, Every, PARAMETERS};
-use super::follow::{followed, search, Follow, Opened, EVERY};
-use super::stream::{self, CancelOnDrop, Piece, Sink};
+use super::follow::{followed, search, Follow, Opened, BUSY, EVERY};
+use super::stream::{self, message_of, status_of, CancelOnDrop, Piece, Sink};
 use super::Shared;
 
 type Service = State<Arc<Shared>>;
@@ -142,10 +142,11 @@ pub async fn one_board(
             Err(error) => refusal(&error, Output::Json),
         };
     }
-    let (search, progress, cancel) = match search(&shared, served, Arc::clone(&asked), board) {
-        Ok(searching) => searching,
+    let permit = match search_slot(&shared) {
+        Ok(permit) => permit,
         Err(busy) => return busy,
     };
+    let (search, progress, cancel) = search(&shared, permit, served, Arc::clone(&asked), board);
     if asked.events {
         return followed(Follow::Searching(search, progress, cancel), shared);
     }
@@ -324,41 +325,13 @@ fn read_query(
 }
 
 /// A search slot, or 503 with `Retry-After` when every one is taken.
-pub(super) const BUSY: &str = "every search slot is taken (--searches): try again shortly";
-
-pub(super) fn search_slot(shared: &Shared) -> Result<OwnedSemaphorePermit, Response> {
+fn search_slot(shared: &Shared) -> Result<OwnedSemaphorePermit, Response> {
     Arc::clone(&shared.slots).try_acquire_owned().map_err(|_| {
         let mut busy = refuse(StatusCode::SERVICE_UNAVAILABLE, BUSY, Output::Json);
         busy.headers_mut()
             .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
         busy
     })
-}
-
-/// The status an error met before any answer gives.
-pub(super) fn status_of(error: &Error) -> StatusCode {
-    match error {
-        _ if stream::too_large(error) => StatusCode::PAYLOAD_TOO_LARGE,
-        _ if stream::is_panic(error) => StatusCode::INTERNAL_SERVER_ERROR,
-        // A search that confirms a random board's length ran out of time.
-        Error::Stopped(_) => StatusCode::SERVICE_UNAVAILABLE,
-        Error::Input { .. } | Error::Case(_) | Error::Option(_) | Error::Io(_) => {
-            StatusCode::BAD_REQUEST
-        }
-        _ => StatusCode::INTERNAL_SERVER_ERROR,
-    }
-}
-
-/// The command's message for `error`, but that an option is a query parameter here, and
-/// named as one.
-pub(super) fn message_of(error: &Error) -> String {
-    match error {
-        Error::Option(option) => match option.downcast_ref::<OptionError>() {
-            Some(option) => option.as_parameters(),
-            None => error.to_string(),
-        },
-        _ => error.to_string(),
-    }
 }
 
 /// An error met before any answer: its status, and the command's message.

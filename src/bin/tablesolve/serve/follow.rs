@@ -17,26 +17,28 @@ use serde_json::json;
 use tablesolve::search::{Cancel, Report};
 use tablesolve::table::Building;
 use tablesolve::Error;
-use tokio::sync::watch;
+use tokio::sync::{watch, OwnedSemaphorePermit};
 
-use super::answer::{message_of, search_slot, status_of, BUSY};
 use super::asked::Asked;
 use super::judges::Served;
-use super::stream::{self, CancelOnDrop};
+use super::stream::{self, message_of, status_of, CancelOnDrop};
 use super::Shared;
 
 pub(super) type Opened = Pin<Box<dyn Future<Output = Result<Arc<dyn Served>, Arc<Error>>> + Send>>;
 pub(super) type Search = tokio::task::JoinHandle<Result<serde_json::Value, Error>>;
 
-/// Starts the search for `board` on a blocking thread in a search slot: the search,
-/// its reports and what cancels it; a 503 when every slot is taken.
+/// Every search slot is taken.
+pub(super) const BUSY: &str = "every search slot is taken (--searches): try again shortly";
+
+/// Starts the search for `board` on a blocking thread, holding its search slot: the
+/// search, its reports and what cancels it.
 pub(super) fn search(
     shared: &Shared,
+    permit: OwnedSemaphorePermit,
     served: Arc<dyn Served>,
     asked: Arc<Asked>,
     board: String,
-) -> Result<(Search, watch::Receiver<Option<Report>>, CancelOnDrop), Response> {
-    let permit = search_slot(shared)?;
+) -> (Search, watch::Receiver<Option<Report>>, CancelOnDrop) {
     let cancel = CancelOnDrop(Cancel::new());
     let limits = asked.limits(shared.max_timeout, &cancel.0);
     let (reports, progress) = watch::channel(None);
@@ -47,7 +49,7 @@ pub(super) fn search(
         let _permit = permit;
         served.one(&asked, limits, Some(Arc::new(report)), &board)
     });
-    Ok((search, progress, cancel))
+    (search, progress, cancel)
 }
 
 /// How often a followed board tells where it stands, and how long its tables may take
@@ -74,11 +76,15 @@ pub(super) fn followed(follow: Follow, shared: Arc<Shared>) -> Response {
                 Follow::Opening(mut opening, asked, board) => tokio::select! {
                     opened = &mut opening => match opened {
                         Err(error) => (error_event(&error), None),
-                        Ok(served) => match search(&shared, served, asked, board) {
-                            Ok((search, progress, cancel)) => (
-                                ": searching\n\n".to_owned(),
-                                Some(Follow::Searching(search, progress, cancel)),
-                            ),
+                        Ok(served) => match Arc::clone(&shared.slots).try_acquire_owned() {
+                            Ok(permit) => {
+                                let (search, progress, cancel) =
+                                    search(&shared, permit, served, asked, board);
+                                (
+                                    ": searching\n\n".to_owned(),
+                                    Some(Follow::Searching(search, progress, cancel)),
+                                )
+                            }
                             Err(_) => (busy_event(), None),
                         },
                     },

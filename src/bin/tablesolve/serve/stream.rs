@@ -3,7 +3,9 @@
 //! flushed, and a search cancelled when the client goes away. Both channels are
 //! bounded, so a batch of any size passes through in bounded memory.
 
+use axum::http::StatusCode;
 use std::io::{self, Read, Write};
+use tablesolve::catalogue::OptionError;
 
 use axum::body::{Body, Bytes};
 use futures_util::StreamExt;
@@ -176,4 +178,30 @@ impl Drop for CancelOnDrop {
 /// Whether `error` is the body's being over the limit.
 pub fn too_large(error: &Error) -> bool {
     matches!(error, Error::Io(e) if e.get_ref().is_some_and(|e| e.is::<TooLarge>()))
+}
+
+/// The status an error met before any answer gives.
+pub fn status_of(error: &Error) -> StatusCode {
+    match error {
+        _ if too_large(error) => StatusCode::PAYLOAD_TOO_LARGE,
+        _ if is_panic(error) => StatusCode::INTERNAL_SERVER_ERROR,
+        // A search that confirms a random board's length ran out of time.
+        Error::Stopped(_) => StatusCode::SERVICE_UNAVAILABLE,
+        Error::Input { .. } | Error::Case(_) | Error::Option(_) | Error::Io(_) => {
+            StatusCode::BAD_REQUEST
+        }
+        _ => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
+/// The command's message for `error`, but that an option is a query parameter here, and
+/// named as one.
+pub fn message_of(error: &Error) -> String {
+    match error {
+        Error::Option(option) => match option.downcast_ref::<OptionError>() {
+            Some(option) => option.as_parameters(),
+            None => error.to_string(),
+        },
+        _ => error.to_string(),
+    }
 }
