@@ -128,7 +128,7 @@ impl Def<Mapped> {
                 };
                 // Cases read as ranks turn them part by part: the small parts tabled.
                 if let [one] = &exact[..] {
-                    one.view.tabulate(MOST_SEARCH_TABLED);
+                    one.view.tabulate(MOST_SEARCH_TABLED, false);
                 }
                 How::Exact(exact, walks)
             }
@@ -138,7 +138,7 @@ impl Def<Mapped> {
                 let mut loaded = load(tables, &puzzle, all, Entry::Bound)?.into_iter();
                 // Read at every node of the search: the small parts' turns looked up.
                 for viewed in loaded.clone() {
-                    viewed.view.tabulate(MOST_SEARCH_TABLED);
+                    viewed.view.tabulate(MOST_SEARCH_TABLED, false);
                 }
                 let goals = counts
                     .iter()
@@ -175,7 +175,7 @@ fn walks(
     let space = ViewSpace::with_id(&exact.view, exact.id.clone(), puzzle.turns.len());
     let source = WalkSource::new(&space, &exact.table);
     if !tables.path(&source).exists() {
-        exact.view.tabulate(u64::MAX);
+        exact.view.tabulate(u64::MAX, false);
     }
     Ok(tables.load(&[source])?.pop())
 }
@@ -192,7 +192,7 @@ fn load(
         .map(|(view, fingerprint)| ViewSpace::new(puzzle, view, *fingerprint, entry))
         .collect();
     for space in spaces.iter().filter(|s| !tables.path(*s).exists()) {
-        space.view.tabulate(u64::MAX);
+        space.view.tabulate(u64::MAX, true);
     }
     let loaded = tables.load(&spaces)?;
     let ids: Vec<TableId> = spaces.iter().map(|s| s.id()).collect();

@@ -105,7 +105,7 @@ impl Source for ViewSpace<'_> {
     }
 
     fn compute(&self, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<u8>, TooLarge> {
-        self.view.tabulate(u64::MAX);
+        self.view.tabulate(u64::MAX, true);
         reverse_bfs(self, progress)
     }
 }

@@ -268,39 +268,56 @@ impl View {
 
     /// Makes the turn tables of the parts that have at most `most` entries, on every
     /// core: what a breadth-first search over the view, or a search reading its table
-    /// at every node, gains by (a walk down a table does without).
-    pub fn tabulate(&self, most: u64) {
-        self.parts.par_iter().for_each(|part| {
+    /// at every node, gains by (a walk down a table does without). Tables of turns
+    /// forward always (a search and a walk go forward from a case), and `backward`
+    /// ones where asked (a breadth-first search goes back from the goal).
+    pub fn tabulate(&self, most: u64, backward: bool) {
+        let directions: &[bool] = if backward { &[true, false] } else { &[true] };
+        for part in &self.parts {
             // A part as large as the view would cost as much to table as to search:
             // only parts a product makes small are tabled.
             let small = part.size.saturating_mul(TABLED_SHARE) <= self.size;
             if !small || part.size.saturating_mul(self.turns as u64) > most.min(MOST_TABLED) {
-                return;
+                continue;
             }
-            for forward in [true, false] {
+            for &forward in directions {
                 let table = if forward {
                     &part.forward
                 } else {
                     &part.backward
                 };
-                table.get_or_init(|| {
-                    let size = part.size as usize;
-                    let mut table = vec![0u32; size * self.turns];
-                    let mut state = self.orbit_state(part.orbit, 0);
-                    for v in 0..part.size {
-                        self.part_unrank(part, v, &mut state);
-                        for t in 0..self.turns {
-                            let after = self.turned(part.orbit, &state, t, forward);
-                            let next = self
-                                .part_rank(part, &after)
-                                .expect("a turn keeps what the view ranks");
-                            table[t * size + v as usize] = next as u32;
-                        }
-                    }
-                    table
-                });
+                table.get_or_init(|| self.turn_table(part, forward));
             }
-        });
+        }
+    }
+
+    /// `part`'s values after each turn (`forward`) or before it, `[t * size + v]`: a
+    /// row of every turn for each value, the rows made side by side.
+    fn turn_table(&self, part: &Part, forward: bool) -> Vec<u32> {
+        const ROWS: usize = 256;
+        let (size, turns) = (part.size as usize, self.turns);
+        let mut rows = vec![0u32; size * turns];
+        rows.par_chunks_mut(ROWS * turns)
+            .enumerate()
+            .for_each(|(chunk, rows)| {
+                let mut state = self.orbit_state(part.orbit, 0);
+                for (i, row) in rows.chunks_exact_mut(turns).enumerate() {
+                    self.part_unrank(part, (chunk * ROWS + i) as u64, &mut state);
+                    for (t, next) in row.iter_mut().enumerate() {
+                        let after = self.turned(part.orbit, &state, t, forward);
+                        *next = (self.part_rank(part, &after))
+                            .expect("a turn keeps what the view ranks")
+                            as u32;
+                    }
+                }
+            });
+        let mut table = vec![0u32; size * turns];
+        for (v, row) in rows.chunks_exact(turns).enumerate() {
+            for (t, &next) in row.iter().enumerate() {
+                table[t * size + v] = next;
+            }
+        }
+        table
     }
 
     /// Calls `visit` with the rank of every state one turn from `rank` in the
