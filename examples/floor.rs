@@ -22,7 +22,7 @@ use tablesolve::judge::{
 use tablesolve::{eight, rotation, Eight, Puzzle, Rotation, TableDir};
 
 /// Reads every case of `file` with `reader` and writes `answer` for each.
-fn floor<C: CaseReader + Send>(
+fn floor<C: CaseReader + Send + Sync>(
     mut reader: C,
     file: File,
     answer: &[u8],
@@ -37,7 +37,7 @@ fn floor<C: CaseReader + Send>(
 
 /// Reads every case of `file` with `reader` as a batch does, in tasks of 512 cases,
 /// each handed to `write`, stopping at the first bad case.
-fn read_all<C: CaseReader + Send>(
+fn read_all<C: CaseReader + Send + Sync>(
     reader: &mut C,
     file: File,
     out: impl Write,
@@ -48,7 +48,7 @@ fn read_all<C: CaseReader + Send>(
 
 /// Reads every case of `file` with `reader`, loads the table entry `probe` gives for
 /// it, and writes nothing but the entries' sum, at the end.
-fn probe<C: CaseReader + Send>(
+fn probe<C: CaseReader + Send + Sync>(
     mut reader: C,
     file: File,
     probe: impl Fn(&C::Case) -> u64 + Sync,

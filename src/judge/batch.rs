@@ -77,7 +77,7 @@ struct Chunk<T> {
     next: usize,
 }
 
-fn read_chunk<C: CaseReader, R: Read>(
+fn read_chunk<C: CaseReader + Sync, R: Read>(
     reader: &mut C,
     input: &mut Input<R>,
     first: usize,
@@ -106,7 +106,49 @@ fn read_chunk<C: CaseReader, R: Read>(
         }
         chunk.next += 1;
     }
+    if C::SETTLES {
+        settle(reader, &mut chunk, skip);
+    }
     chunk
+}
+
+/// Cases a reader settles in one task.
+const SETTLE_TASK: usize = 1024;
+
+/// Reads through the cases `reader` only took, on rayon's threads; each that proves
+/// malformed is passed over, when skipping them, or ends the chunk there.
+fn settle<C: CaseReader + Sync>(reader: &C, chunk: &mut Chunk<C::Case>, skip: bool) {
+    let malformed: Vec<(usize, Error)> = (chunk.cases.par_chunks_mut(SETTLE_TASK))
+        .enumerate()
+        .flat_map_iter(|(task, cases)| {
+            let first = task * SETTLE_TASK;
+            let found = reader.settle(cases);
+            found.into_iter().map(move |(i, error)| (first + i, error))
+        })
+        .collect();
+    if !skip {
+        // The first ends the run, before whatever ended the reading after it.
+        if let Some((at, error)) = malformed.into_iter().next() {
+            chunk.cases.truncate(at);
+            chunk.stop = Some(error);
+        }
+        return;
+    }
+    if malformed.is_empty() {
+        return;
+    }
+    let mut bad = malformed.iter().map(|(i, _)| *i).peekable();
+    let mut index = 0;
+    chunk.cases.retain(|_| {
+        let keep = bad.next_if_eq(&index).is_none();
+        index += 1;
+        keep
+    });
+    // Passed over in case order, among those the reading passed over itself.
+    chunk
+        .skipped
+        .extend(malformed.into_iter().map(|(_, error)| error));
+    chunk.skipped.sort_by_key(malformed_case);
 }
 
 /// Reads every case from `input`, answers them with `answer(cases, buffer)`, given
@@ -118,7 +160,7 @@ fn read_chunk<C: CaseReader, R: Read>(
 /// run ends with that error.
 ///
 /// Memory stays bounded: one chunk is answered, in parallel, while the next is read.
-pub fn answer_all<C: CaseReader + Send>(
+pub fn answer_all<C: CaseReader + Send + Sync>(
     reader: &mut C,
     input: impl Read + Send,
     mut output: impl Write,

@@ -132,6 +132,21 @@ pub trait CaseReader {
         let _ = (input, case);
         None
     }
+
+    /// Whether [`CaseReader::read_usual`] takes cases before reading them through,
+    /// leaving that to [`CaseReader::settle`].
+    const SETTLES: bool = false;
+
+    /// Reads through, side by side on the answering threads, cases that
+    /// [`CaseReader::read_usual`] only took (a line kept as its bytes), so that reading
+    /// keeps up with answering where a case's text takes as long to read as to answer.
+    /// Gives each case that proves malformed, by its index in `cases`, with the error
+    /// [`CaseReader::read_case`] would have given. Called only where
+    /// [`CaseReader::SETTLES`].
+    fn settle(&self, cases: &mut [(usize, Self::Case)]) -> Vec<(usize, Error)> {
+        let _ = cases;
+        Vec::new()
+    }
 }
 
 /// Reads case number `case` with `reader`, or gives the error that reading the input
@@ -153,7 +168,7 @@ fn next_case<C: CaseReader, R: Read>(
 /// A judge's text formats.
 pub trait Format: Solver {
     /// The reader of the judge's input.
-    type Reader: CaseReader<Case = Self::Case> + Send;
+    type Reader: CaseReader<Case = Self::Case> + Send + Sync;
     /// The number of output lines one answer takes.
     const ANSWER_LINES: usize;
 

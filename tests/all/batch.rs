@@ -6,13 +6,15 @@
 use rand::Rng;
 
 use crate::common::{exact, random_board, random_grid, random_grid_like, rng, table};
+use std::path::Path;
+use tablesolve::definition::{Def, DefOptions, Definition};
 use tablesolve::eight::{self, Grid, ARRANGEMENTS, GOALS, STANDARD_GOAL};
 use tablesolve::judge::{
     solve_all, BadCases, CaseReader, CrossCheck, EightCases, EightPairs, Format, Input, Method,
     Output, Replay, RotationCases,
 };
 use tablesolve::table::{encode, ExactTable, Table, TableError};
-use tablesolve::{rotation, Eight, Eight2, Error, Rotation};
+use tablesolve::{rotation, Eight, Eight2, Error, Rotation, TableDir};
 
 /// The cases numbered as a batch with skipped cases numbers them: not one after another.
 fn numbered<C>(cases: Vec<C>) -> Vec<(usize, C)> {
@@ -171,7 +173,8 @@ fn a_walk_table_without_walks_gives_no_answer_either_way() {
 }
 
 /// Every case of `text` read by `read_case` alone, and by `read_usual` where it takes
-/// the case (as a batch reads), with the number of cases `read_usual` took.
+/// the case (then settled, as a batch reads), with the number of cases `read_usual`
+/// took.
 fn read_both_ways<C: CaseReader>(
     reader: impl Fn() -> C,
     text: &[u8],
@@ -195,6 +198,12 @@ fn read_both_ways<C: CaseReader>(
         } else {
             break;
         }
+    }
+    if C::SETTLES {
+        let mut numbered: Vec<(usize, C::Case)> = usual.into_iter().enumerate().collect();
+        let malformed = reader.settle(&mut numbered);
+        assert!(malformed.is_empty(), "{:?}", malformed);
+        usual = numbered.into_iter().map(|(_, case)| case).collect();
     }
     (general, usual, taken)
 }
@@ -231,6 +240,121 @@ fn the_usual_case_in_one_scan_is_the_case_read_token_by_token() {
     // The first pair is read with the count before it, token by token.
     assert_eq!((general.len(), taken), (2000, 1999));
     assert_eq!(general, usual);
+
+    // A defined puzzle's lines, taken whole and read through later: turns, and lines
+    // the fast path passes on (spaces doubled, a carriage return, a space at the end,
+    // powers it does not name, over 64 bytes, a KPattern), every one the position the
+    // line read alone gives.
+    let judge = Def::open(
+        &TableDir::new(crate::common::tables()).build_missing(|_| {}),
+        Definition::read(&definitions().join("2x2x2.def")).unwrap(),
+        DefOptions::default(),
+    )
+    .unwrap();
+    let mut text = String::new();
+    for i in 0..2000 {
+        let turns: Vec<&str> = (0..rng.random_range(0..=30))
+            .map(|_| CUBE_TURNS[rng.random_range(0..CUBE_TURNS.len())])
+            .collect();
+        let line = match i % 7 {
+            0 => turns.join("  "),
+            1 => turns.join(" ") + "\r",
+            3 => turns.join(" ") + " R3 U2' ",
+            2 if i % 3 == 0 => r#"{"CORNERS": {"pieces": [1, 0, 2, 3, 4, 5, 6]}}"#.to_owned(),
+            _ => turns.join(" "),
+        };
+        text.push_str(&line);
+        text.push('\n');
+    }
+    let (general, usual, taken) = read_both_ways(|| judge.reader(), text.as_bytes());
+    assert_eq!(general.len(), 2000);
+    assert!(taken > 1500, "{taken} lines taken whole");
+    assert!(general == usual);
+}
+
+/// The 2x2x2's turns, as its definition names them.
+const CUBE_TURNS: [&str; 9] = ["U", "U2", "U'", "R", "R2", "R'", "F", "F2", "F'"];
+
+fn definitions() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions")
+}
+
+/// A defined puzzle's lines are read through on the answering threads: malformed ones
+/// among thousands keep their place, each refused with the words it gets alone, and
+/// with `--keep-going` every other line answered as without them.
+#[test]
+fn malformed_lines_read_on_the_answering_threads_keep_their_place() {
+    use crate::common::{stdout, tables, tablesolve};
+    let path = definitions().join("2x2x2.def");
+    let def = ["def", path.to_str().unwrap()];
+    let mut rng = rng(13);
+    let mut lines: Vec<String> = (0..3000)
+        .map(|_| {
+            let turns: Vec<&str> = (0..rng.random_range(0..=20))
+                .map(|_| CUBE_TURNS[rng.random_range(0..CUBE_TURNS.len())])
+                .collect();
+            turns.join(" ")
+        })
+        .collect();
+    let good = lines.join("\n") + "\n";
+    let good: Vec<String> = stdout(&tablesolve(tables(), &def, good.as_bytes()))
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(good.len(), 3000);
+    // Bad lines in different tasks of the reading: an unknown turn, a power after a
+    // prime, a stray character, a KPattern without pieces.
+    let bad = [
+        (4, "R X U"),
+        (1500, "R U'2"),
+        (2101, "R U R U2 F F' *"),
+        (2999, r#"{"CORNERS": 3}"#),
+    ];
+    for &(i, line) in &bad {
+        lines[i] = line.to_owned();
+    }
+    let input = lines.join("\n") + "\n";
+    // What each says alone, as case 1 on line 1.
+    let alone: Vec<String> = (bad.iter())
+        .map(|(_, line)| {
+            let output = tablesolve(tables(), &def, format!("{line}\n").as_bytes());
+            let err = String::from_utf8_lossy(&output.stderr).into_owned();
+            let said = err.lines().next().unwrap();
+            said.strip_prefix("tablesolve: case 1, line 1, ")
+                .unwrap()
+                .to_owned()
+        })
+        .collect();
+
+    let kept = tablesolve(tables(), &["def", def[1], "--keep-going"], input.as_bytes());
+    assert_eq!(kept.status.code(), Some(1));
+    let out = String::from_utf8_lossy(&kept.stdout);
+    let answers: Vec<&str> = out.lines().collect();
+    assert_eq!(answers.len(), 3000);
+    for (i, answer) in answers.iter().enumerate() {
+        match bad.iter().any(|&(b, _)| b == i) {
+            true => assert_eq!(*answer, "error", "line {}", i + 1),
+            false => assert_eq!(*answer, good[i], "line {}", i + 1),
+        }
+    }
+    let err = String::from_utf8_lossy(&kept.stderr);
+    let said: Vec<&str> = err.lines().take(bad.len()).collect();
+    for ((&(i, _), alone), said) in bad.iter().zip(&alone).zip(said) {
+        let n = i + 1;
+        assert_eq!(said, format!("tablesolve: case {n}, line {n}, {alone}"));
+    }
+
+    let stopped = tablesolve(tables(), &def, input.as_bytes());
+    assert_eq!(stopped.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&stopped.stdout),
+        good[..4].join("\n") + "\n"
+    );
+    let err = String::from_utf8_lossy(&stopped.stderr);
+    assert_eq!(
+        err.lines().next(),
+        Some(&*format!("tablesolve: case 5, line 5, {}", alone[0]))
+    );
 }
 
 /// A writer whose reader went away after the first write, as `| head -1` does.

@@ -7,7 +7,7 @@ use std::fmt;
 use std::io::Read;
 use std::sync::Arc;
 
-use crate::definition::puzzle::{Puzzle, MOST_CELLS};
+use crate::definition::puzzle::Puzzle;
 use crate::definition::text::{self, Names, BLOCKS};
 use crate::definition::view::View;
 use crate::definition::State;
@@ -17,31 +17,45 @@ use crate::judge::{input_error, CaseReader, Input, Place};
 use super::fast::{Fast, MOST_READ_TURNS};
 use super::kpattern;
 
-/// The cells of a position, kept inline: a batch holds many cases, each its own.
-pub(super) type Cells = ArrayVec<u8, MOST_CELLS>;
+/// The cells of a position, on the heap: a batch's chunk holds many cases, most of
+/// them lines its fast path took, which a case as large as the most cells would make
+/// megabytes to fill and free.
+pub(super) type Cells = Box<[u8]>;
 
 /// A position of a defined puzzle: a case, and a state along an answer.
 #[derive(Clone)]
 pub struct Position {
-    pub(super) puzzle: Arc<Puzzle>,
     pub(super) at: At,
 }
 
 /// Where a position is: its cells, or the turns that take the start there in the view
 /// of the one exact table of a puzzle that sees each state whole (what a batch's fast
-/// path reads cases into, the turning left to the threads that answer).
+/// path reads cases into, the turning left to the threads that answer). Each holds
+/// its puzzle once: a batch's chunk holds many, each a reference counted.
 #[derive(Clone)]
 pub(super) enum At {
-    Cells(Cells),
+    Cells(Arc<Puzzle>, Cells),
+    /// A line as a batch's fast path took it, and where it starts: read through by
+    /// [`DefCases::settle`] before the case is used, so that the reading thread counts
+    /// no reference.
+    Line(ArrayVec<u8, MOST_TAKEN>, Place),
     /// The turns as read, to be played where the case is answered.
     Turns(Arc<Fast>, ArrayVec<u8, MOST_READ_TURNS>),
 }
+
+/// The longest line a batch's fast path takes as it is (a scramble of 20 cube turns
+/// is under 60 bytes), to be read through by the threads that answer; a longer one is
+/// read at once.
+const MOST_TAKEN: usize = 64;
+
+const UNSETTLED: &str = "a line the fast path took is settled before use";
 
 impl At {
     /// The rank of a position in the view of its table, where it has one.
     pub(super) fn rank(&self) -> Option<(&View, u64)> {
         match self {
-            At::Cells(_) => None,
+            At::Cells(..) => None,
+            At::Line(..) => unreachable!("{UNSETTLED}"),
             At::Turns(fast, turns) => {
                 let rank = fast.ranks(std::iter::once(&turns[..])).pop()?;
                 Some((&fast.view, rank))
@@ -54,17 +68,30 @@ impl Position {
     /// `state` of `puzzle`.
     pub fn new(puzzle: Arc<Puzzle>, state: &State) -> Position {
         let cells = puzzle.flat(state).into_iter().collect();
+        Position::of_cells(puzzle, cells)
+    }
+
+    /// The position whose flat array ([`Puzzle::flat`]) is `cells`.
+    pub(super) fn of_cells(puzzle: Arc<Puzzle>, cells: Cells) -> Position {
         Position {
-            puzzle,
-            at: At::Cells(cells),
+            at: At::Cells(puzzle, cells),
+        }
+    }
+
+    /// The puzzle.
+    pub fn puzzle(&self) -> &Arc<Puzzle> {
+        match &self.at {
+            At::Cells(puzzle, _) => puzzle,
+            At::Line(..) => unreachable!("{UNSETTLED}"),
+            At::Turns(fast, _) => &fast.puzzle,
         }
     }
 
     /// The state.
     pub fn state(&self) -> State {
         match (&self.at, self.at.rank()) {
-            (_, Some((view, rank))) => view.state_of(&self.puzzle, rank),
-            (At::Cells(cells), None) => self.puzzle.state(cells),
+            (_, Some((view, rank))) => view.state_of(self.puzzle(), rank),
+            (At::Cells(puzzle, cells), None) => puzzle.state(cells),
             _ => unreachable!("only cells have no rank"),
         }
     }
@@ -72,8 +99,8 @@ impl Position {
     /// The state as a flat array ([`Puzzle::flat`]).
     pub fn cells(&self) -> Vec<u8> {
         match &self.at {
-            At::Cells(cells) => cells.to_vec(),
-            _ => self.puzzle.flat(&self.state()),
+            At::Cells(_, cells) => cells.to_vec(),
+            _ => self.puzzle().flat(&self.state()),
         }
     }
 }
@@ -86,7 +113,7 @@ impl PartialEq for Position {
 
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", kpattern(&self.puzzle, &self.state()))
+        write!(f, "{}", kpattern(self.puzzle(), &self.state()))
     }
 }
 
@@ -95,7 +122,7 @@ impl fmt::Display for Position {
     /// orientations.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let state = self.state();
-        let sets = self.puzzle.sets();
+        let sets = self.puzzle().sets();
         let name_width = sets.iter().map(|s| s.name.len()).max().unwrap_or(0);
         for (s, set) in sets.iter().enumerate() {
             let width = set.pieces.to_string().len();
@@ -350,28 +377,63 @@ impl DefCases {
     }
 }
 
+/// A line the fast path took, as [`Input::line`] would have given it: a carriage
+/// return before its end left out.
+fn taken_line(bytes: &[u8], at: Place) -> crate::judge::Line {
+    let text = bytes.strip_suffix(b"\r").unwrap_or(bytes).to_vec();
+    crate::judge::Line {
+        len: text.len(),
+        text,
+        at,
+    }
+}
+
 impl CaseReader for DefCases {
     type Case = Position;
 
-    /// A line of turns one space apart (or an empty line), where the one exact table
-    /// sees states whole: kept as read, its turns looked up and played by the thread
-    /// that answers it.
+    /// A short line, where the one exact table sees states whole: taken as its bytes,
+    /// read through by the threads that answer ([`DefCases::settle`]).
     #[inline]
     fn read_usual<R: Read>(&mut self, input: &mut Input<R>, _: usize) -> Option<Position> {
-        if self.mode != Some(Mode::Lines) || self.pending.is_some() {
+        if self.mode != Some(Mode::Lines) || self.pending.is_some() || self.fast.is_none() {
             return None;
         }
-        let fast = self.fast.as_ref()?;
-        let line = input.peek_line()?;
-        // Only turns, one space apart: else the line is read the long way.
-        let kept = fast.turns.read(line)?;
-        let len = line.len();
-        let at = At::Turns(Arc::clone(fast), kept);
-        input.skip_line(len);
+        let line = ArrayVec::try_from(input.peek_line()?).ok()?;
+        let at = input.place();
+        input.skip_line(line.len());
         Some(Position {
-            puzzle: Arc::clone(&self.puzzle),
-            at,
+            at: At::Line(line, at),
         })
+    }
+
+    const SETTLES: bool = true;
+
+    /// The lines taken: turns one space apart (or nothing, the start) straight into
+    /// turn numbers, played later from the start's rank; anything else read as
+    /// [`CaseReader::read_case`] reads a line.
+    fn settle(&self, cases: &mut [(usize, Position)]) -> Vec<(usize, Error)> {
+        let mut malformed = Vec::new();
+        let Some(fast) = &self.fast else {
+            return malformed;
+        };
+        // The cases' own copy: one counter per task, not one that every thread bumps.
+        let fast = Arc::new(Fast::clone(fast));
+        for (i, (number, case)) in cases.iter_mut().enumerate() {
+            let At::Line(bytes, at) = &case.at else {
+                continue;
+            };
+            case.at = match fast.turns.read(bytes) {
+                Some(turns) => At::Turns(Arc::clone(&fast), turns),
+                None => match self.line_case(&taken_line(bytes, *at), *number) {
+                    Ok(position) => position.at,
+                    Err(error) => {
+                        malformed.push((i, error));
+                        continue;
+                    }
+                },
+            };
+        }
+        malformed
     }
 
     fn read_case<R: Read>(

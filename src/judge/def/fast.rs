@@ -7,18 +7,25 @@ use std::sync::Arc;
 use arrayvec::ArrayVec;
 use rustc_hash::FxHashMap;
 
-use crate::definition::puzzle::Puzzle;
+use crate::definition::puzzle::{Puzzle, Turn};
 use crate::definition::view::View;
 
 /// The most turns a case the fast path reads keeps to play later.
 pub(super) const MOST_READ_TURNS: usize = 64;
 
-/// What the fast path needs: the view of the one exact table, the start's rank in it,
-/// and the turns by name.
+/// The longest line read a bit a byte: its spaces a 64-bit mask with one past its end.
+const MOST_MASKED: usize = 63;
+
+/// What the fast path needs: the puzzle, the view of its one exact table, the start's
+/// rank in it, and the turns by name. Cheap to clone, so that each of a batch's tasks
+/// can give its cases a copy of their own to count references to, rather than all
+/// threads counting on one.
+#[derive(Clone)]
 pub(super) struct Fast {
+    pub(super) puzzle: Arc<Puzzle>,
     pub(super) view: Arc<View>,
     pub(super) start: u64,
-    pub(super) turns: TurnNames,
+    pub(super) turns: Arc<TurnNames>,
 }
 
 impl Fast {
@@ -32,10 +39,14 @@ impl Fast {
 }
 
 /// The turns by name, for the fast path: names of one or two bytes straight from a
-/// table (a cube's `U`, `U2`, `U'`), longer ones hashed.
+/// table (a cube's `U`, `U2`, `U'`), longer ones hashed; and each turn's name as it is
+/// written.
 pub(super) struct TurnNames {
     pub(super) short: Vec<u8>,
     pub(super) long: FxHashMap<Box<[u8]>, u8>,
+    /// By turn: its name and a space, as 4 bytes and how many of them count (0 for a
+    /// name too long for that).
+    spelled: Vec<([u8; 4], u8)>,
 }
 
 impl TurnNames {
@@ -47,6 +58,7 @@ impl TurnNames {
         let mut names = TurnNames {
             short: vec![Self::NONE; 1 << 16],
             long: FxHashMap::default(),
+            spelled: puzzle.turns.iter().map(|t| spelled(t.turn.name)).collect(),
         };
         for t in &puzzle.turns {
             let index = u8::try_from(t.turn.index)
@@ -64,33 +76,79 @@ impl TurnNames {
     }
 
     /// The turns of `line`, names one space apart, if it is that and holds at most
-    /// [`MOST_READ_TURNS`]: the reader's fast path, a byte or two a name looked up
-    /// without a search for the space.
+    /// [`MOST_READ_TURNS`]: the reader's fast path.
     #[inline]
     pub(super) fn read(&self, line: &[u8]) -> Option<ArrayVec<u8, MOST_READ_TURNS>> {
+        match line.len() {
+            0..=MOST_MASKED => self.read_masked(line),
+            _ => {
+                let mut kept = ArrayVec::new();
+                for name in line.split(|&b| b == b' ') {
+                    kept.try_push(self.get(name)?).ok()?;
+                }
+                Some(kept)
+            }
+        }
+    }
+
+    /// [`TurnNames::read`] of a line short enough for a bit a byte: its spaces found
+    /// at once, each name then a table look-up of its first two bytes, with no branch
+    /// that depends on a name's length (one or two bytes at random, in a scramble).
+    #[inline]
+    fn read_masked(&self, line: &[u8]) -> Option<ArrayVec<u8, MOST_READ_TURNS>> {
+        let n = line.len();
+        // Spaces past the end, so that every name ends at a space.
+        let mut padded = [b' '; MOST_MASKED + 1];
+        padded[..n].copy_from_slice(line);
+        let spaces = (padded.chunks_exact(8).enumerate())
+            .fold(0, |mask, (i, word)| mask | spaces_of(word) << (8 * i));
+        let within = spaces & ((1 << n) - 1);
+        // No empty name: no space first, last or after another.
+        if within & (within >> 1 | 1 | 1 << n.saturating_sub(1)) != 0 {
+            return None;
+        }
+        let mut starts = !spaces & (spaces << 1 | 1);
         let mut kept = ArrayVec::new();
-        let mut start = 0;
-        while start < line.len() {
-            let at = |i: usize| line.get(i).copied().unwrap_or(b' ');
-            let (a, b) = (line[start], at(start + 1));
-            let (t, end) = match (b, at(start + 2)) {
-                (b' ', _) => (self.short[usize::from(a) << 8], start + 1),
-                (_, b' ') if b != 0 => {
-                    (self.short[usize::from(a) << 8 | usize::from(b)], start + 2)
-                }
-                _ => {
-                    let space = memchr::memchr(b' ', &line[start..]);
-                    let end = space.map_or(line.len(), |n| start + n);
-                    (self.get(&line[start..end])?, end)
-                }
+        while starts != 0 {
+            let start = starts.trailing_zeros() as usize;
+            starts &= starts - 1;
+            let len = (spaces >> start).trailing_zeros() as usize;
+            let (a, b) = (padded[start], padded[start + 1]);
+            // A name's second byte, or 0 for a name of one: a mask, not a branch.
+            let second = b & 0u8.wrapping_sub(u8::from(len == 2));
+            let turn = match (len > 2) | (len == 2) & (b == 0) {
+                false => self.short[usize::from(a) << 8 | usize::from(second)],
+                true => self.get(&line[start..start + len])?,
             };
-            if t == Self::NONE {
+            if turn == Self::NONE {
                 return None;
             }
-            kept.try_push(t).ok()?;
-            start = end + 1;
+            kept.try_push(turn).ok()?;
         }
-        (line.last() != Some(&b' ')).then_some(kept)
+        Some(kept)
+    }
+
+    /// `turns` one space apart and a line end, each name and its space written as a
+    /// word of 4 bytes, then cut to its length: no branch on a name's length.
+    #[inline]
+    pub(super) fn write(&self, turns: impl Iterator<Item = Turn>, out: &mut Vec<u8>) {
+        let start = out.len();
+        for turn in turns {
+            match self.spelled[usize::from(turn.index)] {
+                (_, 0) => {
+                    out.extend_from_slice(turn.name.as_bytes());
+                    out.push(b' ');
+                }
+                (word, len) => {
+                    out.extend_from_slice(&word);
+                    out.truncate(out.len() - word.len() + usize::from(len));
+                }
+            }
+        }
+        match out.len() > start {
+            true => *out.last_mut().expect("a name written") = b'\n',
+            false => out.push(b'\n'),
+        }
     }
 
     #[inline]
@@ -102,6 +160,28 @@ impl TurnNames {
         };
         (t != Self::NONE).then_some(t)
     }
+}
+
+/// A turn's name and a space, as 4 bytes and how many of them count; 0 for a name too
+/// long for that.
+fn spelled(name: &str) -> ([u8; 4], u8) {
+    let mut word = [b' '; 4];
+    if name.len() >= word.len() {
+        return (word, 0);
+    }
+    word[..name.len()].copy_from_slice(name.as_bytes());
+    (word, name.len() as u8 + 1)
+}
+
+/// A bit for each space among 8 bytes, in their order: each byte made 0 where it was a
+/// space, its top bit set where it is 0 (no carry crosses bytes), those bits gathered
+/// into the top byte by one multiplication.
+#[inline]
+fn spaces_of(word: &[u8]) -> u64 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let word = u64::from_le_bytes(word.try_into().expect("8 bytes")) ^ 0x2020_2020_2020_2020;
+    let zero = !((word & LOW).wrapping_add(LOW) | word) & !LOW;
+    (zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
 #[cfg(test)]
@@ -116,6 +196,7 @@ mod tests {
         let mut names = TurnNames {
             short: vec![TurnNames::NONE; 1 << 16],
             long: FxHashMap::default(),
+            spelled: NAMES.iter().map(|name| spelled(name)).collect(),
         };
         for (index, name) in NAMES.iter().enumerate() {
             match *name.as_bytes() {
@@ -157,6 +238,18 @@ mod tests {
             let line = words.join(" ").into_bytes();
             let read = names().read(&line).map(|turns| turns.to_vec());
             prop_assert_eq!(read, split(&line), "{:?}", String::from_utf8_lossy(&line));
+        }
+
+        #[test]
+        fn turns_are_written_one_space_apart(
+            picks in proptest::collection::vec(0..NAMES.len(), 0..20),
+        ) {
+            let turns = picks.iter().map(|&i| Turn { index: i as u16, name: NAMES[i] });
+            // After an answer already written, as a task writes them.
+            let mut out = b"U2\n".to_vec();
+            names().write(turns, &mut out);
+            let names: Vec<&str> = picks.iter().map(|&i| NAMES[i]).collect();
+            prop_assert_eq!(String::from_utf8(out).unwrap(), format!("U2\n{}\n", names.join(" ")));
         }
 
         #[test]

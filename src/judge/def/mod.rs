@@ -70,7 +70,7 @@ impl<D: AsRef<[u8]> + Send + Sync> Solver for Def<D> {
     fn solve(&self, case: &Position) -> Result<DefAnswer, Error> {
         let answer = match (&case.at, case.at.rank()) {
             (_, Some((_, rank))) => searched(None, false, || self.outcome_of_rank(rank))?,
-            (At::Cells(cells), None) => {
+            (At::Cells(_, cells), None) => {
                 searched(None, self.searches(), || self.outcome_of_cells(cells))?
             }
             _ => unreachable!("only cells have no rank"),
@@ -93,18 +93,14 @@ impl<D: AsRef<[u8]> + Send + Sync> Replay for Def<D> {
     fn play(position: &Position, m: Turn) -> Option<Position> {
         let cells = position.cells();
         let mut next = cells.clone();
-        position
-            .puzzle
-            .play(&cells, usize::from(m.index), &mut next);
-        Some(Position {
-            puzzle: Arc::clone(&position.puzzle),
-            at: At::Cells(next.into_iter().collect()),
-        })
+        let puzzle = position.puzzle();
+        puzzle.play(&cells, usize::from(m.index), &mut next);
+        Some(Position::of_cells(Arc::clone(puzzle), next.into()))
     }
 
     fn solved(_: &Position, position: &Position) -> bool {
         let state = position.state();
-        position.puzzle.goals().iter().any(|g| g.accepts(&state))
+        position.puzzle().goals().iter().any(|g| g.accepts(&state))
     }
 
     fn target(_: &Position) -> Option<Position> {
@@ -140,9 +136,10 @@ impl<D: AsRef<[u8]> + Send + Sync> Format for Def<D> {
                 let turns = TurnNames::new(&puzzle);
                 start.zip(turns).map(|(start, turns)| {
                     Arc::new(Fast {
+                        puzzle: Arc::clone(&puzzle),
                         view: Arc::clone(view),
                         start,
-                        turns,
+                        turns: Arc::new(turns),
                     })
                 })
             }
@@ -170,11 +167,11 @@ impl<D: AsRef<[u8]> + Send + Sync> Format for Def<D> {
         // The lines of turns turned side by side; anything else on its own.
         let fast = cases.iter().find_map(|(_, case)| match &case.at {
             At::Turns(fast, _) => Some(fast),
-            At::Cells(_) => None,
+            _ => None,
         });
         let lists = cases.iter().filter_map(|(_, case)| match &case.at {
             At::Turns(_, turns) => Some(&turns[..]),
-            At::Cells(_) => None,
+            _ => None,
         });
         let mut ranks = fast
             .map_or_else(Vec::new, |fast| fast.ranks(lists))
@@ -183,7 +180,7 @@ impl<D: AsRef<[u8]> + Send + Sync> Format for Def<D> {
             .iter()
             .map(|(_, case)| match &case.at {
                 At::Turns(..) => ranks.next(),
-                At::Cells(_) => None,
+                _ => None,
             })
             .collect();
         for &rank in ranks.iter().flatten() {
@@ -192,7 +189,10 @@ impl<D: AsRef<[u8]> + Send + Sync> Format for Def<D> {
         for ((number, case), rank) in cases.iter().zip(ranks) {
             // A walk's turns are written as they are unpacked, with nothing kept.
             match rank.map(|rank| self.walk_of_rank(walks, rank)) {
-                Some(Some(turns)) => write_turns(turns, out),
+                Some(Some(turns)) => match fast {
+                    Some(fast) => fast.turns.write(turns, out),
+                    None => unreachable!("a rank is found only by the fast path"),
+                },
                 Some(None) => out.extend_from_slice(b"unsolvable\n"),
                 None => Self::write_answer(*number, &Solver::solve(self, case)?, out),
             }
@@ -235,7 +235,7 @@ impl<D: AsRef<[u8]> + Send + Sync> Format for Def<D> {
     }
 
     fn case_text(case: &Position) -> String {
-        kpattern(&case.puzzle, &case.state())
+        kpattern(case.puzzle(), &case.state())
     }
 }
 
@@ -265,10 +265,7 @@ fn random_walk(puzzle: &Arc<Puzzle>, rng: &mut dyn RngCore, turns: usize) -> Pos
         puzzle.play(&cells, t, &mut next);
         std::mem::swap(&mut cells, &mut next);
     }
-    Position {
-        puzzle: Arc::clone(puzzle),
-        at: At::Cells(cells.into_iter().collect()),
-    }
+    Position::of_cells(Arc::clone(puzzle), cells.into())
 }
 
 /// The one exact table whose view leaves no state out of its ranks, if the puzzle is
