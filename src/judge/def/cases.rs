@@ -14,7 +14,7 @@ use crate::definition::State;
 use crate::error::Error;
 use crate::judge::{input_error, CaseReader, Input, Place};
 
-use super::fast::{Fast, MOST_READ_TURNS};
+use super::fast::Fast;
 use super::kpattern;
 
 /// The cells of a position, on the heap: a batch's chunk holds many cases, most of
@@ -28,10 +28,10 @@ pub struct Position {
     pub(super) at: At,
 }
 
-/// Where a position is: its cells, or the turns that take the start there in the view
-/// of the one exact table of a puzzle that sees each state whole (what a batch's fast
-/// path reads cases into, the turning left to the threads that answer). Each holds
-/// its puzzle once: a batch's chunk holds many, each a reference counted.
+/// Where a position is: its cells, or its rank in the view of the one exact table of a
+/// puzzle that sees each state whole (what a batch's fast path reads lines of turns
+/// into, on the threads that answer). Each holds its puzzle once: a batch's chunk
+/// holds many, each a reference counted.
 #[derive(Clone)]
 pub(super) enum At {
     Cells(Arc<Puzzle>, Cells),
@@ -39,8 +39,8 @@ pub(super) enum At {
     /// [`DefCases::settle`] before the case is used, so that the reading thread counts
     /// no reference.
     Line(ArrayVec<u8, MOST_TAKEN>, Place),
-    /// The turns as read, to be played where the case is answered.
-    Turns(Arc<Fast>, ArrayVec<u8, MOST_READ_TURNS>),
+    /// The rank the turns of a line take the start to.
+    Rank(Arc<Fast>, u64),
 }
 
 /// The longest line a batch's fast path takes as it is (a scramble of 20 cube turns
@@ -56,10 +56,7 @@ impl At {
         match self {
             At::Cells(..) => None,
             At::Line(..) => unreachable!("{UNSETTLED}"),
-            At::Turns(fast, turns) => {
-                let rank = fast.ranks(std::iter::once(&turns[..])).pop()?;
-                Some((&fast.view, rank))
-            }
+            At::Rank(fast, rank) => Some((&fast.view, *rank)),
         }
     }
 }
@@ -83,7 +80,7 @@ impl Position {
         match &self.at {
             At::Cells(puzzle, _) => puzzle,
             At::Line(..) => unreachable!("{UNSETTLED}"),
-            At::Turns(fast, _) => &fast.puzzle,
+            At::Rank(fast, _) => &fast.puzzle,
         }
     }
 
@@ -409,29 +406,31 @@ impl CaseReader for DefCases {
     const SETTLES: bool = true;
 
     /// The lines taken: turns one space apart (or nothing, the start) straight into
-    /// turn numbers, played later from the start's rank; anything else read as
-    /// [`CaseReader::read_case`] reads a line.
+    /// turn numbers, then played from the start's rank side by side; anything else
+    /// read as [`CaseReader::read_case`] reads a line.
     fn settle(&self, cases: &mut [(usize, Position)]) -> Vec<(usize, Error)> {
         let mut malformed = Vec::new();
         let Some(fast) = &self.fast else {
             return malformed;
         };
-        // The cases' own copy: one counter per task, not one that every thread bumps.
-        let fast = Arc::new(Fast::clone(fast));
+        let mut turned = Vec::with_capacity(cases.len());
         for (i, (number, case)) in cases.iter_mut().enumerate() {
             let At::Line(bytes, at) = &case.at else {
                 continue;
             };
-            case.at = match fast.turns.read(bytes) {
-                Some(turns) => At::Turns(Arc::clone(&fast), turns),
+            match fast.turns.read(bytes) {
+                Some(turns) => turned.push((i, turns)),
                 None => match self.line_case(&taken_line(bytes, *at), *number) {
-                    Ok(position) => position.at,
-                    Err(error) => {
-                        malformed.push((i, error));
-                        continue;
-                    }
+                    Ok(position) => case.at = position.at,
+                    Err(error) => malformed.push((i, error)),
                 },
-            };
+            }
+        }
+        let ranks = fast.ranks(turned.iter().map(|(_, turns)| &turns[..]));
+        // The cases' own copy: one counter per task, not one that every thread bumps.
+        let fast = Arc::new(Fast::clone(fast));
+        for ((i, _), rank) in turned.into_iter().zip(ranks) {
+            cases[i].1.at = At::Rank(Arc::clone(&fast), rank);
         }
         malformed
     }

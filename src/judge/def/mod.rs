@@ -164,37 +164,20 @@ impl<D: AsRef<[u8]> + Send + Sync> Format for Def<D> {
             }
             return Ok(());
         };
-        // The lines of turns turned side by side; anything else on its own.
-        let fast = cases.iter().find_map(|(_, case)| match &case.at {
-            At::Turns(fast, _) => Some(fast),
-            _ => None,
-        });
-        let lists = cases.iter().filter_map(|(_, case)| match &case.at {
-            At::Turns(_, turns) => Some(&turns[..]),
-            _ => None,
-        });
-        let mut ranks = fast
-            .map_or_else(Vec::new, |fast| fast.ranks(lists))
-            .into_iter();
-        let ranks: Vec<Option<u64>> = cases
-            .iter()
-            .map(|(_, case)| match &case.at {
-                At::Turns(..) => ranks.next(),
-                _ => None,
-            })
-            .collect();
-        for &rank in ranks.iter().flatten() {
-            walks.prefetch_walk(rank as u32);
+        // The ranks the fast path read lines into; anything else on its own.
+        for (_, case) in cases {
+            if let At::Rank(_, rank) = case.at {
+                walks.prefetch_walk(rank as u32);
+            }
         }
-        for ((number, case), rank) in cases.iter().zip(ranks) {
+        for (number, case) in cases {
             // A walk's turns are written as they are unpacked, with nothing kept.
-            match rank.map(|rank| self.walk_of_rank(walks, rank)) {
-                Some(Some(turns)) => match fast {
-                    Some(fast) => fast.turns.write(turns, out),
-                    None => unreachable!("a rank is found only by the fast path"),
+            match &case.at {
+                At::Rank(fast, rank) => match self.walk_of_rank(walks, *rank) {
+                    Some(turns) => fast.turns.write(turns, out),
+                    None => out.extend_from_slice(b"unsolvable\n"),
                 },
-                Some(None) => out.extend_from_slice(b"unsolvable\n"),
-                None => Self::write_answer(*number, &Solver::solve(self, case)?, out),
+                _ => Self::write_answer(*number, &Solver::solve(self, case)?, out),
             }
         }
         Ok(())
