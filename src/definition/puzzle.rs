@@ -7,6 +7,7 @@ use std::collections::HashSet;
 use std::sync::{Mutex, OnceLock};
 
 use super::parity::Parities;
+use super::twist::Twists;
 use super::{alg, Action, Definition, Goal, Powers, Set, State};
 
 /// A turn of a puzzle, as answers write it: its place in the answer order, and its
@@ -112,6 +113,8 @@ pub struct Puzzle {
     commutes: Vec<bool>,
     /// The permutation parities the turns keep between sets.
     pub parities: Parities,
+    /// The orientation sums the turns keep between orbits.
+    twists: Twists,
 }
 
 /// A turn on a flat state.
@@ -233,6 +236,7 @@ impl Puzzle {
             merges: Vec::new(),
             commutes: Vec::new(),
             parities: Parities::default(),
+            twists: Twists::default(),
         };
         puzzle.merges = puzzle.find_merges();
         puzzle.commutes = commuting(&chosen, &puzzle.definition.sets);
@@ -243,7 +247,21 @@ impl Puzzle {
             puzzle.width,
             puzzle.flat.iter().map(|turn| &turn.from[..]),
         );
+        puzzle.twists = Twists::new(
+            puzzle.goals(),
+            puzzle.sets(),
+            &puzzle.orbits,
+            (&puzzle.offsets, puzzle.width),
+            puzzle.flat.iter().map(|turn| &turn.add[..]),
+        );
         Ok(puzzle)
+    }
+
+    /// Whether the flat state `cells` may reach a solved state, as far as the rules the
+    /// turns keep between sets tell (permutation parities, orientation sums): false
+    /// only where it surely cannot.
+    pub fn may_be_solved(&self, cells: &[u8]) -> bool {
+        self.parities.allow(cells) && self.twists.allow(cells)
     }
 
     /// The sets.

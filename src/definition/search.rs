@@ -110,7 +110,7 @@ pub(crate) fn search<D: AsRef<[u8]> + Sync>(
         every: false,
     };
     let start = start(cells);
-    if problem.lower_bound(&start) == u32::MAX || !puzzle.parities.allow(cells) {
+    if problem.lower_bound(&start) == u32::MAX || !puzzle.may_be_solved(cells) {
         return Outcome::Unreachable { nodes: 0 };
     }
     search::search(&problem, &start, settings)
@@ -130,7 +130,7 @@ pub(crate) fn every<D: AsRef<[u8]> + Sync>(
         every: true,
     };
     let start = start(cells);
-    if problem.lower_bound(&start) == u32::MAX || !puzzle.parities.allow(cells) {
+    if problem.lower_bound(&start) == u32::MAX || !puzzle.may_be_solved(cells) {
         return Outcome::Unreachable { nodes: 0 };
     }
     search::every_shortest(&problem, &start, settings, list)

@@ -81,14 +81,14 @@ fn stats_prints_gods_algorithm_of_a_definition() {
 /// (position `i` takes the piece from `from[i]`, its orientation plus `twist[i]`),
 /// named as ksolve+ names them, in answer order; each as (name, from, twist) over the
 /// flat state (each set's pieces, then its orientations).
-struct Flat {
+pub(crate) struct Flat {
     width: usize,
     moduli: Vec<u8>,
     turns: Vec<(String, Vec<usize>, Vec<u8>)>,
 }
 
 impl Flat {
-    fn new(def: &Definition) -> Flat {
+    pub(crate) fn new(def: &Definition) -> Flat {
         let mut moduli = Vec::new();
         let mut at = Vec::new();
         for set in &def.sets {
@@ -150,7 +150,7 @@ impl Flat {
             .collect()
     }
 
-    fn start(&self, def: &Definition) -> Vec<u8> {
+    pub(crate) fn start(&self, def: &Definition) -> Vec<u8> {
         def.start
             .pieces
             .iter()
@@ -176,13 +176,13 @@ fn compose(
     (from, twist)
 }
 
-fn key(state: &[u8]) -> u64 {
+pub(crate) fn key(state: &[u8]) -> u64 {
     state.iter().fold(0, |k, &v| k << 3 | u64::from(v))
 }
 
 /// Every state's distance to the start, by breadth-first search over the whole space
 /// (the turns are closed under inverse: every power is a turn).
-fn distances(flat: &Flat, start: &[u8]) -> std::collections::HashMap<u64, u8> {
+pub(crate) fn distances(flat: &Flat, start: &[u8]) -> std::collections::HashMap<u64, u8> {
     let mut seen = std::collections::HashMap::from([(key(start), 0u8)]);
     let mut level = vec![start.to_vec()];
     let mut d = 0;
@@ -384,57 +384,6 @@ fn the_rotation_game_as_a_definition_answers_as_rotation() {
 
 /// Every fault of a definition is refused with its file, line and column, and a
 /// sentence that says what is wrong; nothing is built from it.
-#[test]
-fn a_parity_that_holds_between_sets_is_unsolvable_at_once() {
-    // X swaps two pieces of each set, Y and Z cycle one set's three: each set alone
-    // takes every order, both together only the 18 of 36 whose parities agree. Searched
-    // over a database of each set alone, which cannot tell.
-    let text = "Name linked\nSet A 3 1\nSet B 3 1\nSolved\nA\n1 2 3\nB\n1 2 3\nEnd\n\
-                Move X\nA\n2 1 3\nB\n2 1 3\nEnd\nMove Y\nA\n2 3 1\nB\n1 2 3\nEnd\n\
-                Move Z\nA\n1 2 3\nB\n2 3 1\nEnd\n";
-    let definition = Definition::parse(text, "linked.def").unwrap();
-    let flat = Flat::new(&definition);
-    let far = distances(&flat, &flat.start(&definition));
-    assert_eq!(far.len(), 18);
-    let dir = tempfile::tempdir().unwrap();
-    let tables = TableDir::new(dir.path()).build_missing(|_| {});
-    let options = DefOptions {
-        most_exact: Some(1),
-        most_database: Some(6),
-        limits: tablesolve::search::Limits {
-            nodes: Some(1_000_000),
-            ..Default::default()
-        },
-        ..DefOptions::default()
-    };
-    let def = Def::open(&tables, definition, options).unwrap();
-    assert!(def.searches());
-    let orders = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
-    for a in orders {
-        for b in orders {
-            let state = tablesolve::definition::State {
-                pieces: vec![a.to_vec(), b.to_vec()],
-                orientation: vec![vec![0; 3]; 2],
-            };
-            let cells: Vec<u8> = [&a[..], &[0; 3], &b[..], &[0; 3]].concat();
-            let answer = def
-                .solve(&state)
-                .unwrap_or_else(|e| panic!("{a:?} {b:?}: {e}"));
-            match far.get(&key(&cells)) {
-                Some(&d) => assert_eq!(answer.map(|t| t.len()), Some(usize::from(d))),
-                None => assert!(answer.is_none(), "{a:?} {b:?}: {answer:?}"),
-            }
-        }
-    }
-}
-
 #[test]
 fn a_faulty_definition_is_refused_where_it_goes_wrong() {
     let sets = "Set C 3 3\nSet E 2 2\n";
