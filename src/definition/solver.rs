@@ -360,7 +360,8 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
         }
     }
 
-    /// Every shortest answer of `state` (counted; listed, in answer order, if `list`).
+    /// Every shortest answer of `state` (counted; listed, in answer order, if `list`
+    /// and they are at most [`crate::search::MOST_LISTED`]).
     pub fn every_shortest(
         &self,
         state: &State,

@@ -155,7 +155,8 @@ fn settle<C: CaseReader + Sync>(reader: &C, chunk: &mut Chunk<C::Case>, skip: bo
 /// `cases_per_task` cases at a time with their numbers, and writes the answers to
 /// `output` in input order, each task's as soon as those before it are written. A
 /// malformed case either ends the run, after the answers of every case before it are
-/// written, or is passed over, its placeholder written in `format` in its place. Once
+/// written, or is passed over, its placeholder written in `format` in its place; a
+/// case that `answer` fails on ends the run after the answers before it. Once
 /// `output` fails (a reader closed the pipe), tasks not yet begun are dropped and the
 /// run ends with that error.
 ///
@@ -182,7 +183,11 @@ pub fn answer_all<C: CaseReader + Send + Sync>(
             for error in &chunk.skipped[bad.clone()] {
                 write_malformed(format, error, &mut text);
             }
-            answer(&chunk.cases[cases.clone()], &mut text).map(|()| text)
+            // What was answered before a failure is written before it.
+            match answer(&chunk.cases[cases.clone()], &mut text) {
+                Ok(()) => Ok(text),
+                Err(error) => Err((text, error)),
+            }
         };
         let read_next = || {
             if full {
@@ -247,6 +252,9 @@ fn tasks<T>(chunk: &Chunk<T>, cases_per_task: usize) -> Vec<Task> {
     tasks
 }
 
+/// A task's answers as text, or what it wrote before the failure that ended it.
+type TaskText = Result<Vec<u8>, (Vec<u8>, Error)>;
+
 /// How long answered tasks may wait before they are written and flushed: a slow
 /// search's answers still show as they come, and a closed pipe within this time, while
 /// the writer wakes a few dozen times a second, not once a task.
@@ -255,18 +263,17 @@ const WRITE_EVERY: Duration = Duration::from_millis(20);
 /// Answers `tasks` on rayon's threads, with `beside` (the reading of the next chunk)
 /// as one more of their jobs, and writes each task's answers, in order, within
 /// [`WRITE_EVERY`] of when it and every task before it are answered (so that a closed
-/// pipe shows soon). The first failure, in input order, ends it: tasks not yet begun
-/// then do nothing. Every job runs on rayon's threads, this one only writes: no thread
+/// pipe shows soon). The first failure, in input order, ends it, written after what
+/// its task answered before it: tasks not yet begun then do nothing. Every job runs on rayon's threads, this one only writes: no thread
 /// is started, and no more threads want the cores than rayon has.
 fn write_in_order<T: Sync>(
     tasks: &[T],
-    answer: &(impl Fn(&T) -> Result<Vec<u8>, Error> + Sync),
+    answer: &(impl Fn(&T) -> TaskText + Sync),
     output: &mut impl Write,
     beside: impl FnOnce() + Send,
 ) -> Result<(), Error> {
     let stopped = AtomicBool::new(false);
-    let answered: Vec<Slot<Result<Vec<u8>, Error>>> =
-        tasks.iter().map(|_| Mutex::new(None)).collect();
+    let answered: Vec<Slot<TaskText>> = tasks.iter().map(|_| Mutex::new(None)).collect();
     let (done, all_answered) = mpsc::channel::<()>();
     rayon::in_place_scope(|scope| {
         scope.spawn(|_| beside());
@@ -289,9 +296,16 @@ fn write_in_order<T: Sync>(
             let mut written = Ok(false);
             while let Some(text) = answered.get(next).and_then(|slot| lock(slot).take()) {
                 next += 1;
-                written = text
-                    .and_then(|text| output.write_all(&text).map_err(Error::Output))
-                    .map(|()| true);
+                written = match text {
+                    Ok(text) => output
+                        .write_all(&text)
+                        .map_err(Error::Output)
+                        .map(|()| true),
+                    Err((text, error)) => (output.write_all(&text))
+                        .and_then(|()| output.flush())
+                        .map_err(Error::Output)
+                        .and(Err(error)),
+                };
                 if written.is_err() {
                     break;
                 }
@@ -398,7 +412,7 @@ pub fn every_shortest_all<J: EveryShortest>(
         judge.cases_per_task(),
         |cases, out| {
             for (number, case) in cases {
-                let shortest = judge.every_shortest(case, list)?;
+                let shortest = judge.every_shortest(case, list)?.listed(*number, list)?;
                 match format {
                     Output::Json => write_json_line(&shortest_json(*number, &shortest, list), out),
                     Output::Judge | Output::Show => write_shortest(&shortest, out),

@@ -321,6 +321,24 @@ pub enum Shortest {
 }
 
 impl Shortest {
+    /// These answers of case `case` as a listing may give them: refused where `list`
+    /// asks for more than [`crate::search::MOST_LISTED`], which are counted but not
+    /// kept.
+    pub fn listed(self, case: usize, list: bool) -> Result<Shortest, Error> {
+        match self {
+            Shortest::Found { length, count, .. }
+                if list && count > crate::search::MOST_LISTED as u128 =>
+            {
+                let message = format!(
+                    "case {case}: {count} shortest answers of {length} moves, more than `--all` lists ({}); `--count` counts them",
+                    crate::search::MOST_LISTED
+                );
+                Err(Error::Case(message.into()))
+            }
+            shortest => Ok(shortest),
+        }
+    }
+
     /// Every shortest walk (their length, count, and the walks if listed), as
     /// [`crate::search::every_walk`] finds them; `None` when the goal is out of reach.
     pub fn of_walks<M: Move>(walks: Option<(u8, u128, Vec<Vec<M>>)>) -> Shortest {
@@ -337,6 +355,7 @@ impl Shortest {
 
 /// A judge that finds every shortest answer of a case, not only the smallest.
 pub trait EveryShortest: Format {
-    /// Every shortest answer of `case`, counted, and listed if `list`.
+    /// Every shortest answer of `case`, counted, and listed if `list` (whole where they
+    /// are at most [`crate::search::MOST_LISTED`]; see [`Shortest::listed`]).
     fn every_shortest(&self, case: &Self::Case, list: bool) -> Result<Shortest, Error>;
 }

@@ -22,6 +22,11 @@ pub use walk::{
     Walks,
 };
 
+/// The most shortest answers one case lists (`--all`): each is kept until the case
+/// is written, so more would take memory without bound; a case with more is counted
+/// in full, its list left out, and refused ([`crate::judge::Shortest::listed`]).
+pub const MOST_LISTED: usize = 1_000_000;
+
 /// Why a search's table cannot be held here: it exceeds what this build or machine
 /// holds.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

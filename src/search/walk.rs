@@ -128,7 +128,8 @@ pub fn greedy_walk<S, M: Copy>(
 }
 
 /// Every shortest walk from a state at `distance`, as [`greedy_walk`] takes steps (it
-/// finds the first): their number, and, if `list`, each walk, in the order of `moves`.
+/// finds the first): their number, and, if `list` and they are at most
+/// [`super::MOST_LISTED`], each walk, in the order of `moves`.
 /// Counted by dynamic programming over the states on shortest walks, each counted
 /// once, so the count is exact however many walks there are; `None` when some state
 /// on the way has no move one closer, which a correct table never allows.
@@ -152,7 +153,7 @@ pub fn every_walk<S: Clone + Eq + Hash, M: Copy>(
     let mut counts: HashMap<S, u128> = HashMap::new();
     let count = count_walks(&start, distance, &closer, &mut counts)?;
     let mut walks = Vec::new();
-    if list {
+    if list && count <= super::MOST_LISTED as u128 {
         let mut path = Vec::with_capacity(usize::from(distance));
         list_walks(&start, distance, &closer, &mut path, &mut walks);
     }

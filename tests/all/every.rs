@@ -184,3 +184,90 @@ fn the_command_line_writes_the_count_then_every_answer() {
         "{\"case\":1,\"count\":1,\"length\":0}\n"
     );
 }
+
+/// A puzzle of `n` sets of two pieces, each swapped by a move of its own: every set
+/// swapped takes `n` moves in any order, `n!` shortest answers.
+fn swaps(n: usize, dir: &std::path::Path) -> std::path::PathBuf {
+    let sets: String = (0..n).map(|i| format!("Set S{i} 2 1\n")).collect();
+    let solved: String = (0..n).map(|i| format!("S{i}\n1 2\n")).collect();
+    let moves: String = (0..n)
+        .map(|i| format!("Move M{i}\nS{i}\n2 1\nEnd\n"))
+        .collect();
+    let path = dir.join(format!("swaps{n}.def"));
+    let text = format!("Name swaps{n}\n{sets}Solved\n{solved}End\n{moves}");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Every order of `0..n`, in lexicographic order.
+fn orders(n: usize) -> Vec<Vec<usize>> {
+    if n == 0 {
+        return vec![vec![]];
+    }
+    let mut all = Vec::new();
+    for first in 0..n {
+        for rest in orders(n - 1) {
+            let mut order = vec![first];
+            order.extend(rest.into_iter().map(|k| k + usize::from(k >= first)));
+            all.push(order);
+        }
+    }
+    all
+}
+
+/// `--all` lists every one of 8! orders; past a million it counts them (`--count`) but
+/// refuses to list them, in bounded memory, after the answers of the cases before.
+#[test]
+fn a_listing_past_a_million_answers_is_refused_the_count_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let eight = swaps(8, dir.path());
+    let all = (0..8)
+        .map(|i| format!("M{i}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let output = tablesolve(
+        tables(),
+        &["def", eight.to_str().unwrap(), "--all"],
+        format!("{all}\n").as_bytes(),
+    );
+    let expected: Vec<String> = (orders(8).iter())
+        .map(|order| {
+            order
+                .iter()
+                .map(|i| format!("M{i}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let text = crate::common::stdout(&output);
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("40320"));
+    assert!(lines.eq(expected.iter().map(String::as_str)));
+
+    let ten = swaps(10, dir.path());
+    let all = (0..10)
+        .map(|i| format!("M{i}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let input = format!("M0 M1\n{all}\nM2\n");
+    let counted = tablesolve(
+        tables(),
+        &["def", ten.to_str().unwrap(), "--count"],
+        input.as_bytes(),
+    );
+    assert_eq!(crate::common::stdout(&counted), "2\n3628800\n1\n");
+    let listed = tablesolve(
+        tables(),
+        &["def", ten.to_str().unwrap(), "--all"],
+        input.as_bytes(),
+    );
+    assert_eq!(listed.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&listed.stdout), "2\nM0 M1\nM1 M0\n");
+    let err = String::from_utf8_lossy(&listed.stderr);
+    assert!(
+        err.contains(
+            "case 2: 3628800 shortest answers of 10 moves, more than `--all` lists (1000000)"
+        ),
+        "{err}"
+    );
+}

@@ -43,7 +43,8 @@ pub struct Answer {
     #[arg(long, conflicts_with = "method")]
     count: bool,
     /// Write, for each case, the number of shortest answers and then every one of them,
-    /// one a line, in letter order (Rotation Game: the digit, a space, the moves)
+    /// one a line, in letter order (Rotation Game: the digit, a space, the moves); a case
+    /// of more than 1,000,000 is refused
     #[arg(long, conflicts_with_all = ["method", "count"])]
     all: bool,
 }

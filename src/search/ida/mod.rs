@@ -266,7 +266,9 @@ pub fn search<P: Problem>(
     })
 }
 
-/// Every shortest solution from `start` (counted; listed in letter order if `list`):
+/// Every shortest solution from `start` (counted; listed in letter order if `list`,
+/// at most [`crate::search::MOST_LISTED`] of them, the list whole only where the
+/// count is no more):
 /// the last iteration of [`ida_star`], run to its end.
 pub fn every_shortest<P: Problem>(
     problem: &P,

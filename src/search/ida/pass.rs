@@ -46,6 +46,7 @@ impl<M> Pass<M> {
     pub(super) fn then(&mut self, later: Pass<M>) {
         self.count += later.count;
         self.answers.extend(later.answers);
+        self.answers.truncate(crate::search::MOST_LISTED);
         self.next_bound = self.next_bound.min(later.next_bound);
     }
 }

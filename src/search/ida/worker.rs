@@ -299,7 +299,10 @@ impl<'s, P: Problem> Worker<'s, P> {
                 Want::Count => pass.count += 1,
                 Want::List => {
                     pass.count += 1;
-                    pass.answers.push(path.to_vec());
+                    // Past the most listed, only counted: that list is left out.
+                    if pass.answers.len() < crate::search::MOST_LISTED {
+                        pass.answers.push(path.to_vec());
+                    }
                 }
             }
             return Ok(Entered::Goal);

@@ -103,7 +103,8 @@ impl<J: Judge> Served for Kept<J> {
             Every::No => J::json_answer(1, &judge.solve(&case)?),
             every => {
                 let all = every == Every::All;
-                judge::shortest_json(1, &judge.every_shortest(&case, all)?, all)
+                let shortest = judge.every_shortest(&case, all)?.listed(1, all)?;
+                judge::shortest_json(1, &shortest, all)
             }
         })
     }
