@@ -110,7 +110,11 @@ impl PartialEq for Position {
 
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", kpattern(self.puzzle(), &self.state()))
+        match &self.at {
+            // Not yet read through: what was taken.
+            At::Line(bytes, at) => write!(f, "{:?} at {at}", String::from_utf8_lossy(bytes)),
+            _ => write!(f, "{}", kpattern(self.puzzle(), &self.state())),
+        }
     }
 }
 
