@@ -264,8 +264,9 @@ const WRITE_EVERY: Duration = Duration::from_millis(20);
 /// as one more of their jobs, and writes each task's answers, in order, within
 /// [`WRITE_EVERY`] of when it and every task before it are answered (so that a closed
 /// pipe shows soon). The first failure, in input order, ends it, written after what
-/// its task answered before it: tasks not yet begun then do nothing. Every job runs on rayon's threads, this one only writes: no thread
-/// is started, and no more threads want the cores than rayon has.
+/// its task answered before it: tasks not yet begun then do nothing. Every job runs
+/// on rayon's threads, this one only writes: no thread is started, and no more
+/// threads want the cores than rayon has.
 fn write_in_order<T: Sync>(
     tasks: &[T],
     answer: &(impl Fn(&T) -> TaskText + Sync),
