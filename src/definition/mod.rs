@@ -35,6 +35,7 @@ pub mod search;
 pub mod solver;
 mod space;
 pub mod text;
+mod turn;
 mod twist;
 pub mod view;
 

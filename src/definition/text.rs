@@ -11,7 +11,8 @@
 
 use std::collections::HashMap;
 
-use super::puzzle::{power_name, Puzzle};
+use super::puzzle::Puzzle;
+use super::turn::power_name;
 use super::{alg, json, kpuzzle, Action, Set, State};
 
 /// Why a case cannot be read: where in its line (a byte offset from 0) and what.

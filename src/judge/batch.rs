@@ -10,7 +10,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use super::show::show;
-use super::{next_case, CaseReader, CrossCheck, EveryShortest, Format, Input, Replay, Shortest};
+use super::{next_case, CaseReader, CrossCheck, Format, Input, Replay};
 use crate::error::Error;
 use crate::parallel::{lock, Slot, CHUNK};
 
@@ -391,83 +391,6 @@ pub fn solve_all<J: Format + Replay + CrossCheck>(
             Ok(())
         },
     )
-}
-
-/// Answers every case of `input` with every shortest answer (`../shared/SPEC.md`
-/// section 9): a line with their number, then, if `list`, one line each, in letter
-/// order. JSON gives the count, the length and, if `list`, the answers.
-pub fn every_shortest_all<J: EveryShortest>(
-    judge: &J,
-    input: impl Read + Send,
-    output: impl Write,
-    bad_cases: BadCases<'_>,
-    list: bool,
-    format: Output,
-) -> Result<Answered, Error> {
-    answer_all(
-        &mut judge.reader(),
-        input,
-        output,
-        bad_cases,
-        format,
-        judge.cases_per_task(),
-        |cases, out| {
-            for (number, case) in cases {
-                let shortest = judge.every_shortest(case, list)?.listed(*number, list)?;
-                match format {
-                    Output::Json => write_json_line(&shortest_json(*number, &shortest, list), out),
-                    Output::Judge | Output::Show => write_shortest(&shortest, out),
-                }
-            }
-            Ok(())
-        },
-    )
-}
-
-fn write_shortest(shortest: &Shortest, out: &mut Vec<u8>) {
-    let text = match shortest {
-        Shortest::Found { count, lines, .. } => {
-            let mut text = format!("{count}\n");
-            for line in lines {
-                text.push_str(line);
-                text.push('\n');
-            }
-            text
-        }
-        Shortest::Unsolvable => "unsolvable\n".to_owned(),
-        Shortest::Stopped(stopped) => format!("limit {}\n", stopped.lower_bound),
-    };
-    out.extend_from_slice(text.as_bytes());
-}
-
-/// Every shortest answer of case `number` as one JSON object: its number, the
-/// length and count (and, if `list`, the answers), or why there is none.
-pub fn shortest_json(number: usize, shortest: &Shortest, list: bool) -> serde_json::Value {
-    let mut json = serde_json::json!({ "case": number });
-    match shortest {
-        Shortest::Found {
-            length,
-            count,
-            lines,
-        } => {
-            json["length"] = (*length).into();
-            // Exact: a number while JSON readers hold it exactly, else its digits.
-            json["count"] = match u64::try_from(*count) {
-                Ok(count) if count < 1 << 53 => count.into(),
-                _ => count.to_string().into(),
-            };
-            if list {
-                json["answers"] = lines.clone().into();
-            }
-        }
-        Shortest::Unsolvable => json["solvable"] = false.into(),
-        Shortest::Stopped(stopped) => {
-            json["status"] = "limit".into();
-            json["lower_bound"] = stopped.lower_bound.into();
-            json["nodes"] = stopped.nodes.into();
-        }
-    }
-    json
 }
 
 #[cfg(test)]

@@ -9,7 +9,8 @@
 //!   ([`check`]) and drawing ([`show`]) need;
 //! - [`Format`]: the judge's text: cases in, answers out (and back in, to check them);
 //! - [`CrossCheck`]: an independent answer without tables;
-//! - [`Sample`] and [`SampleAt`]: random cases, uniform, or at one shortest length.
+//! - [`Sample`] and [`SampleAt`]: random cases, uniform, or at one shortest length;
+//! - [`EveryShortest`]: every shortest answer, counted and listed (`every`).
 //!
 //! The batch drivers ([`batch`]) work for any judge, in bounded memory, in input order.
 
@@ -18,6 +19,7 @@ pub mod check;
 mod def;
 mod eight;
 mod eight2;
+mod every;
 mod fifteen;
 mod input;
 mod rotation;
@@ -25,13 +27,14 @@ mod searched;
 pub mod show;
 
 pub use batch::{
-    answer_all, every_shortest_all, in_passes, shortest_json, solve_all, write_json_line,
-    write_malformed, Answered, BadCases, Method, Output,
+    answer_all, in_passes, solve_all, write_json_line, write_malformed, Answered, BadCases, Method,
+    Output,
 };
 pub use check::{check_all, quoted_answer, CheckSummary, Verdict, Written};
 pub use def::{kpattern, turns_text, DefAnswer, DefCases, Position};
 pub use eight::EightCases;
 pub use eight2::EightPairs;
+pub use every::{every_shortest_all, shortest_json, EveryShortest, Shortest};
 pub use fifteen::{FifteenAnswer, FifteenCase, FifteenCases, SlidingCase, SlidingCases};
 pub use input::{quote, Input, Line, Place, Token, KEPT};
 pub use rotation::RotationCases;
@@ -44,7 +47,6 @@ use std::io::{self, Read, Write};
 use crate::error::Error;
 use crate::moves::{Move, Named};
 use crate::sample::NoSuchLength;
-use crate::search::Stopped;
 use crate::table::{Table, TableId};
 
 /// Answers the cases of one judge problem.
@@ -299,63 +301,4 @@ pub trait Tables {
     fn tables(&self) -> Vec<(TableId, &Table<Self::Bytes>)>;
     /// The state of `rank` in table number `index`, as a person reads it.
     fn describe_rank(&self, index: usize, rank: u64) -> String;
-}
-
-/// Every shortest answer of one case (`--count`, `--all`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Shortest {
-    /// `count` answers of `length` moves each, and, when listed, each answer as the
-    /// puzzle writes it, in letter order.
-    Found {
-        /// The moves an answer takes.
-        length: usize,
-        /// How many answers take that few.
-        count: u128,
-        /// Their lines, when listed.
-        lines: Vec<String>,
-    },
-    /// No moves reach the goal.
-    Unsolvable,
-    /// A limit stopped the search first.
-    Stopped(Stopped),
-}
-
-impl Shortest {
-    /// These answers of case `case` as a listing may give them: refused where `list`
-    /// asks for more than [`crate::search::MOST_LISTED`], which are counted but not
-    /// kept.
-    pub fn listed(self, case: usize, list: bool) -> Result<Shortest, Error> {
-        match self {
-            Shortest::Found { length, count, .. }
-                if list && count > crate::search::MOST_LISTED as u128 =>
-            {
-                let message = format!(
-                    "case {case}: {count} shortest answers of {length} moves, more than `--all` lists ({}); `--count` counts them",
-                    crate::search::MOST_LISTED
-                );
-                Err(Error::Case(message.into()))
-            }
-            shortest => Ok(shortest),
-        }
-    }
-
-    /// Every shortest walk (their length, count, and the walks if listed), as
-    /// [`crate::search::every_walk`] finds them; `None` when the goal is out of reach.
-    pub fn of_walks<M: Move>(walks: Option<(u8, u128, Vec<Vec<M>>)>) -> Shortest {
-        match walks {
-            Some((length, count, walks)) => Shortest::Found {
-                length: length.into(),
-                count,
-                lines: walks.iter().map(|w| crate::moves::letters(w)).collect(),
-            },
-            None => Shortest::Unsolvable,
-        }
-    }
-}
-
-/// A judge that finds every shortest answer of a case, not only the smallest.
-pub trait EveryShortest: Format {
-    /// Every shortest answer of `case`, counted, and listed if `list` (whole where they
-    /// are at most [`crate::search::MOST_LISTED`]; see [`Shortest::listed`]).
-    fn every_shortest(&self, case: &Self::Case, list: bool) -> Result<Shortest, Error>;
 }
