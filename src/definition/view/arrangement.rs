@@ -33,6 +33,16 @@ pub(super) fn mul_div(a: u64, b: u64, c: u64) -> u64 {
 /// has more arrangements than 64 bits count).
 pub(super) fn arrangement_rank(classes: &[u8], counts: &[u8], blanks: u8) -> Option<u64> {
     let k = counts.len();
+    if blanks == 0 && k == classes.len() && k <= MOST_PERMUTED && counts.iter().all(|&c| c == 1) {
+        return permutation_rank(classes);
+    }
+    multiset_rank(classes, counts, blanks)
+}
+
+/// [`arrangement_rank`] of any multiset: each digit the arrangements that put a class
+/// below a piece's in its place.
+pub(super) fn multiset_rank(classes: &[u8], counts: &[u8], blanks: u8) -> Option<u64> {
+    let k = counts.len();
     let mut left = [0u8; 256];
     left[..k].copy_from_slice(counts);
     left[k] = blanks;
@@ -49,6 +59,30 @@ pub(super) fn arrangement_rank(classes: &[u8], counts: &[u8], blanks: u8) -> Opt
         ways = mul_div(ways, u64::from(left[c]), total);
         left[c] -= 1;
         total -= 1;
+    }
+    Some(rank)
+}
+
+/// The most pieces of a permutation ranked apart: 20! fits 64 bits, 21! does not.
+const MOST_PERMUTED: usize = 20;
+
+/// [`arrangement_rank`] where every class is one piece: each digit of the rank (in
+/// factorial base) the unused classes below a piece's, counted in a bit mask, with no
+/// division.
+pub(super) fn permutation_rank(classes: &[u8]) -> Option<u64> {
+    let n = classes.len();
+    let mut used = 0u64;
+    let mut rank = 0u64;
+    for (i, &c) in classes.iter().enumerate() {
+        let bit = 1u64
+            .checked_shl(u32::from(c))
+            .filter(|_| usize::from(c) < n)?;
+        if used & bit != 0 {
+            return None;
+        }
+        let below = u64::from(c) - u64::from((used & (bit - 1)).count_ones());
+        rank = rank * (n - i) as u64 + below;
+        used |= bit;
     }
     Some(rank)
 }

@@ -41,3 +41,27 @@ fn parities_pair_neighbouring_ranks() {
     assert_eq!(permutation_parity(&[1, 0, 2]), 1);
     assert_eq!(permutation_parity(&[1, 2, 0]), 0);
 }
+
+#[test]
+fn permutations_rank_as_multisets_of_single_pieces_do() {
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    for n in [2usize, 7, 12, 20] {
+        let counts = vec![1u8; n];
+        for _ in 0..200 {
+            let mut classes: Vec<u8> = (0..n as u8).collect();
+            classes.shuffle(&mut rng);
+            let rank = multiset_rank(&classes, &counts, 0);
+            assert!(rank.is_some());
+            assert_eq!(permutation_rank(&classes), rank, "{classes:?}");
+        }
+        // A piece twice, or a class past the last, is no permutation.
+        let mut twice: Vec<u8> = (0..n as u8).collect();
+        twice[n - 1] = 0;
+        assert_eq!(permutation_rank(&twice), None);
+        let mut past: Vec<u8> = (0..n as u8).collect();
+        past[0] = n as u8;
+        assert_eq!(permutation_rank(&past), None);
+    }
+}
