@@ -42,6 +42,7 @@ impl Fast {
 /// table (a cube's `U`, `U2`, `U'`), longer ones hashed; and each turn's name as it is
 /// written.
 pub(super) struct TurnNames {
+    /// By a name's two bytes, a space after a name of one (no name holds a space).
     pub(super) short: Vec<u8>,
     pub(super) long: FxHashMap<Box<[u8]>, u8>,
     /// By turn: its name and a space, as 4 bytes and how many of them count (0 for a
@@ -65,8 +66,8 @@ impl TurnNames {
                 .ok()
                 .filter(|&i| i != Self::NONE)?;
             match t.turn.name.as_bytes() {
-                &[a] => names.short[usize::from(a) << 8] = index,
-                &[a, b] => names.short[usize::from(a) << 8 | usize::from(b)] = index,
+                &[a] => names.short[short_key(a, b' ')] = index,
+                &[a, b] => names.short[short_key(a, b)] = index,
                 long => {
                     names.long.insert(long.into(), index);
                 }
@@ -92,8 +93,9 @@ impl TurnNames {
     }
 
     /// [`TurnNames::read`] of a line short enough for a bit a byte: its spaces found
-    /// at once, each name then a table look-up of its first two bytes, with no branch
-    /// that depends on a name's length (one or two bytes at random, in a scramble).
+    /// at once. Where no name is longer than two bytes (a cube's scramble), each is a
+    /// look-up of the two bytes where it starts, a space after a name of one, with no
+    /// branch on a name's length; otherwise each name is measured first.
     #[inline]
     fn read_masked(&self, line: &[u8]) -> Option<ArrayVec<u8, MOST_READ_TURNS>> {
         let n = line.len();
@@ -107,23 +109,26 @@ impl TurnNames {
         if within & (within >> 1 | 1 | 1 << n.saturating_sub(1)) != 0 {
             return None;
         }
-        let mut starts = !spaces & (spaces << 1 | 1);
+        let named = !spaces;
+        let mut starts = named & (spaces << 1 | 1);
         let mut kept = ArrayVec::new();
+        if named & named >> 1 & named >> 2 == 0 {
+            // One name at most every other byte: no more than the array holds.
+            let mut missing = false;
+            while starts != 0 {
+                let start = starts.trailing_zeros() as usize;
+                starts &= starts - 1;
+                let turn = self.short[short_key(padded[start], padded[start + 1])];
+                missing |= turn == Self::NONE;
+                kept.push(turn);
+            }
+            return (!missing).then_some(kept);
+        }
         while starts != 0 {
             let start = starts.trailing_zeros() as usize;
             starts &= starts - 1;
             let len = (spaces >> start).trailing_zeros() as usize;
-            let (a, b) = (padded[start], padded[start + 1]);
-            // A name's second byte, or 0 for a name of one: a mask, not a branch.
-            let second = b & 0u8.wrapping_sub(u8::from(len == 2));
-            let turn = match (len > 2) | (len == 2) & (b == 0) {
-                false => self.short[usize::from(a) << 8 | usize::from(second)],
-                true => self.get(&line[start..start + len])?,
-            };
-            if turn == Self::NONE {
-                return None;
-            }
-            kept.try_push(turn).ok()?;
+            kept.try_push(self.get(&line[start..start + len])?).ok()?;
         }
         Some(kept)
     }
@@ -154,12 +159,18 @@ impl TurnNames {
     #[inline]
     pub(super) fn get(&self, name: &[u8]) -> Option<u8> {
         let t = match *name {
-            [a] => self.short[usize::from(a) << 8],
-            [a, b] if b != 0 => self.short[usize::from(a) << 8 | usize::from(b)],
+            [a] => self.short[short_key(a, b' ')],
+            [a, b] if b != b' ' => self.short[short_key(a, b)],
             _ => *self.long.get(name)?,
         };
         (t != Self::NONE).then_some(t)
     }
+}
+
+/// Where a name of two bytes, or of one and a space, is in [`TurnNames::short`].
+#[inline]
+fn short_key(a: u8, b: u8) -> usize {
+    usize::from(a) << 8 | usize::from(b)
 }
 
 /// A turn's name and a space, as 4 bytes and how many of them count; 0 for a name too
@@ -200,8 +211,8 @@ mod tests {
         };
         for (index, name) in NAMES.iter().enumerate() {
             match *name.as_bytes() {
-                [a] => names.short[usize::from(a) << 8] = index as u8,
-                [a, b] => names.short[usize::from(a) << 8 | usize::from(b)] = index as u8,
+                [a] => names.short[short_key(a, b' ')] = index as u8,
+                [a, b] => names.short[short_key(a, b)] = index as u8,
                 ref long => {
                     names.long.insert(long.into(), index as u8);
                 }
