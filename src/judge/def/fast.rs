@@ -7,8 +7,9 @@ use std::sync::Arc;
 use arrayvec::ArrayVec;
 use rustc_hash::FxHashMap;
 
-use crate::definition::puzzle::{Puzzle, Turn};
+use crate::definition::puzzle::Puzzle;
 use crate::definition::view::View;
+use crate::search::{move_bits, unpack_walk};
 
 /// The most turns a case the fast path reads keeps to play later.
 pub(super) const MOST_READ_TURNS: usize = 64;
@@ -45,9 +46,12 @@ pub(super) struct TurnNames {
     /// By a name's two bytes, a space after a name of one (no name holds a space).
     pub(super) short: Vec<u8>,
     pub(super) long: FxHashMap<Box<[u8]>, u8>,
-    /// By turn: its name and a space, as 4 bytes and how many of them count (0 for a
-    /// name too long for that).
+    /// By turn, in the order walks number them: its name and a space, as 4 bytes and
+    /// how many of them count (0 for a name too long for that); and its name.
     spelled: Vec<([u8; 4], u8)>,
+    names: Vec<&'static str>,
+    /// The bits of a walk that number a turn.
+    bits: u8,
 }
 
 impl TurnNames {
@@ -56,24 +60,32 @@ impl TurnNames {
 
     /// The names of `puzzle`'s turns, where it has fewer than 255 (a byte a turn).
     pub(super) fn new(puzzle: &Puzzle) -> Option<TurnNames> {
-        let mut names = TurnNames {
+        TurnNames::of(puzzle.turn_list().iter().map(|t| t.name).collect())
+    }
+
+    /// The turns named `names`, numbered in their order.
+    fn of(names: Vec<&'static str>) -> Option<TurnNames> {
+        if names.len() >= usize::from(Self::NONE) {
+            return None;
+        }
+        let mut turns = TurnNames {
             short: vec![Self::NONE; 1 << 16],
             long: FxHashMap::default(),
-            spelled: puzzle.turns.iter().map(|t| spelled(t.turn.name)).collect(),
+            spelled: names.iter().map(|name| spelled(name)).collect(),
+            bits: move_bits(names.len()),
+            names,
         };
-        for t in &puzzle.turns {
-            let index = u8::try_from(t.turn.index)
-                .ok()
-                .filter(|&i| i != Self::NONE)?;
-            match t.turn.name.as_bytes() {
-                &[a] => names.short[short_key(a, b' ')] = index,
-                &[a, b] => names.short[short_key(a, b)] = index,
-                long => {
-                    names.long.insert(long.into(), index);
+        for (index, name) in turns.names.iter().enumerate() {
+            let index = index as u8;
+            match *name.as_bytes() {
+                [a] => turns.short[short_key(a, b' ')] = index,
+                [a, b] => turns.short[short_key(a, b)] = index,
+                ref long => {
+                    turns.long.insert(long.into(), index);
                 }
             }
         }
-        Some(names)
+        Some(turns)
     }
 
     /// The turns of `line`, names one space apart, if it is that and holds at most
@@ -133,27 +145,38 @@ impl TurnNames {
         Some(kept)
     }
 
-    /// `turns` one space apart and a line end, each name and its space written as a
-    /// word of 4 bytes, then cut to its length: no branch on a name's length.
+    /// The turns of a packed walk ([`crate::search::pack_walk`]) one space apart and a line end,
+    /// each name and its space a word of 4 bytes put in a line on the stack and cut to
+    /// its length (no branch on a name's length), the line then written at once.
     #[inline]
-    pub(super) fn write(&self, turns: impl Iterator<Item = Turn>, out: &mut Vec<u8>) {
-        let start = out.len();
-        for turn in turns {
-            match self.spelled[usize::from(turn.index)] {
-                (_, 0) => {
-                    out.extend_from_slice(turn.name.as_bytes());
-                    out.push(b' ');
-                }
-                (word, len) => {
-                    out.extend_from_slice(&word);
-                    out.truncate(out.len() - word.len() + usize::from(len));
-                }
+    pub(super) fn write_walk(&self, packed: u64, out: &mut Vec<u8>) {
+        // At most 63 turns of 4 bytes: a walk's 64 bits hold a marker and a bit a turn.
+        let mut line = [0u8; 4 * 64];
+        let mut at = 0;
+        for m in unpack_walk(packed, self.bits) {
+            let (word, len) = self.spelled[m];
+            if len == 0 {
+                return self.write_long_walk(packed, out);
+            }
+            line[at..at + 4].copy_from_slice(&word);
+            at += usize::from(len);
+        }
+        match at {
+            0 => out.push(b'\n'),
+            _ => {
+                line[at - 1] = b'\n';
+                out.extend_from_slice(&line[..at]);
             }
         }
-        match out.len() > start {
-            true => *out.last_mut().expect("a name written") = b'\n',
-            false => out.push(b'\n'),
-        }
+    }
+
+    /// [`TurnNames::write_walk`] where a turn's name is too long for a word.
+    fn write_long_walk(&self, packed: u64, out: &mut Vec<u8>) {
+        let names: Vec<&str> = unpack_walk(packed, self.bits)
+            .map(|m| self.names[m])
+            .collect();
+        out.extend_from_slice(names.join(" ").as_bytes());
+        out.push(b'\n');
     }
 
     #[inline]
@@ -198,27 +221,14 @@ fn spaces_of(word: &[u8]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::pack_walk;
     use proptest::prelude::*;
 
     /// Names of one, two and four bytes, as a definition may have them.
     const NAMES: [&str; 5] = ["U", "U2", "U'", "Rw", "Rw2'"];
 
     fn names() -> TurnNames {
-        let mut names = TurnNames {
-            short: vec![TurnNames::NONE; 1 << 16],
-            long: FxHashMap::default(),
-            spelled: NAMES.iter().map(|name| spelled(name)).collect(),
-        };
-        for (index, name) in NAMES.iter().enumerate() {
-            match *name.as_bytes() {
-                [a] => names.short[short_key(a, b' ')] = index as u8,
-                [a, b] => names.short[short_key(a, b)] = index as u8,
-                ref long => {
-                    names.long.insert(long.into(), index as u8);
-                }
-            }
-        }
-        names
+        TurnNames::of(NAMES.to_vec()).expect("five turns")
     }
 
     /// The fast path's reading, the slow way: split at each space, each word a name.
@@ -255,12 +265,16 @@ mod tests {
         fn turns_are_written_one_space_apart(
             picks in proptest::collection::vec(0..NAMES.len(), 0..20),
         ) {
-            let turns = picks.iter().map(|&i| Turn { index: i as u16, name: NAMES[i] });
-            // After an answer already written, as a task writes them.
-            let mut out = b"U2\n".to_vec();
-            names().write(turns, &mut out);
-            let names: Vec<&str> = picks.iter().map(|&i| NAMES[i]).collect();
-            prop_assert_eq!(String::from_utf8(out).unwrap(), format!("U2\n{}\n", names.join(" ")));
+            // The walk as it is, and without the name too long for a word.
+            let short: Vec<usize> = picks.iter().copied().filter(|&i| NAMES[i].len() < 4).collect();
+            for picks in [picks, short] {
+                let names = names();
+                // After an answer already written, as a task writes them.
+                let mut out = b"U2\n".to_vec();
+                names.write_walk(pack_walk(&picks, names.bits), &mut out);
+                let words: Vec<&str> = picks.iter().map(|&i| NAMES[i]).collect();
+                prop_assert_eq!(String::from_utf8(out).unwrap(), format!("U2\n{}\n", words.join(" ")));
+            }
         }
 
         #[test]

@@ -173,9 +173,9 @@ impl<D: AsRef<[u8]> + Send + Sync> Format for Def<D> {
         for (number, case) in cases {
             // A walk's turns are written as they are unpacked, with nothing kept.
             match &case.at {
-                At::Rank(fast, rank) => match self.walk_of_rank(walks, *rank) {
-                    Some(turns) => fast.turns.write(turns, out),
-                    None => out.extend_from_slice(b"unsolvable\n"),
+                At::Rank(fast, rank) => match walks.walk(*rank as u32) {
+                    0 => out.extend_from_slice(b"unsolvable\n"),
+                    packed => fast.turns.write_walk(packed, out),
                 },
                 _ => Self::write_answer(*number, &Solver::solve(self, case)?, out),
             }
