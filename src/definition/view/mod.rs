@@ -20,6 +20,36 @@ use rayon::prelude::*;
 use super::puzzle::Puzzle;
 use super::Goal;
 
+/// A part played by its table of turns forward, from its value at the start.
+struct Stepped<'a> {
+    table: &'a [u32],
+    size: usize,
+    first: u32,
+    stride: u64,
+}
+
+/// Adds to `ranks` what `parts` are worth after `lists` of turns, a list a rank: the
+/// lists taken side by side, a turn of each in turn.
+fn add_steps<const P: usize>(parts: [&Stepped; P], lists: &[&[u8]], ranks: &mut [u64]) {
+    let mut values = vec![parts.map(|p| p.first); lists.len()];
+    let longest = lists.iter().map(|l| l.len()).max().unwrap_or(0);
+    for i in 0..longest {
+        for (values, list) in values.iter_mut().zip(lists) {
+            if let Some(&t) = list.get(i) {
+                let t = usize::from(t);
+                for (value, part) in values.iter_mut().zip(parts) {
+                    *value = part.table[t * part.size + *value as usize];
+                }
+            }
+        }
+    }
+    for (rank, values) in ranks.iter_mut().zip(values) {
+        *rank += (values.iter().zip(parts))
+            .map(|(&v, p)| u64::from(v) * p.stride)
+            .sum::<u64>();
+    }
+}
+
 /// Why a view cannot be ranked: what exceeds what.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -377,34 +407,28 @@ impl View {
     /// so that their table reads overlap; `None` where a part has no table
     /// ([`View::turns_tabled`]). A batch's many scrambles, each a few parts' values.
     pub fn ranks_after(&self, start: u64, lists: &[&[u8]]) -> Option<Vec<u64>> {
-        let tables: Vec<(&[u32], usize)> = (self.parts.iter())
-            .map(|p| Some((p.forward.get()?.as_slice(), p.size as usize)))
+        let parts: Vec<Stepped> = (self.parts.iter())
+            .map(|p| {
+                Some(Stepped {
+                    table: p.forward.get()?,
+                    size: p.size as usize,
+                    first: (start / p.stride % p.size) as u32,
+                    stride: p.stride,
+                })
+            })
             .collect::<Option<_>>()?;
-        if tables.is_empty() {
-            // A view of one state: every list leaves it there.
-            return Some(vec![0; lists.len()]);
-        }
-        let parts = tables.len();
-        let first: Vec<u32> = (self.parts.iter())
-            .map(|p| (start / p.stride % p.size) as u32)
-            .collect();
-        let mut values = first.repeat(lists.len());
-        let longest = lists.iter().map(|l| l.len()).max().unwrap_or(0);
-        for i in 0..longest {
-            for (values, list) in values.chunks_exact_mut(parts).zip(lists) {
-                if let Some(&t) = list.get(i) {
-                    let t = usize::from(t);
-                    for (value, &(table, size)) in values.iter_mut().zip(&tables) {
-                        *value = table[t * size + *value as usize];
-                    }
-                }
+        let mut ranks = vec![0; lists.len()];
+        // Parts change apart: a few at a time, each a value in a register.
+        for group in parts.chunks(4) {
+            match group {
+                [a] => add_steps([a], lists, &mut ranks),
+                [a, b] => add_steps([a, b], lists, &mut ranks),
+                [a, b, c] => add_steps([a, b, c], lists, &mut ranks),
+                [a, b, c, d] => add_steps([a, b, c, d], lists, &mut ranks),
+                _ => unreachable!("groups of one to four"),
             }
         }
-        let rank = |values: &[u32]| -> u64 {
-            let parts = values.iter().zip(&self.parts);
-            parts.map(|(&v, p)| u64::from(v) * p.stride).sum()
-        };
-        Some(values.chunks_exact(parts).map(rank).collect())
+        Some(ranks)
     }
 
     /// Whether every part's turns are tabled, forward: [`View::ranks_after`] then

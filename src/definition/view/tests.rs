@@ -65,3 +65,72 @@ fn permutations_rank_as_multisets_of_single_pieces_do() {
         assert_eq!(permutation_rank(&past), None);
     }
 }
+
+/// Three sets whose two moves turn every piece: five parts (set C never twists), each
+/// small beside the whole, so that every one is tabled.
+const PARTS: &str = "Name parts
+Set A 3 3
+Set B 3 2
+Set C 4 1
+Solved
+A
+1 2 3
+B
+1 2 3
+C
+1 2 3 4
+End
+Move X
+A
+2 3 1
+1 0 0
+B
+2 3 1
+1 1 0
+C
+2 3 4 1
+End
+Move Y
+A
+2 1 3
+0 2 0
+B
+2 1 3
+0 1 1
+C
+2 1 3 4
+End
+";
+
+#[test]
+fn lists_played_side_by_side_reach_the_ranks_of_the_turns_played_on_cells() {
+    use rand::{Rng, SeedableRng};
+    let definition = crate::definition::Definition::parse(PARTS, "parts.def").unwrap();
+    let puzzle = Puzzle::new(definition, None, None).unwrap();
+    let view = View::new(&puzzle, &Projection::whole(&puzzle), &[0]).unwrap();
+    view.tabulate(u64::MAX, false);
+    assert!(view.turns_tabled());
+    assert_eq!(view.parts.len(), 5, "one group of four parts and one alone");
+    let start = view.rank(&puzzle.flat(&puzzle.definition.start)).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let lists: Vec<Vec<u8>> = (0..300)
+        .map(|_| {
+            let len = rng.random_range(0..30);
+            (0..len)
+                .map(|_| rng.random_range(0..puzzle.turns.len()) as u8)
+                .collect()
+        })
+        .collect();
+    let slices: Vec<&[u8]> = lists.iter().map(|l| &l[..]).collect();
+    let ranks = view.ranks_after(start, &slices).unwrap();
+    // Against the turns played on the cells, ranked at the end: no turn table.
+    for (list, rank) in lists.iter().zip(ranks) {
+        let mut cells = puzzle.flat(&puzzle.definition.start);
+        for &t in list {
+            let mut next = cells.clone();
+            puzzle.play(&cells, usize::from(t), &mut next);
+            cells = next;
+        }
+        assert_eq!(Some(rank), view.rank(&cells), "{list:?}");
+    }
+}
