@@ -127,7 +127,7 @@ impl<D: AsRef<[u8]>> Table<D> {
         }
         // A header decoded to its full length ends with its eight checksum bytes.
         let at = checksum_at(header_len);
-        let found = checksum(&[&b[..at], &b[at + 8..]]);
+        let found = checksum(&[&b[..at], &b[at + 8..offset]], &b[offset..]);
         if found != header.checksum {
             return Err(Fault::Checksum {
                 found,
@@ -222,6 +222,7 @@ impl<D> fmt::Debug for Table<D> {
 mod tests {
     use super::*;
     use crate::search::UNREACHABLE;
+    use crate::table::format::CHECKSUM_BLOCK;
     use crate::table::{encode, Entry};
 
     const ID: TableId = TableId::new("test", 3);
@@ -271,6 +272,25 @@ mod tests {
                 let accepted = Table::from_bytes(&damaged, ID, 7);
                 assert!(accepted.is_err(), "flip at byte {at} bit {bit} accepted");
             }
+        }
+    }
+
+    #[test]
+    fn a_flipped_byte_in_any_block_of_a_large_payload_is_refused() {
+        // Three blocks and a part, hashed side by side: damage in each is caught.
+        let states = 3 * CHECKSUM_BLOCK + 1000;
+        let payload: Vec<u8> = (0..states).map(|rank| (rank % 7) as u8).collect();
+        let bytes = encode(&ID, &payload);
+        let offset = bytes.len() - states;
+        assert!(Table::from_bytes(&bytes[..], ID, states as u64).is_ok());
+        for block in 0..4 {
+            let mut damaged = bytes.clone();
+            damaged[offset + block * CHECKSUM_BLOCK + 500] ^= 0x10;
+            let fault = Table::from_bytes(&damaged[..], ID, states as u64).unwrap_err();
+            assert!(
+                matches!(fault, Fault::Checksum { .. }),
+                "block {block}: {fault}"
+            );
         }
     }
 

@@ -2,12 +2,13 @@
 
 use super::TableId;
 use crate::search::{walk_length, UNREACHABLE};
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 /// The first eight bytes of every table file.
 pub const MAGIC: [u8; 8] = *b"TBLSOLVE";
 /// The layout this build reads and writes.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 
 pub(super) const PREFIX_LEN: usize = 16;
 const PAYLOAD_ALIGN: usize = 64;
@@ -160,7 +161,7 @@ pub fn encode_header(id: &TableId, payload: &[u8]) -> (Header, Vec<u8>) {
     bytes.extend_from_slice(&header_bytes);
     bytes.resize(payload_offset, 0);
     let at = checksum_at(header_bytes.len());
-    header.checksum = checksum(&[&bytes[..at], &bytes[at + 8..], payload]);
+    header.checksum = checksum(&[&bytes[..at], &bytes[at + 8..]], payload);
     bytes[at..at + 8].copy_from_slice(&header.checksum.to_le_bytes());
     (header, bytes)
 }
@@ -178,12 +179,23 @@ pub(super) fn checksum_at(header_len: usize) -> usize {
     PREFIX_LEN + header_len - 8
 }
 
-/// XXH3-64 of `parts` in turn: a table file's bytes but the eight where the checksum
-/// itself is kept, so that prefix, header, padding and payload are all covered.
-pub(super) fn checksum(parts: &[&[u8]]) -> u64 {
+/// Bytes of a payload hashed apart, so that a large table's check runs on every core.
+pub const CHECKSUM_BLOCK: usize = 1 << 20;
+
+/// A table file's checksum: XXH3-64 of the bytes before its payload (`before`, in
+/// turn: all but the eight where the checksum itself is kept), then of the XXH3-64 of
+/// each [`CHECKSUM_BLOCK`] bytes of `payload` in order (little-endian), those hashed
+/// side by side. Prefix, header, padding and payload are all covered.
+pub(super) fn checksum(before: &[&[u8]], payload: &[u8]) -> u64 {
+    let blocks: Vec<u64> = (payload.par_chunks(CHECKSUM_BLOCK))
+        .map(xxhash_rust::xxh3::xxh3_64)
+        .collect();
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
-    for part in parts {
+    for part in before {
         hasher.update(part);
+    }
+    for block in blocks {
+        hasher.update(&block.to_le_bytes());
     }
     hasher.digest()
 }

@@ -12,12 +12,14 @@ fn a_forged_checksum_is_caught_by_the_recount() {
     let mut bytes = encode(&id, &distances);
     let payload = bytes.len() - distances.len();
     bytes[payload + 21] = 9;
-    // The checksum is the header's last eight bytes, XXH3-64 of all the others.
+    // The checksum is the header's last eight bytes: XXH3-64 of the others before the
+    // payload, then of the payload's block hashes (one block, so small a payload).
     let header_len = u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
     let at = 16 + header_len - 8;
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
     hasher.update(&bytes[..at]);
-    hasher.update(&bytes[at + 8..]);
+    hasher.update(&bytes[at + 8..payload]);
+    hasher.update(&xxhash_rust::xxh3::xxh3_64(&bytes[payload..]).to_le_bytes());
     bytes[at..at + 8].copy_from_slice(&hasher.digest().to_le_bytes());
 
     let table = Table::from_bytes(&bytes[..], id, 40).unwrap();
