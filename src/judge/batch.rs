@@ -108,6 +108,7 @@ fn read_chunk<C: CaseReader + Sync, R: Read>(
     }
     if C::SETTLES {
         settle(reader, &mut chunk, skip);
+        reader.settled();
     }
     chunk
 }

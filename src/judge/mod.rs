@@ -149,6 +149,9 @@ pub trait CaseReader {
         let _ = cases;
         Vec::new()
     }
+
+    /// Every case taken so far is settled: what was kept for them may go.
+    fn settled(&mut self) {}
 }
 
 /// Reads case number `case` with `reader`, or gives the error that reading the input

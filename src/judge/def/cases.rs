@@ -2,7 +2,6 @@
 //! where a batch's fast path reads turns straight into it) and how an input gives them,
 //! a case a line or a ksolve+ scramble file's blocks.
 
-use arrayvec::ArrayVec;
 use std::fmt;
 use std::io::Read;
 use std::sync::Arc;
@@ -35,10 +34,15 @@ pub struct Position {
 #[derive(Clone)]
 pub(super) enum At {
     Cells(Arc<Puzzle>, Cells),
-    /// A line as a batch's fast path took it, and where it starts: read through by
-    /// [`DefCases::settle`] before the case is used, so that the reading thread counts
-    /// no reference.
-    Line(ArrayVec<u8, MOST_TAKEN>, Place),
+    /// A line as a batch's fast path took it: where its bytes lie among those the
+    /// reader keeps ([`DefCases::taken`]), and where it starts in the input. Read
+    /// through by [`DefCases::settle`] before the case is used, so that the reading
+    /// thread counts no reference, and a case stays small while a chunk is read.
+    Line {
+        start: u32,
+        len: u8,
+        at: Place,
+    },
     /// The rank the turns of a line take the start to.
     Rank(Arc<Fast>, u64),
 }
@@ -55,7 +59,7 @@ impl At {
     pub(super) fn rank(&self) -> Option<(&View, u64)> {
         match self {
             At::Cells(..) => None,
-            At::Line(..) => unreachable!("{UNSETTLED}"),
+            At::Line { .. } => unreachable!("{UNSETTLED}"),
             At::Rank(fast, rank) => Some((&fast.view, *rank)),
         }
     }
@@ -79,7 +83,7 @@ impl Position {
     pub fn puzzle(&self) -> &Arc<Puzzle> {
         match &self.at {
             At::Cells(puzzle, _) => puzzle,
-            At::Line(..) => unreachable!("{UNSETTLED}"),
+            At::Line { .. } => unreachable!("{UNSETTLED}"),
             At::Rank(fast, _) => &fast.puzzle,
         }
     }
@@ -111,8 +115,7 @@ impl PartialEq for Position {
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.at {
-            // Not yet read through: what was taken.
-            At::Line(bytes, at) => write!(f, "{:?} at {at}", String::from_utf8_lossy(bytes)),
+            At::Line { at, .. } => write!(f, "a line at {at}, not yet read through"),
             _ => write!(f, "{}", kpattern(self.puzzle(), &self.state())),
         }
     }
@@ -180,6 +183,9 @@ pub struct DefCases {
     /// The fast path's view, start and names, where the one exact table sees states
     /// whole.
     pub(super) fast: Option<Arc<Fast>>,
+    /// The bytes of the lines the fast path took and has not yet settled, one after
+    /// another: a chunk's, its memory kept for the next.
+    pub(super) taken: Vec<u8>,
 }
 
 impl DefCases {
@@ -399,11 +405,16 @@ impl CaseReader for DefCases {
         if self.mode != Some(Mode::Lines) || self.pending.is_some() || self.fast.is_none() {
             return None;
         }
-        let line = ArrayVec::try_from(input.peek_line()?).ok()?;
+        let line = input.peek_line()?;
+        if line.len() > MOST_TAKEN {
+            return None;
+        }
+        let (start, len) = (self.taken.len() as u32, line.len() as u8);
+        self.taken.extend_from_slice(line);
         let at = input.place();
-        input.skip_line(line.len());
+        input.skip_line(usize::from(len));
         Some(Position {
-            at: At::Line(line, at),
+            at: At::Line { start, len, at },
         })
     }
 
@@ -419,12 +430,13 @@ impl CaseReader for DefCases {
         };
         let mut turned = Vec::with_capacity(cases.len());
         for (i, (number, case)) in cases.iter_mut().enumerate() {
-            let At::Line(bytes, at) = &case.at else {
+            let At::Line { start, len, at } = case.at else {
                 continue;
             };
+            let bytes = &self.taken[start as usize..][..usize::from(len)];
             match fast.turns.read(bytes) {
                 Some(turns) => turned.push((i, turns)),
-                None => match self.line_case(&taken_line(bytes, *at), *number) {
+                None => match self.line_case(&taken_line(bytes, at), *number) {
                     Ok(position) => case.at = position.at,
                     Err(error) => malformed.push((i, error)),
                 },
@@ -437,6 +449,11 @@ impl CaseReader for DefCases {
             cases[i].1.at = At::Rank(Arc::clone(&fast), rank);
         }
         malformed
+    }
+
+    /// Every line taken is read through: the next chunk's bytes go where these were.
+    fn settled(&mut self) {
+        self.taken.clear();
     }
 
     fn read_case<R: Read>(

@@ -151,6 +151,7 @@ impl<D: AsRef<[u8]> + Send + Sync> Format for Def<D> {
             puzzle,
             mode: None,
             pending: None,
+            taken: Vec::new(),
         }
     }
 
