@@ -428,21 +428,24 @@ impl CaseReader for DefCases {
         let Some(fast) = &self.fast else {
             return malformed;
         };
-        let mut turned = Vec::with_capacity(cases.len());
+        // Every line's turns one after another, and where each line's end.
+        let (mut turns, mut turned) = (Vec::new(), Vec::with_capacity(cases.len()));
         for (i, (number, case)) in cases.iter_mut().enumerate() {
             let At::Line { start, len, at } = case.at else {
                 continue;
             };
             let bytes = &self.taken[start as usize..][..usize::from(len)];
-            match fast.turns.read(bytes) {
-                Some(turns) => turned.push((i, turns)),
-                None => match self.line_case(&taken_line(bytes, at), *number) {
+            match fast.turns.read(bytes, &mut turns) {
+                true => turned.push((i, turns.len())),
+                false => match self.line_case(&taken_line(bytes, at), *number) {
                     Ok(position) => case.at = position.at,
                     Err(error) => malformed.push((i, error)),
                 },
             }
         }
-        let ranks = fast.ranks(turned.iter().map(|(_, turns)| &turns[..]));
+        let starts = std::iter::once(0).chain(turned.iter().map(|&(_, end)| end));
+        let lists = (starts.zip(&turned)).map(|(start, &(_, end))| &turns[start..end]);
+        let ranks = fast.ranks(lists);
         // The cases' own copy: one counter per task, not one that every thread bumps.
         let fast = Arc::new(Fast::clone(fast));
         for ((i, _), rank) in turned.into_iter().zip(ranks) {

@@ -4,7 +4,6 @@
 
 use std::sync::Arc;
 
-use arrayvec::ArrayVec;
 use rustc_hash::FxHashMap;
 
 use crate::definition::puzzle::Puzzle;
@@ -12,7 +11,7 @@ use crate::definition::view::View;
 use crate::search::{move_bits, unpack_walk};
 
 /// The most turns a case the fast path reads keeps to play later.
-pub(super) const MOST_READ_TURNS: usize = 64;
+const MOST_READ_TURNS: usize = 64;
 
 /// The longest line read a bit a byte: its spaces a 64-bit mask with one past its end.
 const MOST_MASKED: usize = 63;
@@ -88,20 +87,23 @@ impl TurnNames {
         Some(turns)
     }
 
-    /// The turns of `line`, names one space apart, if it is that and holds at most
-    /// [`MOST_READ_TURNS`]: the reader's fast path.
+    /// Appends to `turns` those of `line`, names one space apart, if it is that and
+    /// holds at most [`MOST_READ_TURNS`]: the reader's fast path. Leaves `turns` as
+    /// it was where the line is not that.
     #[inline]
-    pub(super) fn read(&self, line: &[u8]) -> Option<ArrayVec<u8, MOST_READ_TURNS>> {
-        match line.len() {
-            0..=MOST_MASKED => self.read_masked(line),
-            _ => {
-                let mut kept = ArrayVec::new();
-                for name in line.split(|&b| b == b' ') {
-                    kept.try_push(self.get(name)?).ok()?;
-                }
-                Some(kept)
-            }
+    pub(super) fn read(&self, line: &[u8], turns: &mut Vec<u8>) -> bool {
+        let before = turns.len();
+        let read = match line.len() {
+            0..=MOST_MASKED => self.read_masked(line, turns),
+            _ => line.split(|&b| b == b' ').try_for_each(|name| {
+                turns.push(self.get(name)?);
+                (turns.len() - before <= MOST_READ_TURNS).then_some(())
+            }),
+        };
+        if read.is_none() {
+            turns.truncate(before);
         }
+        read.is_some()
     }
 
     /// [`TurnNames::read`] of a line short enough for a bit a byte: its spaces found
@@ -109,7 +111,7 @@ impl TurnNames {
     /// look-up of the two bytes where it starts, a space after a name of one, with no
     /// branch on a name's length; otherwise each name is measured first.
     #[inline]
-    fn read_masked(&self, line: &[u8]) -> Option<ArrayVec<u8, MOST_READ_TURNS>> {
+    fn read_masked(&self, line: &[u8], turns: &mut Vec<u8>) -> Option<()> {
         let n = line.len();
         // Spaces past the end, so that every name ends at a space.
         let mut padded = [b' '; MOST_MASKED + 1];
@@ -123,26 +125,32 @@ impl TurnNames {
         }
         let named = !spaces;
         let mut starts = named & (spaces << 1 | 1);
-        let mut kept = ArrayVec::new();
         if named & named >> 1 & named >> 2 == 0 {
-            // One name at most every other byte: no more than the array holds.
-            let mut missing = false;
+            // One name at most every other byte: at most `SLOTS`, each written to its
+            // slot with no check of room.
+            const SLOTS: usize = MOST_MASKED.div_ceil(2);
+            let at = turns.len();
+            turns.resize(at + SLOTS, 0);
+            let slots = &mut turns[at..];
+            let (mut count, mut missing) = (0, false);
             while starts != 0 {
                 let start = starts.trailing_zeros() as usize;
                 starts &= starts - 1;
                 let turn = self.short[short_key(padded[start], padded[start + 1])];
                 missing |= turn == Self::NONE;
-                kept.push(turn);
+                slots[count % SLOTS] = turn;
+                count += 1;
             }
-            return (!missing).then_some(kept);
+            turns.truncate(at + count);
+            return (!missing).then_some(());
         }
         while starts != 0 {
             let start = starts.trailing_zeros() as usize;
             starts &= starts - 1;
             let len = (spaces >> start).trailing_zeros() as usize;
-            kept.try_push(self.get(&line[start..start + len])?).ok()?;
+            turns.push(self.get(&line[start..start + len])?);
         }
-        Some(kept)
+        Some(())
     }
 
     /// The turns of a packed walk ([`crate::search::pack_walk`]) one space apart and a line end,
@@ -231,6 +239,16 @@ mod tests {
         TurnNames::of(NAMES.to_vec()).expect("five turns")
     }
 
+    /// The fast path's reading of `line`, after turns already read.
+    fn read(line: &[u8]) -> Option<Vec<u8>> {
+        let mut turns = vec![7, 7];
+        let read = names().read(line, &mut turns);
+        let (before, after) = turns.split_at(2);
+        assert_eq!(before, [7, 7], "turns read before are kept");
+        assert!(read || after.is_empty(), "nothing kept of a line refused");
+        read.then(|| after.to_vec())
+    }
+
     /// The fast path's reading, the slow way: split at each space, each word a name.
     fn split(line: &[u8]) -> Option<Vec<u8>> {
         if line.is_empty() {
@@ -257,7 +275,7 @@ mod tests {
         ) {
             // Mostly names, with near misses: a name cut short or run on, an empty word.
             let line = words.join(" ").into_bytes();
-            let read = names().read(&line).map(|turns| turns.to_vec());
+            let read = read(&line);
             prop_assert_eq!(read, split(&line), "{:?}", String::from_utf8_lossy(&line));
         }
 
@@ -282,7 +300,7 @@ mod tests {
             picks in proptest::collection::vec(0..NAMES.len(), 0..70),
         ) {
             let line = picks.iter().map(|&i| NAMES[i]).collect::<Vec<_>>().join(" ");
-            let read = names().read(line.as_bytes()).map(|turns| turns.to_vec());
+            let read = read(line.as_bytes());
             let expected = (picks.len() <= MOST_READ_TURNS).then(|| picks.iter().map(|&i| i as u8).collect());
             prop_assert_eq!(read, expected, "{}", line);
         }
