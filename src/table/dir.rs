@@ -3,6 +3,7 @@
 
 use rayon::prelude::*;
 use std::fs;
+use std::io::Read;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -11,7 +12,9 @@ use std::time::{Duration, Instant};
 
 use super::map::MappedTable;
 use super::write::{remove_abandoned, temporary, write_atomic};
-use super::{encode_header, file_len_bound, Header, Source, Table, TableError};
+use super::{
+    encode_header, file_len_bound, Header, Source, Table, TableError, FORMAT_VERSION, MAGIC,
+};
 
 /// What [`TableDir`] tells its user about a build it starts on its own.
 #[derive(Debug)]
@@ -172,7 +175,8 @@ impl TableDir {
     }
 
     /// Maps and validates the tables of `sources`, first building those that are
-    /// missing (all at once, in parallel) if allowed.
+    /// missing (all at once, in parallel) if allowed. A table an older build wrote in an
+    /// earlier format counts as missing then: out of date, not damaged.
     pub fn load<S: Source>(&self, sources: &[S]) -> Result<Vec<MappedTable>, TableError> {
         if fs::metadata(&self.dir).is_ok_and(|m| !m.is_dir()) {
             let path = self.dir.clone();
@@ -182,7 +186,9 @@ impl TableDir {
         let missing: Vec<(&S, PathBuf)> = sources
             .iter()
             .map(|source| (source, self.path(source)))
-            .filter(|(_, path)| fs::symlink_metadata(path).is_err())
+            .filter(|(_, path)| {
+                fs::symlink_metadata(path).is_err() || self.build_missing && outdated(path)
+            })
             .collect();
         if let Some((_, path)) = missing.first() {
             if !self.build_missing {
@@ -243,6 +249,15 @@ impl TableDir {
             _ => Ok(()),
         }
     }
+}
+
+/// Whether `path` holds a table in a format before this build's: its magic, then a
+/// lower version.
+fn outdated(path: &Path) -> bool {
+    let mut prefix = [0u8; 12];
+    let read = fs::File::open(path).and_then(|mut file| file.read_exact(&mut prefix));
+    let version = u32::from_le_bytes(prefix[8..].try_into().expect("four bytes"));
+    read.is_ok() && prefix[..8] == MAGIC && version < FORMAT_VERSION
 }
 
 /// Computes the table of `source` and writes it to `path` atomically, creating the

@@ -247,6 +247,48 @@ fn damaged_tables_are_refused_never_used() {
     );
 }
 
+/// A table an older build wrote (an earlier format version) is out of date, not
+/// damaged: rebuilt on use where building is allowed, and the answers as before;
+/// refused with `--no-build`; a later version, a newer build's, is never overwritten.
+#[test]
+fn tables_of_an_earlier_format_are_rebuilt_on_use() {
+    let tables = tempfile::tempdir().unwrap();
+    let path = tables.path().join("rotation-0.tbl");
+    let input = sample("rotation.in");
+    let answers = stdout(&tablesolve(tables.path(), &["rotation"], &input)).to_owned();
+    let good = fs::read(&path).unwrap();
+    let version = u32::from_le_bytes(good[8..12].try_into().unwrap());
+    let with_version = |v: u32| {
+        let mut bytes = good.clone();
+        bytes[8..12].copy_from_slice(&v.to_le_bytes());
+        bytes
+    };
+
+    fs::write(&path, with_version(version - 1)).unwrap();
+    let output = tablesolve(tables.path(), &["--no-build", "rotation"], &input);
+    assert_eq!(output.status.code(), Some(3));
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        message.contains(&format!("format version {}", version - 1)),
+        "{message}"
+    );
+
+    let output = tablesolve(tables.path(), &["rotation"], &input);
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(message.contains("building missing tables"), "{message}");
+    assert_eq!(stdout(&output), answers);
+    assert_eq!(
+        fs::read(&path).unwrap(),
+        good,
+        "rebuilt in this build's format"
+    );
+
+    fs::write(&path, with_version(version + 1)).unwrap();
+    let output = tablesolve(tables.path(), &["rotation"], &input);
+    assert_eq!(output.status.code(), Some(3));
+    assert_eq!(fs::read(&path).unwrap(), with_version(version + 1));
+}
+
 /// `--partition` takes groups of tiles; a grouping that is a built-in partition's uses
 /// that partition's database files (nothing is built with `--no-build`), and a bad one
 /// is refused naming the option.
