@@ -10,11 +10,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use super::format::{version_of, VERSION_END};
 use super::map::MappedTable;
 use super::write::{remove_abandoned, temporary, write_atomic};
-use super::{
-    encode_header, file_len_bound, Header, Source, Table, TableError, FORMAT_VERSION, MAGIC,
-};
+use super::{encode_header, file_len_bound, Header, Source, Table, TableError, FORMAT_VERSION};
 
 /// What [`TableDir`] tells its user about a build it starts on its own.
 #[derive(Debug)]
@@ -254,10 +253,9 @@ impl TableDir {
 /// Whether `path` holds a table in a format before this build's: its magic, then a
 /// lower version.
 fn outdated(path: &Path) -> bool {
-    let mut prefix = [0u8; 12];
+    let mut prefix = [0u8; VERSION_END];
     let read = fs::File::open(path).and_then(|mut file| file.read_exact(&mut prefix));
-    let version = u32::from_le_bytes(prefix[8..].try_into().expect("four bytes"));
-    read.is_ok() && prefix[..8] == MAGIC && version < FORMAT_VERSION
+    read.is_ok() && version_of(&prefix).is_some_and(|version| version < FORMAT_VERSION)
 }
 
 /// Computes the table of `source` and writes it to `path` atomically, creating the

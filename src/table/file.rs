@@ -4,8 +4,8 @@
 use std::fmt;
 
 use super::format::{
-    bincode_config, checksum, checksum_at, count_lengths, payload_offset, Header, FORMAT_VERSION,
-    MAGIC, MAX_HEADER_LEN, PREFIX_LEN,
+    bincode_config, checksum, checksum_at, count_lengths, payload_offset, version_of, Header,
+    FORMAT_VERSION, MAX_HEADER_LEN, PREFIX_LEN, VERSION_END,
 };
 use super::{Fault, HeaderFault, TableId};
 
@@ -33,18 +33,16 @@ impl<D: AsRef<[u8]>> Table<D> {
             }
         };
         need(PREFIX_LEN)?;
-        if b[..8] != MAGIC {
-            return Err(Fault::Magic);
-        }
-        let word = |at: usize| u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]]);
-        let version = word(8);
+        let version = version_of(b).ok_or(Fault::Magic)?;
         if version != FORMAT_VERSION {
             return Err(Fault::Version {
                 found: version,
                 expected: FORMAT_VERSION,
             });
         }
-        let header_len = word(12) as usize;
+        let header_len =
+            u32::from_le_bytes(b[VERSION_END..PREFIX_LEN].try_into().expect("4 bytes"));
+        let header_len = header_len as usize;
         if header_len > MAX_HEADER_LEN {
             return Err(HeaderFault::TooLong {
                 len: header_len,
