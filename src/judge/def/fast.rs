@@ -43,8 +43,8 @@ impl Fast {
 /// written.
 pub(super) struct TurnNames {
     /// By a name's two bytes, a space after a name of one (no name holds a space).
-    pub(super) short: Vec<u8>,
-    pub(super) long: FxHashMap<Box<[u8]>, u8>,
+    short: Vec<u8>,
+    long: FxHashMap<Box<[u8]>, u8>,
     /// By turn, in the order walks number them: its name and a space, as 4 bytes and
     /// how many of them count (0 for a name too long for that); and its name.
     spelled: Vec<([u8; 4], u8)>,
@@ -153,9 +153,9 @@ impl TurnNames {
         Some(())
     }
 
-    /// The turns of a packed walk ([`crate::search::pack_walk`]) one space apart and a line end,
-    /// each name and its space a word of 4 bytes put in a line on the stack and cut to
-    /// its length (no branch on a name's length), the line then written at once.
+    /// The turns of a packed walk ([`crate::search::pack_walk`]) one space apart and a
+    /// line end, each name and its space a word of 4 bytes put in a line on the stack
+    /// and cut to its length (no branch on a name's length), the line written at once.
     #[inline]
     pub(super) fn write_walk(&self, packed: u64, out: &mut Vec<u8>) {
         // At most 63 turns of 4 bytes: a walk's 64 bits hold a marker and a bit a turn.
@@ -187,8 +187,9 @@ impl TurnNames {
         out.push(b'\n');
     }
 
+    /// The turn named `name`.
     #[inline]
-    pub(super) fn get(&self, name: &[u8]) -> Option<u8> {
+    fn get(&self, name: &[u8]) -> Option<u8> {
         let t = match *name {
             [a] => self.short[short_key(a, b' ')],
             [a, b] if b != b' ' => self.short[short_key(a, b)],
