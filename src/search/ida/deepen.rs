@@ -42,6 +42,14 @@ pub(super) struct Round {
     pub(super) before: Option<(u32, u64)>,
 }
 
+impl Round {
+    /// How it is searched: split, after an iteration of so many nodes, or whole.
+    pub(super) fn split_after(&self) -> Option<u64> {
+        self.split
+            .then(|| self.before.map_or(0, |(_, nodes)| nodes))
+    }
+}
+
 /// Searches iterations by `iterate` at ever larger bounds, from `estimate`, until one
 /// admits a solution or a limit stops; the nodes generated are `account`'s.
 pub(super) fn deepen<M>(

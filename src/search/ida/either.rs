@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
-use super::deepen::{deepen, Round};
+use super::deepen::deepen;
 use super::pass::{Item, ItemOf, Want};
 use super::split::{frontier, iteration};
 use super::tasks::replay;
@@ -100,7 +100,7 @@ pub fn search_either<A: Problem, B: Problem<Move = A::Move>>(
             }
             (Choice::Faster, _) => strong_now,
         };
-        let Round { bound, split, .. } = *round;
+        let (bound, split) = (round.bound, round.split_after());
         if strong_now {
             let root = Item::root(strong_start, strong_bound);
             iteration(strong, &account, Want::First, bound, root, split)

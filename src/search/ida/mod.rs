@@ -298,7 +298,14 @@ fn deepen_one<P: Problem>(
     let estimate = problem.lower_bound(start);
     deepen(estimate, settings, account, |round| {
         let root = Item::root(start, estimate);
-        iteration(problem, account, want, round.bound, root, round.split)
+        iteration(
+            problem,
+            account,
+            want,
+            round.bound,
+            root,
+            round.split_after(),
+        )
     })
 }
 

@@ -276,7 +276,8 @@ pub fn search_task<P: Problem>(
     }
     let account = Account::new(&settings.limits, settings.progress);
     account.begin(bound);
-    let split = settings.split_from != u64::MAX;
+    // A task's size is not known: split it as finely as the smallest split.
+    let split = (settings.split_from != u64::MAX).then_some(0);
     Some(
         match iteration(problem, &account, Want::First, bound, root, split) {
             Ok(pass) => TaskOutcome::Searched(Searched {

@@ -397,3 +397,38 @@ fn a_task_is_searched_within_limits_and_checked() {
         (None, 0, 2 + 4)
     );
 }
+
+/// An iteration cut into as many subtrees as a large one before it asks for, up to
+/// the most, finds what it finds whole: the same first solution, or the same next
+/// bound and nodes where it has none.
+#[test]
+fn an_iteration_cut_finely_finds_what_it_finds_whole() {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(3)
+        .build()
+        .unwrap();
+    let settings = Settings::new();
+    for n in [25, 40] {
+        let length = ida_star(&WIDE, &n).unwrap().moves.len() as u32;
+        for bound in [length - 2, length] {
+            let search = |split| {
+                let account = Account::new(&settings.limits, settings.progress);
+                let root = Item::root(&n, WIDE.lower_bound(&n));
+                let pass = iteration(&WIDE, &account, Want::First, bound, root, split).unwrap();
+                (pass.first, pass.next_bound, account.nodes())
+            };
+            let whole = search(None);
+            for before in [0, 1 << 20, u64::MAX] {
+                let (first, next_bound, nodes) = pool.install(|| search(Some(before)));
+                let at = format!("from {n} at {bound}, after {before} nodes");
+                assert_eq!(first, whole.0, "{at}");
+                if first.is_none() {
+                    assert_eq!((next_bound, nodes), (whole.1, whole.2), "{at}");
+                }
+            }
+        }
+    }
+    assert_eq!(split::subtrees(8, 0), 8 * worker::SUBTREES_PER_LANE);
+    assert!(split::subtrees(8, 1 << 30) > split::subtrees(8, 1 << 24));
+    assert_eq!(split::subtrees(8, u64::MAX), split::subtrees(8, 1 << 60));
+}
