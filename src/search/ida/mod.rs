@@ -23,8 +23,8 @@
 //! was searched to its end, without one: that earliest is the first subtree with a
 //! solution, and its solution is the one-thread answer, whichever thread finishes
 //! first. Only the node count differs: later subtrees do some work before they learn
-//! that an earlier one succeeded (little, since the threads work on neighbouring
-//! subtrees of many).
+//! that an earlier one succeeded, little where subtrees are small beside the
+//! iteration, so a large iteration is cut into more of them (`split::subtrees`).
 //!
 //! # One search on many machines
 //!
