@@ -41,8 +41,7 @@ impl<D: AsRef<[u8]>> Table<D> {
             });
         }
         let header_len =
-            u32::from_le_bytes(b[VERSION_END..PREFIX_LEN].try_into().expect("4 bytes"));
-        let header_len = header_len as usize;
+            u32::from_le_bytes(b[VERSION_END..PREFIX_LEN].try_into().expect("4 bytes")) as usize;
         if header_len > MAX_HEADER_LEN {
             return Err(HeaderFault::TooLong {
                 len: header_len,

@@ -13,15 +13,15 @@ pub const FORMAT_VERSION: u32 = 4;
 pub(super) const PREFIX_LEN: usize = 16;
 /// The bytes that say a file's format: the magic, then the version.
 pub(super) const VERSION_END: usize = 12;
+const PAYLOAD_ALIGN: usize = 64;
+pub(super) const MAX_HEADER_LEN: usize = 4096;
 
 /// The format version a table file's first bytes state, where they begin with the
 /// magic; `None` where they do not (or are too few).
 pub(super) fn version_of(bytes: &[u8]) -> Option<u32> {
-    let prefix = bytes.get(..VERSION_END)?;
-    (prefix[..8] == MAGIC).then(|| u32::from_le_bytes(prefix[8..].try_into().expect("four bytes")))
+    let (magic, version) = bytes.get(..VERSION_END)?.split_at(MAGIC.len());
+    (magic == MAGIC).then(|| u32::from_le_bytes(version.try_into().expect("four bytes")))
 }
-const PAYLOAD_ALIGN: usize = 64;
-pub(super) const MAX_HEADER_LEN: usize = 4096;
 
 pub(super) fn bincode_config() -> impl bincode::config::Config {
     bincode::config::standard()

@@ -101,8 +101,8 @@ fn split_pass<P: Problem>(
 /// subtrees in all left one random board (198 of `bench/random400-sample.in`) 13.5 M
 /// nodes and 1.10 s, cut this way 7.4 M and 0.65 s (`bench/bounds.md`).
 pub(super) fn subtrees(lanes: usize, before: u64) -> usize {
-    let by_size = usize::try_from(before / NODES_PER_SUBTREE).unwrap_or(usize::MAX);
-    (SUBTREES_PER_LANE * lanes).max(by_size.min(MOST_SUBTREES))
+    let by_size = (before / NODES_PER_SUBTREE).min(MOST_SUBTREES as u64) as usize;
+    (SUBTREES_PER_LANE * lanes).max(by_size)
 }
 
 /// The nodes of the iteration before for each subtree a split iteration is cut into:
