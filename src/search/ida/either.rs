@@ -20,14 +20,13 @@
 //! must win by [`SWITCH_BY`] to be taken, and once it wins by [`SETTLED_BY`], it is
 //! kept: its lead grows with the iterations.
 
-use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
 use super::deepen::deepen;
 use super::pass::{Item, ItemOf, Want};
-use super::split::{frontier, iteration, split_either};
+use super::split::{frontier, iteration};
 use super::tasks::replay;
 use super::worker::Worker;
 use super::{Found, Outcome, Problem, Settings};
@@ -47,13 +46,7 @@ pub enum Choice {
     Cheap,
     /// The cheap one first, then each in turn: a switch every iteration (for tests).
     Alternate,
-    /// In split iterations, the strong one for the subtrees where it exceeds the cheap
-    /// one by this much or more at their roots, the cheap one for the rest (for tests).
-    StrongFrom(u32),
 }
-
-/// The gap between the bounds from which subtrees take the strong one, where none does.
-const NEVER: u32 = u32::MAX;
 
 /// Iterations after one of at least this many nodes compare the bounds first: below
 /// it, a whole search takes a fraction of a second, and the cheap bound, whose
@@ -91,19 +84,13 @@ pub fn search_either<A: Problem, B: Problem<Move = A::Move>>(
         cheap.lower_bound(cheap_start),
         strong.lower_bound(strong_start),
     );
-    // The gap from which a subtree takes the strong bound: 0 for all, NEVER for none.
-    let mut strong_from = NEVER;
+    let mut strong_now = false;
     let mut tally = Tally::default();
     let deepened = deepen(cheap_bound.max(strong_bound), settings, &account, |round| {
-        strong_from = match (settings.choice, round.before) {
-            (Choice::Strong, _) => 0,
-            (Choice::Cheap, _) => NEVER,
-            (Choice::Alternate, None) => NEVER,
-            (Choice::Alternate, Some(_)) => match strong_from {
-                NEVER => 0,
-                _ => NEVER,
-            },
-            (Choice::StrongFrom(gap), _) => gap,
+        strong_now = match (settings.choice, round.before) {
+            (Choice::Strong, _) => true,
+            (Choice::Cheap, _) => false,
+            (Choice::Alternate, before) => before.is_some() && !strong_now,
             (Choice::Faster, Some((bound, nodes)))
                 if round.split && nodes >= COMPARE_FROM && !tally.settled =>
             {
@@ -111,21 +98,15 @@ pub fn search_either<A: Problem, B: Problem<Move = A::Move>>(
                 let strong = (strong, strong_start);
                 tally.sample(cheap, strong, bound, &account)?
             }
-            (Choice::Faster, _) => strong_from,
+            (Choice::Faster, _) => strong_now,
         };
         let (bound, split) = (round.bound, round.split_after());
-        let strong_root = || Item::root(strong_start, strong_bound);
-        match (strong_from, split) {
-            (0, _) => iteration(strong, &account, Want::First, bound, strong_root(), split),
-            (NEVER, _) | (_, None) => {
-                let root = Item::root(cheap_start, cheap_bound);
-                iteration(cheap, &account, Want::First, bound, root, split)
-            }
-            (gap, Some(before)) => {
-                let cheap = (cheap, cheap_start);
-                let strong = (strong, strong_root());
-                split_either(cheap, strong, gap, &account, bound, before)
-            }
+        if strong_now {
+            let root = Item::root(strong_start, strong_bound);
+            iteration(strong, &account, Want::First, bound, root, split)
+        } else {
+            let root = Item::root(cheap_start, cheap_bound);
+            iteration(cheap, &account, Want::First, bound, root, split)
         }
     });
     deepened.outcome(account.nodes(), |pass| Found {
@@ -145,20 +126,19 @@ struct Tally {
 }
 
 impl Tally {
-    /// From which gap between the bounds at a subtree's root the strong one would
-    /// search the subtrees of the iteration at `bound` (which holds no solution) in
-    /// less time, as a whole, than the cheap one ([`NEVER`]: none; 0: all), judged on a
-    /// sample of it: each bound's nodes on the sample's subtrees of each gap, at its
-    /// time a node over every sample so far, so that the nodes, which are exact, count
-    /// for this iteration, and the times, which the machine's other work disturbs, are
-    /// read over as much work as has been timed.
+    /// Whether the strong bound would search the iteration at `bound` (which holds no
+    /// solution) in less time than the cheap one, judged on a sample of it: each
+    /// bound's nodes on the sample at its time a node over every sample so far, so
+    /// that the nodes, which are exact, count for this iteration, and the times,
+    /// which the machine's other work disturbs, are read over as much work as has
+    /// been timed.
     fn sample<A: Problem, B: Problem<Move = A::Move>>(
         &mut self,
         (cheap, cheap_start): (&A, &A::State),
         (strong, strong_start): (&B, &B::State),
         bound: u32,
         account: &Account,
-    ) -> Result<u32, Reason> {
+    ) -> Result<bool, Reason> {
         let wanted = SAMPLE_PER_THREAD * rayon::current_num_threads();
         let root = Item::root(cheap_start, cheap.lower_bound(cheap_start));
         // Later samples need fewer nodes: their times a node add to the first's.
@@ -168,46 +148,23 @@ impl Tally {
             4 * SAMPLE_EVERY
         };
         let (items, _) = frontier(cheap, account, bound, root, wanted * every)?;
-        let mut by_gap: BTreeMap<u32, Vec<Vec<A::Move>>> = BTreeMap::new();
-        for item in items.into_iter().step_by(every) {
-            if let Some(other) = replay(strong, strong_start, &item.path) {
-                let gap = other.estimate.saturating_sub(item.estimate);
-                by_gap.entry(gap).or_default().push(item.path);
-            }
-        }
-        // Each gap's nodes under the cheap bound and under the strong one.
-        let mut gaps = Vec::with_capacity(by_gap.len());
+        let sample: Vec<Vec<A::Move>> = items
+            .into_iter()
+            .step_by(every)
+            .map(|item| item.path)
+            .collect();
+        let cheap = time_sample(cheap, cheap_start, &sample, bound, account)?;
+        let strong = time_sample(strong, strong_start, &sample, bound, account)?;
         let add = |(nodes, nanos): &mut (u64, u64), (more, longer): (u64, u64)| {
             (*nodes, *nanos) = (*nodes + more, *nanos + longer);
         };
-        for (gap, paths) in &by_gap {
-            let cheap = time_sample(cheap, cheap_start, paths, bound, account)?;
-            let strong = time_sample(strong, strong_start, paths, bound, account)?;
-            add(&mut self.cheap, cheap);
-            add(&mut self.strong, strong);
-            gaps.push((*gap, cheap.0, strong.0));
-        }
+        add(&mut self.cheap, cheap);
+        add(&mut self.strong, strong);
         let per_node = |(nodes, nanos): (u64, u64)| nanos as f64 / nodes.max(1) as f64;
-        let (cheap_node, strong_node) = (per_node(self.cheap), per_node(self.strong));
-        // The time the sample would take with the strong bound from `from` on, at
-        // `bias` times its time a node.
-        let time = |from: u32, bias: f64| -> f64 {
-            let at = |&(gap, cheap, strong): &(u32, u64, u64)| match gap >= from {
-                true => strong as f64 * strong_node * bias,
-                false => cheap as f64 * cheap_node,
-            };
-            gaps.iter().map(at).sum()
-        };
-        let least = gaps.first().map_or(NEVER, |&(gap, ..)| gap);
-        let from = (gaps.iter().map(|&(gap, ..)| gap).chain([NEVER]))
-            .min_by(|a, b| time(*a, SWITCH_BY).total_cmp(&time(*b, SWITCH_BY)))
-            .map_or(NEVER, |from| match from {
-                NEVER => NEVER,
-                from if from <= least => 0,
-                from => from,
-            });
-        self.settled = from == 0 && time(0, SETTLED_BY) < time(NEVER, 1.0);
-        Ok(from)
+        let cheap_time = cheap.0 as f64 * per_node(self.cheap);
+        let strong_time = strong.0 as f64 * per_node(self.strong);
+        self.settled = strong_time * SETTLED_BY < cheap_time;
+        Ok(strong_time * SWITCH_BY < cheap_time)
     }
 }
 

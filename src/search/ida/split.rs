@@ -5,10 +5,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
-use rayon::prelude::*;
-
 use super::pass::{ItemOf, Pass, Want};
-use super::tasks::replay;
 use super::worker::{lanes, Worker, SUBTREES_PER_LANE};
 use super::{children_of, Children, Problem};
 use crate::parallel::lock;
@@ -50,7 +47,7 @@ fn split_pass<P: Problem>(
     before: u64,
 ) -> Result<Pass<P::Move>, Reason> {
     let wanted = subtrees(lanes(problem) * rayon::current_num_threads(), before);
-    let (items, pass) = frontier(problem, account, bound, root, wanted)?;
+    let (items, mut pass) = frontier(problem, account, bound, root, wanted)?;
     let earliest = AtomicUsize::new(usize::MAX);
     let searched: Vec<OnceLock<Result<Pass<P::Move>, Reason>>> =
         items.iter().map(|_| OnceLock::new()).collect();
@@ -78,98 +75,6 @@ fn split_pass<P: Problem>(
             });
         }
     });
-    in_order(searched, pass)
-}
-
-/// A subtree of a split iteration over two problems, as the problem it is searched
-/// under has it.
-enum Under<A: Problem, B: Problem> {
-    Cheap(ItemOf<A>),
-    Strong(ItemOf<B>),
-}
-
-/// A split iteration at `bound`, after one of `before` nodes, over two admissible
-/// bounds of one puzzle: cut under `strong`, each subtree searched under `strong` where
-/// its bound there exceeds `cheap`'s by `strong_from` or more, and under `cheap`
-/// elsewhere. The first solution, the next bound and the order the subtrees are
-/// searched in are those of a split iteration under either alone (each subtree finds
-/// the same solutions whichever bound prunes it); only the nodes differ.
-///
-/// The gap at a subtree's root says which bound searches it faster: on a random
-/// 24-puzzle board (102 of `bench/random400-sample.in`), subtrees whose compound
-/// bound equalled 6-6-6-6's took 6-6-6-6 0.74x compound's time, those 2 apart 2.5x,
-/// 4 apart over 5x.
-pub(super) fn split_either<A: Problem, B: Problem<Move = A::Move>>(
-    (cheap, cheap_start): (&A, &A::State),
-    (strong, strong_root): (&B, ItemOf<B>),
-    strong_from: u32,
-    account: &Account,
-    bound: u32,
-    before: u64,
-) -> Result<Pass<A::Move>, Reason> {
-    let threads = rayon::current_num_threads();
-    let wanted = subtrees(lanes(cheap).max(lanes(strong)) * threads, before);
-    let (items, pass) = frontier(strong, account, bound, strong_root, wanted)?;
-    let items: Vec<Under<A, B>> = (items.into_par_iter())
-        .map(|item| match replay(cheap, cheap_start, &item.path) {
-            Some(other) if item.estimate < other.estimate.saturating_add(strong_from) => {
-                Under::Cheap(other)
-            }
-            _ => Under::Strong(item),
-        })
-        .collect();
-    let earliest = AtomicUsize::new(usize::MAX);
-    let searched: Vec<OnceLock<Result<Pass<A::Move>, Reason>>> =
-        items.iter().map(|_| OnceLock::new()).collect();
-    let subtrees = Mutex::new(items.into_iter().enumerate().peekable());
-    let over =
-        |place: usize| account.stopped().is_some() || place > earliest.load(Ordering::Relaxed);
-    let done = |place, subtree: Result<Pass<A::Move>, Reason>| {
-        if subtree.as_ref().is_ok_and(|pass| pass.first.is_some()) {
-            earliest.fetch_min(place, Ordering::Relaxed);
-        }
-        let _ = searched[place].set(subtree);
-    };
-    // As in a split iteration under one problem, but a thread's worker takes subtrees
-    // while the next in order is its problem's, then gives way to the other's.
-    let next_if = |strong: bool| {
-        lock(&subtrees)
-            .next_if(|(place, under)| !over(*place) && matches!(under, Under::Strong(_)) == strong)
-    };
-    rayon::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|_| loop {
-                let strong_next = match lock(&subtrees).peek() {
-                    Some((place, under)) if !over(*place) => matches!(under, Under::Strong(_)),
-                    _ => break,
-                };
-                if strong_next {
-                    let take = || match next_if(true)? {
-                        (place, Under::Strong(item)) => Some((place, item)),
-                        (_, Under::Cheap(_)) => unreachable!("taken as the strong problem's"),
-                    };
-                    Worker::new(strong, account, Want::First, bound, Some(&earliest))
-                        .run(take, &done);
-                } else {
-                    let take = || match next_if(false)? {
-                        (place, Under::Cheap(item)) => Some((place, item)),
-                        (_, Under::Strong(_)) => unreachable!("taken as the cheap problem's"),
-                    };
-                    Worker::new(cheap, account, Want::First, bound, Some(&earliest))
-                        .run(take, &done);
-                }
-            });
-        }
-    });
-    in_order(searched, pass)
-}
-
-/// A split iteration's findings, `pass` (the cut's) then each subtree's in letter
-/// order, to the first solution.
-fn in_order<M>(
-    searched: Vec<OnceLock<Result<Pass<M>, Reason>>>,
-    mut pass: Pass<M>,
-) -> Result<Pass<M>, Reason> {
     for subtree in searched {
         // Subtrees are taken in order, and only those after the earliest with a
         // solution or after a limit go unsearched: the loop returns at that one, or at

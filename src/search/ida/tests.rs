@@ -147,8 +147,6 @@ fn iterations_under_either_bound_answer_as_one_bound_does() {
         Choice::Strong,
         Choice::Cheap,
         Choice::Alternate,
-        Choice::StrongFrom(3),
-        Choice::StrongFrom(5),
     ] {
         for split_from in [0, SPLIT_FROM] {
             let settings = Settings {
@@ -433,39 +431,4 @@ fn an_iteration_cut_finely_finds_what_it_finds_whole() {
     assert_eq!(split::subtrees(8, 0), 8 * worker::SUBTREES_PER_LANE);
     assert!(split::subtrees(8, 1 << 30) > split::subtrees(8, 1 << 24));
     assert_eq!(split::subtrees(8, u64::MAX), split::subtrees(8, 1 << 60));
-}
-
-/// The counter under a bound weaker than [`WIDE`]'s, asking ahead.
-const WEAKER: Counter = Counter {
-    divisor: 12,
-    ahead: true,
-};
-
-/// A split iteration over two bounds, each subtree under the one its gap picks, finds
-/// the first solution the strong bound alone finds, and none where that finds none.
-#[test]
-fn an_iteration_under_both_bounds_finds_what_one_finds() {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(3)
-        .build()
-        .unwrap();
-    let settings = Settings::new();
-    for n in [25, 40] {
-        let length = ida_star(&WIDE, &n).unwrap().moves.len() as u32;
-        for bound in [length - 1, length] {
-            let root = || Item::root(&n, WIDE.lower_bound(&n));
-            let account = Account::new(&settings.limits, settings.progress);
-            let alone = iteration(&WIDE, &account, Want::First, bound, root(), None).unwrap();
-            // Subtrees 2 to 4 apart at the frontier: all, some or none under WIDE.
-            for strong_from in [0, 2, 3, 4, 5] {
-                let account = Account::new(&settings.limits, settings.progress);
-                let (cheap, strong) = ((&WEAKER, &n), (&WIDE, root()));
-                let both = pool.install(|| {
-                    split::split_either(cheap, strong, strong_from, &account, bound, 0)
-                });
-                let at = format!("from {n} at {bound}, strong from a gap of {strong_from}");
-                assert_eq!(both.unwrap().first, alone.first, "{at}");
-            }
-        }
-    }
 }
