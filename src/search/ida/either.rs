@@ -15,11 +15,11 @@
 //! [`SAMPLE_EVERY`]th of its frontier, in letter order; later samples every
 //! `4 * SAMPLE_EVERY`th), each as a split iteration searches, timed on each thread's
 //! own clock (the time it ran, not the machine's other work), and the next iteration
-//! takes the faster. The iteration sampled found no solution,
-//! so each subtree is searched whole under both, and a sample costs each bound about
-//! 1/[`SAMPLE_EVERY`] of that iteration: a few percent of the next. The strong bound
-//! must win by [`SWITCH_BY`] to be taken, and once it wins by [`SETTLED_BY`], it is
-//! kept: its lead grows with the iterations.
+//! takes the faster. The iteration sampled found no solution, so each subtree is
+//! searched whole under both, and a sample costs each bound about 1/[`SAMPLE_EVERY`]
+//! of that iteration: a few percent of the next. The strong bound must win by
+//! [`SWITCH_BY`] to be taken, and once it wins by [`SETTLED_BY`], it is kept: its lead
+//! grows with the iterations.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
