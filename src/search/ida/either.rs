@@ -170,7 +170,7 @@ impl Tally {
     }
 }
 
-/// The nodes and the threads' running time ([`ThreadClock`]), in nanoseconds, to
+/// The nodes and the threads' running time ([`thread_nanos`]), in nanoseconds, to
 /// search the subtrees under `paths` at `bound` under `problem`, as a split iteration
 /// searches them: on every thread, each taking the next subtree as one is done.
 /// Subtrees the bound prunes cost nothing.
@@ -195,7 +195,7 @@ fn time_sample<P: Problem>(
     rayon::scope(|scope| {
         for _ in 0..rayon::current_num_threads() {
             scope.spawn(|_| {
-                let clock = ThreadClock::start();
+                let start = thread_nanos();
                 let take = || lock(&subtrees).next();
                 let done = |_, searched: Result<_, Reason>| {
                     if let Err(reason) = searched {
@@ -203,8 +203,7 @@ fn time_sample<P: Problem>(
                     }
                 };
                 Worker::new(problem, account, Want::First, bound, Some(&never)).run(take, done);
-                let nanos = clock.nanos();
-                spent.fetch_add(nanos, Ordering::Relaxed);
+                spent.fetch_add(thread_nanos() - start, Ordering::Relaxed);
             });
         }
     });
@@ -214,67 +213,45 @@ fn time_sample<P: Problem>(
     }
 }
 
-/// The time one thread has run: what its work took, without the while the machine ran
-/// something else in its place. Beside a build on two cores, the two bounds' times on
-/// the same samples (board 296 of `bench/random400-sample.in`, eleven samples in six
-/// runs, 5.3 times the nodes under the cheap bound) read ratios of 0.85 to 2.08 on the
-/// wall clock, two of them under [`SWITCH_BY`], and 1.32 to 1.67 on the threads'
-/// clocks. Where no thread clock is read, the wall clock.
-struct ThreadClock {
+/// How long this thread has run, in nanoseconds, on its own clock: what its work
+/// took, without the while the machine ran something else in its place. Beside a
+/// build on two cores, the two bounds' times on the same samples (board 296 of
+/// `bench/random400-sample.in`, eleven samples in six runs, 5.3 times the nodes under
+/// the cheap bound) read ratios of 0.85 to 2.08 on the wall clock, two of them under
+/// [`SWITCH_BY`], and 1.32 to 1.67 on the threads' clocks. Off Linux, where no thread
+/// clock is read, the wall clock since the first reading.
+fn thread_nanos() -> u64 {
     #[cfg(target_os = "linux")]
-    start: rustix::time::Timespec,
+    {
+        let now = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+        // A thread's running time is never negative.
+        now.tv_sec as u64 * 1_000_000_000 + now.tv_nsec as u64
+    }
     #[cfg(not(target_os = "linux"))]
-    start: Instant,
-}
-
-impl ThreadClock {
-    fn start() -> Self {
-        ThreadClock {
-            #[cfg(target_os = "linux")]
-            start: Self::now(),
-            #[cfg(not(target_os = "linux"))]
-            start: Instant::now(),
-        }
-    }
-
-    /// The nanoseconds run since the start.
-    fn nanos(&self) -> u64 {
-        #[cfg(target_os = "linux")]
-        {
-            let (now, start) = (Self::now(), self.start);
-            let secs = i128::from(now.tv_sec) - i128::from(start.tv_sec);
-            let nanos = secs * 1_000_000_000 + i128::from(now.tv_nsec) - i128::from(start.tv_nsec);
-            u64::try_from(nanos).unwrap_or(0)
-        }
-        #[cfg(not(target_os = "linux"))]
-        {
-            self.start.elapsed().as_nanos() as u64
-        }
-    }
-
-    #[cfg(target_os = "linux")]
-    fn now() -> rustix::time::Timespec {
-        rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime)
+    {
+        static FIRST: OnceLock<Instant> = OnceLock::new();
+        FIRST.get_or_init(Instant::now).elapsed().as_nanos() as u64
     }
 }
 
 #[cfg(all(test, target_os = "linux"))]
 mod tests {
-    use super::ThreadClock;
+    use super::thread_nanos;
     use std::time::{Duration, Instant};
 
     #[test]
     fn a_thread_clock_counts_the_time_the_thread_runs_not_the_time_it_waits() {
-        let clock = ThreadClock::start();
+        let start = thread_nanos();
         std::thread::sleep(Duration::from_millis(100));
-        let asleep = clock.nanos();
+        let asleep = thread_nanos() - start;
         assert!(asleep < 50_000_000, "{asleep} ns while asleep");
         // Work until the clock has run 5 ms more, or for 5 s.
         let (wall, mut spun) = (Instant::now(), 0u64);
-        while clock.nanos() < asleep + 5_000_000 && wall.elapsed() < Duration::from_secs(5) {
+        while thread_nanos() - start < asleep + 5_000_000 && wall.elapsed() < Duration::from_secs(5)
+        {
             spun = std::hint::black_box(spun + 1);
         }
-        let working = clock.nanos() - asleep;
+        let working = thread_nanos() - start - asleep;
         assert!(working >= 5_000_000, "{working} ns in {spun} turns of work");
     }
 }
