@@ -56,7 +56,9 @@ struct Part {
     /// With the orientations of a blank-holding orbit: their count.
     turned: u64,
     /// `forward[t * size + v]`, `backward[t * size + v]`: the part after turn `t` and
-    /// before it, where the part is small.
+    /// before it, where the part is small. `forward` has one row more, `t` the count of
+    /// turns, that leaves each value as it is: what pads a list of turns played beside
+    /// longer ones ([`Lists`]).
     forward: OnceLock<Vec<u32>>,
     backward: OnceLock<Vec<u32>>,
 }
@@ -317,6 +319,9 @@ impl View {
                 table[t * size + v] = next;
             }
         }
+        if forward {
+            table.extend(0..size as u32);
+        }
         table
     }
 
@@ -376,7 +381,12 @@ impl View {
     /// The ranks that `lists` of turns take `start` to, the lists turned side by side
     /// so that their table reads overlap; `None` where a part has no table
     /// ([`View::turns_tabled`]). A batch's many scrambles, each a few parts' values.
-    pub fn ranks_after(&self, start: u64, lists: &[&[u8]]) -> Option<Vec<u64>> {
+    pub fn ranks_after(&self, start: u64, lists: &Lists) -> Option<Vec<u64>> {
+        assert_eq!(
+            usize::from(lists.pad()),
+            self.turns,
+            "lists of this view's turns"
+        );
         let parts: Vec<Stepped> = (self.parts.iter())
             .map(|p| {
                 Some(Stepped {
@@ -470,6 +480,7 @@ mod steps;
 use arrangement::*;
 use orbit::*;
 pub use projection::{Keep, Projection, BLANK};
+pub use steps::Lists;
 use steps::{played, Stepped};
 
 #[cfg(test)]

@@ -121,16 +121,30 @@ fn lists_played_side_by_side_reach_the_ranks_of_the_turns_played_on_cells() {
                 .collect()
         })
         .collect();
-    let slices: Vec<&[u8]> = lists.iter().map(|l| &l[..]).collect();
-    let ranks = view.ranks_after(start, &slices).unwrap();
-    // Against the turns played on the cells, ranked at the end: no turn table.
-    for (list, rank) in lists.iter().zip(ranks) {
-        let mut cells = puzzle.flat(&puzzle.definition.start);
-        for &t in list {
-            let mut next = cells.clone();
-            puzzle.play(&cells, usize::from(t), &mut next);
-            cells = next;
+    // Lists of many lengths, padded; and of one length, as they are.
+    let cut: Vec<Vec<u8>> = (lists.iter())
+        .filter(|list| list.len() >= 5)
+        .map(|list| list[..5].to_vec())
+        .collect();
+    for lists in [lists, cut] {
+        let ends: Vec<usize> = (lists.iter())
+            .scan(0, |end, list| {
+                *end += list.len();
+                Some(*end)
+            })
+            .collect();
+        let played = Lists::new(lists.concat(), &ends, puzzle.turns.len());
+        let ranks = view.ranks_after(start, &played).unwrap();
+        assert_eq!(ranks.len(), lists.len());
+        // Against the turns played on the cells, ranked at the end: no turn table.
+        for (list, rank) in lists.iter().zip(ranks) {
+            let mut cells = puzzle.flat(&puzzle.definition.start);
+            for &t in list {
+                let mut next = cells.clone();
+                puzzle.play(&cells, usize::from(t), &mut next);
+                cells = next;
+            }
+            assert_eq!(Some(rank), view.rank(&cells), "{list:?}");
         }
-        assert_eq!(Some(rank), view.rank(&cells), "{list:?}");
     }
 }

@@ -428,28 +428,34 @@ impl CaseReader for DefCases {
         let Some(fast) = &self.fast else {
             return malformed;
         };
-        // Every line's turns one after another, and where each line's end.
-        let (mut turns, mut turned) = (Vec::new(), Vec::with_capacity(cases.len()));
+        // Every line's turns one after another, where each line's end, and its case.
+        let (mut turns, mut ends) = (Vec::new(), Vec::with_capacity(cases.len()));
+        let mut turned = Vec::with_capacity(cases.len());
         for (i, (number, case)) in cases.iter_mut().enumerate() {
             let At::Line { start, len, at } = case.at else {
                 continue;
             };
             let bytes = &self.taken[start as usize..][..usize::from(len)];
             match fast.turns.read(bytes, &mut turns) {
-                true => turned.push((i, turns.len())),
+                true => {
+                    ends.push(turns.len());
+                    turned.push(i);
+                }
                 false => match self.line_case(&taken_line(bytes, at), *number) {
                     Ok(position) => case.at = position.at,
                     Err(error) => malformed.push((i, error)),
                 },
             }
         }
-        let starts = std::iter::once(0).chain(turned.iter().map(|&(_, end)| end));
-        let lists = (starts.zip(&turned)).map(|(start, &(_, end))| &turns[start..end]);
-        let ranks = fast.ranks(lists);
+        let ranks = fast.ranks(turns, &ends);
         // The cases' own copy: one counter per task, not one that every thread bumps.
         let fast = Arc::new(Fast::clone(fast));
-        for ((i, _), rank) in turned.into_iter().zip(ranks) {
-            cases[i].1.at = At::Rank(Arc::clone(&fast), rank);
+        for (i, rank) in turned.into_iter().zip(ranks) {
+            // Known a line, which holds nothing to drop: no drop asked for.
+            let at = &mut cases[i].1.at;
+            if let At::Line { .. } = at {
+                *at = At::Rank(Arc::clone(&fast), rank);
+            }
         }
         malformed
     }

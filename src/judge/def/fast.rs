@@ -7,7 +7,7 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 
 use crate::definition::puzzle::Puzzle;
-use crate::definition::view::View;
+use crate::definition::view::{Lists, View};
 use crate::search::{move_bits, unpack_walk};
 
 /// The most turns a case the fast path reads keeps to play later.
@@ -29,10 +29,11 @@ pub(super) struct Fast {
 }
 
 impl Fast {
-    /// The ranks of the positions `lists` of turns take the start to, turned side by
-    /// side so that their table reads overlap.
-    pub(super) fn ranks<'a>(&self, lists: impl Iterator<Item = &'a [u8]>) -> Vec<u64> {
-        let lists: Vec<&[u8]> = lists.collect();
+    /// The ranks of the positions the lists of turns `turns` holds one after another
+    /// take the start to, list `j` ending at `ends[j]`: turned side by side, so that
+    /// their table reads overlap.
+    pub(super) fn ranks(&self, turns: Vec<u8>, ends: &[usize]) -> Vec<u64> {
+        let lists = Lists::new(turns, ends, self.turns.names.len());
         (self.view.ranks_after(self.start, &lists))
             .expect("the fast path is taken where every part's turns are tabled")
     }
@@ -202,7 +203,8 @@ impl TurnNames {
 /// Where a name of two bytes, or of one and a space, is in [`TurnNames::short`].
 #[inline]
 fn short_key(a: u8, b: u8) -> usize {
-    usize::from(a) << 8 | usize::from(b)
+    // As the two bytes read as one little-endian number: no bytes swapped.
+    usize::from(a) | usize::from(b) << 8
 }
 
 /// A turn's name and a space, as 4 bytes and how many of them count; 0 for a name too
