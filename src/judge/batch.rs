@@ -90,9 +90,10 @@ fn read_chunk<C: CaseReader + Sync, R: Read>(
         next: first,
     };
     while chunk.cases.len() + chunk.skipped.len() < CHUNK {
-        if let Some(case) = reader.read_usual(input, chunk.next) {
-            chunk.cases.push((chunk.next, case));
-            chunk.next += 1;
+        let room = CHUNK - chunk.cases.len() - chunk.skipped.len();
+        let taken = reader.take_usual(input, chunk.next, room, &mut chunk.cases);
+        if taken > 0 {
+            chunk.next += taken;
             continue;
         }
         match next_case(reader, input, chunk.next) {

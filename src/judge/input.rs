@@ -334,8 +334,7 @@ impl<R: Read> Input<R> {
     }
 
     /// The rest of the current line, without reading it, if it lies whole in the
-    /// buffer (after one more read at most) and ends in a newline: a fast path's look
-    /// at a line it then reads with [`Input::skip_line`] or leaves to [`Input::line`].
+    /// buffer (after one more read at most) and ends in a newline: a look ahead.
     #[inline]
     pub fn peek_line(&mut self) -> Option<&[u8]> {
         let newline = |input: &Self| memchr::memchr(b'\n', &input.buffer[input.pos..input.end]);
@@ -351,12 +350,31 @@ impl<R: Read> Input<R> {
         Some(&self.buffer[self.pos..self.pos + n])
     }
 
-    /// Reads past the line [`Input::peek_line`] just gave, `len` bytes long.
+    /// The whole lines from where reading stands, their newlines included, without
+    /// reading them: those the buffer holds (after one more read where it holds none).
+    /// A fast path's look at lines it then reads with [`Input::skip_lines`].
     #[inline]
-    pub fn skip_line(&mut self, len: usize) {
-        debug_assert_eq!(self.buffer.get(self.pos + len), Some(&b'\n'));
-        self.pos += len + 1;
-        self.line += 1;
+    pub fn peek_lines(&mut self) -> Option<&[u8]> {
+        let last = |input: &Self| memchr::memrchr(b'\n', &input.buffer[input.pos..input.end]);
+        let n = match last(self) {
+            Some(n) => n,
+            None => {
+                if !self.refill() {
+                    return None;
+                }
+                last(self)?
+            }
+        };
+        Some(&self.buffer[self.pos..=self.pos + n])
+    }
+
+    /// Reads past the first `lines` lines that [`Input::peek_lines`] just gave, `len`
+    /// bytes with their newlines.
+    #[inline]
+    pub fn skip_lines(&mut self, len: usize, lines: usize) {
+        debug_assert!(len == 0 || self.buffer[self.pos + len - 1] == b'\n');
+        self.pos += len;
+        self.line += lines;
         self.line_start = self.offset + self.pos;
     }
 

@@ -135,12 +135,35 @@ pub trait CaseReader {
         None
     }
 
-    /// Whether [`CaseReader::read_usual`] takes cases before reading them through,
+    /// Takes cases numbered from `first` on into `cases`, at most `room` of them, as
+    /// [`CaseReader::read_usual`] reads them, until one is not usual; gives how many it
+    /// took. A reader whose usual cases are lines takes as many as the input's buffer
+    /// holds at once.
+    #[inline]
+    fn take_usual<R: Read>(
+        &mut self,
+        input: &mut Input<R>,
+        first: usize,
+        room: usize,
+        cases: &mut Vec<(usize, Self::Case)>,
+    ) -> usize {
+        let mut taken = 0;
+        while taken < room {
+            let Some(case) = self.read_usual(input, first + taken) else {
+                break;
+            };
+            cases.push((first + taken, case));
+            taken += 1;
+        }
+        taken
+    }
+
+    /// Whether [`CaseReader::take_usual`] takes cases before reading them through,
     /// leaving that to [`CaseReader::settle`].
     const SETTLES: bool = false;
 
     /// Reads through, side by side on the answering threads, cases that
-    /// [`CaseReader::read_usual`] only took (a line kept as its bytes), so that reading
+    /// [`CaseReader::take_usual`] only took (a line kept as its bytes), so that reading
     /// keeps up with answering where a case's text takes as long to read as to answer.
     /// Gives each case that proves malformed, by its index in `cases`, with the error
     /// [`CaseReader::read_case`] would have given. Called only where

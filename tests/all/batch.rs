@@ -172,9 +172,8 @@ fn a_walk_table_without_walks_gives_no_answer_either_way() {
     assert_eq!(out, b"unsolvable\n");
 }
 
-/// Every case of `text` read by `read_case` alone, and by `read_usual` where it takes
-/// the case (then settled, as a batch reads), with the number of cases `read_usual`
-/// took.
+/// Every case of `text` read by `read_case` alone, and by `take_usual` where it takes
+/// cases (then settled, as a batch reads), with the number of cases `take_usual` took.
 fn read_both_ways<C: CaseReader>(
     reader: impl Fn() -> C,
     text: &[u8],
@@ -188,23 +187,26 @@ fn read_both_ways<C: CaseReader>(
         general.push(case);
     }
     let (mut reader, mut input, mut taken) = (reader(), Input::new(text), 0);
+    let mut numbered = Vec::new();
     loop {
-        let number = usual.len() + 1;
-        if let Some(case) = reader.read_usual(&mut input, number) {
-            usual.push(case);
-            taken += 1;
+        let number = numbered.len() + 1;
+        // Room for a few at a time: taking stops where the room ends, too.
+        let took = reader.take_usual(&mut input, number, 7, &mut numbered);
+        assert!(took <= 7 && numbered.len() == number - 1 + took);
+        if took > 0 {
+            taken += took;
         } else if let Some(case) = reader.read_case(&mut input, number).unwrap() {
-            usual.push(case);
+            numbered.push((number, case));
         } else {
             break;
         }
     }
+    assert!((numbered.iter().map(|(n, _)| *n)).eq(1..=numbered.len()));
     if C::SETTLES {
-        let mut numbered: Vec<(usize, C::Case)> = usual.into_iter().enumerate().collect();
         let malformed = reader.settle(&mut numbered);
         assert!(malformed.is_empty(), "{:?}", malformed);
-        usual = numbered.into_iter().map(|(_, case)| case).collect();
     }
+    usual.extend(numbered.into_iter().map(|(_, case)| case));
     (general, usual, taken)
 }
 

@@ -398,24 +398,44 @@ fn taken_line(bytes: &[u8], at: Place) -> crate::judge::Line {
 impl CaseReader for DefCases {
     type Case = Position;
 
-    /// A short line, where the one exact table sees states whole: taken as its bytes,
-    /// read through by the threads that answer ([`DefCases::settle`]).
-    #[inline]
-    fn read_usual<R: Read>(&mut self, input: &mut Input<R>, _: usize) -> Option<Position> {
+    /// The short lines that follow, where the one exact table sees states whole:
+    /// taken as their bytes, copied at once, to be read through by the threads that
+    /// answer ([`DefCases::settle`]).
+    fn take_usual<R: Read>(
+        &mut self,
+        input: &mut Input<R>,
+        first: usize,
+        room: usize,
+        cases: &mut Vec<(usize, Position)>,
+    ) -> usize {
         if self.mode != Some(Mode::Lines) || self.pending.is_some() || self.fast.is_none() {
-            return None;
+            return 0;
         }
-        let line = input.peek_line()?;
-        if line.len() > MOST_TAKEN {
-            return None;
-        }
-        let (start, len) = (self.taken.len() as u32, line.len() as u8);
-        self.taken.extend_from_slice(line);
         let at = input.place();
-        input.skip_line(usize::from(len));
-        Some(Position {
-            at: At::Line { start, len, at },
-        })
+        let Some(lines) = input.peek_lines() else {
+            return 0;
+        };
+        let (mut taken, mut len) = (0, 0);
+        for end in memchr::memchr_iter(b'\n', lines) {
+            if taken == room || end - len > MOST_TAKEN {
+                break;
+            }
+            let start = (self.taken.len() + len) as u32;
+            let line = Place {
+                line: at.line + taken,
+                column: if taken == 0 { at.column } else { 1 },
+            };
+            let at = At::Line {
+                start,
+                len: (end - len) as u8,
+                at: line,
+            };
+            cases.push((first + taken, Position { at }));
+            (taken, len) = (taken + 1, end + 1);
+        }
+        self.taken.extend_from_slice(&lines[..len]);
+        input.skip_lines(len, taken);
+        taken
     }
 
     const SETTLES: bool = true;
