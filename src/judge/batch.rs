@@ -77,14 +77,20 @@ struct Chunk<T> {
     next: usize,
 }
 
+/// Reads the next chunk, its cases from `first` on, into `cases` (the memory of a chunk
+/// answered before, whose cases it drops first: so that a run of many chunks neither
+/// faults in fresh pages for each nor drops a chunk's cases while no case is answered).
 fn read_chunk<C: CaseReader + Sync, R: Read>(
     reader: &mut C,
     input: &mut Input<R>,
     first: usize,
     skip: bool,
+    mut cases: Vec<(usize, C::Case)>,
 ) -> Chunk<C::Case> {
+    cases.clear();
+    cases.reserve(CHUNK);
     let mut chunk = Chunk {
-        cases: Vec::with_capacity(CHUNK),
+        cases,
         skipped: Vec::new(),
         stop: None,
         next: first,
@@ -175,7 +181,9 @@ pub fn answer_all<C: CaseReader + Send + Sync>(
     let skip = matches!(bad_cases, BadCases::Skip(_));
     let mut input = Input::new(input);
     let mut answered = Answered::default();
-    let mut chunk = read_chunk(reader, &mut input, 1, skip);
+    let mut chunk = read_chunk(reader, &mut input, 1, skip, Vec::new());
+    // The memory of the chunk answered before this one: what the next is read into.
+    let mut spare = Vec::new();
     loop {
         let full = chunk.cases.len() + chunk.skipped.len() == CHUNK && chunk.stop.is_none();
         let mut next = None;
@@ -193,7 +201,7 @@ pub fn answer_all<C: CaseReader + Send + Sync>(
         };
         let read_next = || {
             if full {
-                next = Some(read_chunk(reader, &mut input, chunk.next, skip));
+                next = Some(read_chunk(reader, &mut input, chunk.next, skip, spare));
             }
         };
         write_in_order(&tasks, &answer, &mut output, read_next)?;
@@ -207,7 +215,8 @@ pub fn answer_all<C: CaseReader + Send + Sync>(
             return Err(error);
         }
         match next {
-            Some(next) => chunk = next,
+            // Its cases are dropped as the next chunk is read, beside the answering.
+            Some(next) => spare = std::mem::replace(&mut chunk, next).cases,
             None => {
                 output.flush().map_err(Error::Output)?;
                 return Ok(answered);
