@@ -333,20 +333,24 @@ impl<R: Read> Input<R> {
         }
     }
 
+    /// Where `find` finds a newline in the bytes from where reading stands, after one
+    /// more read where it finds none at first.
+    #[inline]
+    fn newline_ahead(&mut self, find: impl Fn(&[u8]) -> Option<usize>) -> Option<usize> {
+        if let found @ Some(_) = find(&self.buffer[self.pos..self.end]) {
+            return found;
+        }
+        match self.refill() {
+            true => find(&self.buffer[self.pos..self.end]),
+            false => None,
+        }
+    }
+
     /// The rest of the current line, without reading it, if it lies whole in the
     /// buffer (after one more read at most) and ends in a newline: a look ahead.
     #[inline]
     pub fn peek_line(&mut self) -> Option<&[u8]> {
-        let newline = |input: &Self| memchr::memchr(b'\n', &input.buffer[input.pos..input.end]);
-        let n = match newline(self) {
-            Some(n) => n,
-            None => {
-                if !self.refill() {
-                    return None;
-                }
-                newline(self)?
-            }
-        };
+        let n = self.newline_ahead(|bytes| memchr::memchr(b'\n', bytes))?;
         Some(&self.buffer[self.pos..self.pos + n])
     }
 
@@ -355,16 +359,7 @@ impl<R: Read> Input<R> {
     /// A fast path's look at lines it then reads with [`Input::skip_lines`].
     #[inline]
     pub fn peek_lines(&mut self) -> Option<&[u8]> {
-        let last = |input: &Self| memchr::memrchr(b'\n', &input.buffer[input.pos..input.end]);
-        let n = match last(self) {
-            Some(n) => n,
-            None => {
-                if !self.refill() {
-                    return None;
-                }
-                last(self)?
-            }
-        };
+        let n = self.newline_ahead(|bytes| memchr::memrchr(b'\n', bytes))?;
         Some(&self.buffer[self.pos..=self.pos + n])
     }
 
