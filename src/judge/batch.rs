@@ -77,20 +77,21 @@ struct Chunk<T> {
     next: usize,
 }
 
-/// Reads the next chunk, its cases from `first` on, into `cases` (the memory of a chunk
-/// answered before, whose cases it drops first: so that a run of many chunks neither
-/// faults in fresh pages for each nor drops a chunk's cases while no case is answered).
+/// Reads the next chunk, its cases from `first` on, after dropping `done`, the cases of
+/// a chunk answered before: this runs beside the answering, where dropping them (a
+/// reference count each, for a defined puzzle's) would keep every core waiting. (Their
+/// memory is not read into: lines the answering threads last read, written again
+/// from another core, made the Rotation Game's batches slower.)
 fn read_chunk<C: CaseReader + Sync, R: Read>(
     reader: &mut C,
     input: &mut Input<R>,
     first: usize,
     skip: bool,
-    mut cases: Vec<(usize, C::Case)>,
+    done: Vec<(usize, C::Case)>,
 ) -> Chunk<C::Case> {
-    cases.clear();
-    cases.reserve(CHUNK);
+    drop(done);
     let mut chunk = Chunk {
-        cases,
+        cases: Vec::with_capacity(CHUNK),
         skipped: Vec::new(),
         stop: None,
         next: first,
@@ -182,8 +183,8 @@ pub fn answer_all<C: CaseReader + Send + Sync>(
     let mut input = Input::new(input);
     let mut answered = Answered::default();
     let mut chunk = read_chunk(reader, &mut input, 1, skip, Vec::new());
-    // The memory of the chunk answered before this one: what the next is read into.
-    let mut spare = Vec::new();
+    // The cases of the chunk answered before this one, dropped as the next is read.
+    let mut done = Vec::new();
     loop {
         let full = chunk.cases.len() + chunk.skipped.len() == CHUNK && chunk.stop.is_none();
         let mut next = None;
@@ -201,7 +202,7 @@ pub fn answer_all<C: CaseReader + Send + Sync>(
         };
         let read_next = || {
             if full {
-                next = Some(read_chunk(reader, &mut input, chunk.next, skip, spare));
+                next = Some(read_chunk(reader, &mut input, chunk.next, skip, done));
             }
         };
         write_in_order(&tasks, &answer, &mut output, read_next)?;
@@ -215,8 +216,7 @@ pub fn answer_all<C: CaseReader + Send + Sync>(
             return Err(error);
         }
         match next {
-            // Its cases are dropped as the next chunk is read, beside the answering.
-            Some(next) => spare = std::mem::replace(&mut chunk, next).cases,
+            Some(next) => done = std::mem::replace(&mut chunk, next).cases,
             None => {
                 output.flush().map_err(Error::Output)?;
                 return Ok(answered);
