@@ -49,6 +49,7 @@ pub fn turns_text(turns: &[Turn]) -> String {
     names.join(" ")
 }
 
+mod blocks;
 mod cases;
 mod fast;
 use cases::*;
