@@ -10,15 +10,20 @@
 //!
 //! A search's time limit is counted on its own clock, which runs as fast as the wall
 //! clock while the search has the cores it can use, and slower while other work takes
-//! them: each thread adds the time it spent on the search, divided by the threads the
-//! search spreads over (one for an iteration searched whole, every thread of the pool
-//! for a split one). Alone, that is the wall-clock time (less the moments at the end of
-//! a split iteration when some threads have no subtree left); in a batch, whose cases
-//! share the cores, each case gets the search it would get alone, however many run
-//! beside it. [`Limits::wall_time`] bounds the wall-clock time whatever the sharing.
+//! them: each thread adds the time it ran on the search by its own clock
+//! ([`thread_nanos`]: not the while the machine ran something else in its place),
+//! divided by the threads the search spreads over (one for an iteration searched whole,
+//! every thread of the pool for a split one). Alone on an idle machine, that is the
+//! wall-clock time (less the moments at the end of a split iteration when some threads
+//! have no subtree left); in a batch, whose cases share the cores, or beside other
+//! programs, each case gets the search it would get alone on an idle machine, however
+//! much runs beside it. [`Limits::wall_time`] bounds the wall-clock time whatever the
+//! sharing.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
+#[cfg(not(target_os = "linux"))]
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// Nodes a thread counts between settlements with the shared total.
@@ -51,9 +56,9 @@ impl Cancel {
 pub struct Limits {
     /// The most nodes (states generated) the search may generate.
     pub nodes: Option<u64>,
-    /// The most time it may take, counted as its share of the cores (the module's
-    /// comment): its wall-clock time when it runs alone, however many searches share
-    /// the cores beside it.
+    /// The most time it may take, counted as its share of the cores on the threads' own
+    /// clocks (the module's comment): its wall-clock time when it runs alone on an idle
+    /// machine, however many searches or programs share the cores beside it.
     pub time: Option<Duration>,
     /// The most wall-clock time it may take, however the cores are shared (a service's
     /// cap on a request).
@@ -164,7 +169,7 @@ impl<'a> Account<'a> {
 
     /// Adds `nodes` and `spent` (the search's clock, in nanoseconds) to the totals and
     /// checks every limit; `Err` once one is reached.
-    fn settle(&self, nodes: u64, spent: u64, now: Option<Instant>) -> Result<u64, Reason> {
+    fn settle(&self, nodes: u64, spent: u64) -> Result<u64, Reason> {
         let total = self.nodes.fetch_add(nodes, Ordering::Relaxed) + nodes;
         let clock = self.clock.fetch_add(spent, Ordering::Relaxed) + spent;
         let limits = self.limits;
@@ -173,7 +178,7 @@ impl<'a> Account<'a> {
         } else if limits
             .time
             .is_some_and(|most| u128::from(clock) >= most.as_nanos())
-            || self.deadline.zip(now).is_some_and(|(at, now)| now >= at)
+            || self.deadline.is_some_and(|at| Instant::now() >= at)
         {
             self.stop(Reason::Time);
         } else if limits.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
@@ -210,8 +215,9 @@ pub(crate) struct Meter<'a> {
     /// The threads the search spreads over at the moment: this thread's time counts
     /// for this share of the search's clock.
     threads: u32,
-    /// Since when this thread's time is not yet settled (where the limits are timed).
-    since: Option<Instant>,
+    /// Since when (on [`thread_nanos`]) this thread's time is not yet settled, where
+    /// the limits are timed.
+    since: Option<u64>,
 }
 
 impl<'a> Meter<'a> {
@@ -223,20 +229,19 @@ impl<'a> Meter<'a> {
             unsettled: 0,
             settle_at: account.next_settlement(account.nodes()),
             threads: threads.max(1) as u32,
-            since: account.timed().then(Instant::now),
+            since: account.timed().then(thread_nanos),
         }
     }
 
     /// This thread's time on the search since the last settlement, as its share of the
-    /// search's clock, and the time now.
-    fn spent(&mut self) -> (u64, Option<Instant>) {
+    /// search's clock.
+    fn spent(&mut self) -> u64 {
         let Some(since) = self.since else {
-            return (0, None);
+            return 0;
         };
-        let now = Instant::now();
+        let now = thread_nanos();
         self.since = Some(now);
-        let spent = (now - since).as_nanos() / u128::from(self.threads);
-        (spent as u64, Some(now))
+        now.saturating_sub(since) / u64::from(self.threads)
     }
 
     /// Counts `nodes` more; `Err` when the search must stop.
@@ -252,7 +257,7 @@ impl<'a> Meter<'a> {
     /// Adds the nodes and time counted so far to the totals, checking nothing: the work
     /// is over.
     pub(crate) fn finish(mut self) {
-        let (spent, _) = self.spent();
+        let spent = self.spent();
         let account = self.account;
         account.nodes.fetch_add(self.unsettled, Ordering::Relaxed);
         account.clock.fetch_add(spent, Ordering::Relaxed);
@@ -260,10 +265,50 @@ impl<'a> Meter<'a> {
 
     /// Settles the nodes and time counted so far with the search's totals.
     pub(crate) fn settle(&mut self) -> Result<(), Reason> {
-        let (spent, now) = self.spent();
+        let spent = self.spent();
         let nodes = std::mem::take(&mut self.unsettled);
-        let total = self.account.settle(nodes, spent, now)?;
+        let total = self.account.settle(nodes, spent)?;
         self.settle_at = self.account.next_settlement(total);
         Ok(())
+    }
+}
+
+/// How long this thread has run, in nanoseconds, on its own clock: what its work
+/// took, without the while the machine ran something else in its place (one system
+/// call, so read once a settlement). Off Linux, where no thread clock is read, the
+/// wall clock since the first reading.
+pub(crate) fn thread_nanos() -> u64 {
+    #[cfg(target_os = "linux")]
+    {
+        let now = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+        // A thread's running time is never negative.
+        now.tv_sec as u64 * 1_000_000_000 + now.tv_nsec as u64
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        static FIRST: OnceLock<Instant> = OnceLock::new();
+        FIRST.get_or_init(Instant::now).elapsed().as_nanos() as u64
+    }
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::thread_nanos;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn a_thread_clock_counts_the_time_the_thread_runs_not_the_time_it_waits() {
+        let start = thread_nanos();
+        std::thread::sleep(Duration::from_millis(100));
+        let asleep = thread_nanos() - start;
+        assert!(asleep < 50_000_000, "{asleep} ns while asleep");
+        // Work until the clock has run 5 ms more, or for 5 s.
+        let (wall, mut spun) = (Instant::now(), 0u64);
+        while thread_nanos() - start < asleep + 5_000_000 && wall.elapsed() < Duration::from_secs(5)
+        {
+            spun = std::hint::black_box(spun + 1);
+        }
+        let working = thread_nanos() - start - asleep;
+        assert!(working >= 5_000_000, "{working} ns in {spun} turns of work");
     }
 }

@@ -87,8 +87,12 @@ fn a_case_over_its_node_limit_is_stopped_with_a_proven_bound() {
 /// about as many nodes as alone under the same limit (not half, as before the share),
 /// and a case answered alone is answered in the batch. It times searches against each
 /// other, so it runs with no other test beside it (ignored by a plain `cargo test`;
-/// `.ci/run` runs the ignored tests one at a time), and since time on a shared machine
-/// is still noisy the batch gets eight tries, and passes if one of them meets both.
+/// `.ci/run` runs the ignored tests one at a time). Limits count each thread's own
+/// clock, so other programs do not take a case's time, but a shared machine's caches
+/// and neighbours still move a search's node rate: in 200 ms by up to 1.6x from one
+/// search to the next, in a second by 10-25%. So the limit is a second, each board is
+/// searched alone three times and its batch cases compared with the median, and the
+/// batch gets eight tries, passing if one of them is fair.
 #[test]
 #[ignore = "times searches against each other: run alone by .ci/run"]
 fn a_batch_gives_each_case_the_search_it_gets_alone() {
@@ -105,7 +109,7 @@ fn a_batch_gives_each_case_the_search_it_gets_alone() {
         .collect();
     cases.push(random_walk(&mut rng(57), &korf_goal(), 60));
     let limits = Limits {
-        time: Some(Duration::from_millis(200)),
+        time: Some(Duration::from_millis(1000)),
         ..Limits::default()
     };
     let fifteen = fifteen(korf_goal()).with_limits(limits);
@@ -126,11 +130,18 @@ fn a_batch_gives_each_case_the_search_it_gets_alone() {
             let outcomes = cases.par_iter().map(|case| fifteen.outcome(case).unwrap());
             outcomes.collect()
         });
+        // The median of the three searches alone of case i's board (cases i % 2,
+        // i % 2 + 2 and i % 2 + 4).
+        let median_alone = |i: usize| {
+            let mut three: Vec<u64> = (0..3).map(|k| nodes(&alone[i % 2 + 2 * k])).collect();
+            three.sort_unstable();
+            three[1]
+        };
         let mut fair = true;
-        for (alone, batch) in alone.iter().zip(&batch) {
+        for (i, (alone, batch)) in alone.iter().zip(&batch).enumerate() {
             match (alone, batch) {
                 (Outcome::Stopped(_), Outcome::Stopped(_)) => {
-                    fair &= nodes(batch) * 10 >= nodes(alone) * 8
+                    fair &= nodes(batch) * 10 >= median_alone(i) * 8
                 }
                 (Outcome::Solved(_), solved) => fair &= matches!(solved, Outcome::Solved(_)),
                 _ => {}

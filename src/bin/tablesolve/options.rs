@@ -82,8 +82,9 @@ pub struct DefArgs {
 #[derive(Args, Clone, Debug, Default)]
 #[command(next_help_heading = "Searches")]
 pub struct LimitArgs {
-    /// Stop a case's search after SECONDS of its share of the cores: wall-clock time
-    /// alone; in a batch, where cases search side by side, the search it would get
+    /// Stop a case's search after SECONDS of its share of the cores, counted on the
+    /// threads' own clocks: wall-clock time alone on an idle machine; in a batch, where
+    /// cases search side by side, or beside other programs, the search it would get
     /// alone. Its answer line is `limit L`, L the fewest moves it proved necessary
     /// (exit status 5)
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]

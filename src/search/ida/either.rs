@@ -15,16 +15,17 @@
 //! [`SAMPLE_EVERY`]th of its frontier, in letter order; later samples every
 //! `4 * SAMPLE_EVERY`th), each as a split iteration searches, timed on each thread's
 //! own clock (the time it ran, not the machine's other work), and the next iteration
-//! takes the faster. The iteration sampled found no solution, so each subtree is
-//! searched whole under both, and a sample costs each bound about 1/[`SAMPLE_EVERY`]
-//! of that iteration: a few percent of the next. The strong bound must win by
+//! takes the faster (beside a build on two cores, board 296 of
+//! `bench/random400-sample.in` read the two bounds' time ratio on the same samples
+//! 0.85 to 2.08 on the wall clock, 1.32 to 1.67 on the threads' clocks). The iteration
+//! sampled found no solution, so each subtree is searched whole under both, and a
+//! sample costs each bound about 1/[`SAMPLE_EVERY`] of that iteration: a few percent
+//! of the next. The strong bound must win by
 //! [`SWITCH_BY`] to be taken, and once it wins by [`SETTLED_BY`], it is kept: its lead
 //! grows with the iterations.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
-#[cfg(not(target_os = "linux"))]
-use std::time::Instant;
 
 use super::deepen::deepen;
 use super::pass::{Item, ItemOf, Want};
@@ -33,7 +34,7 @@ use super::tasks::replay;
 use super::worker::Worker;
 use super::{Found, Outcome, Problem, Settings};
 use crate::parallel::lock;
-use crate::search::limit::{Account, Reason};
+use crate::search::limit::{thread_nanos, Account, Reason};
 
 /// Which bound each iteration of [`search_either`] takes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -210,48 +211,5 @@ fn time_sample<P: Problem>(
     match stopped.into_inner() {
         Some(reason) => Err(reason),
         None => Ok((account.nodes() - before, spent.into_inner())),
-    }
-}
-
-/// How long this thread has run, in nanoseconds, on its own clock: what its work
-/// took, without the while the machine ran something else in its place. Beside a
-/// build on two cores, the two bounds' times on the same samples (board 296 of
-/// `bench/random400-sample.in`, eleven samples in six runs, 5.3 times the nodes under
-/// the cheap bound) read ratios of 0.85 to 2.08 on the wall clock, two of them under
-/// [`SWITCH_BY`], and 1.32 to 1.67 on the threads' clocks. Off Linux, where no thread
-/// clock is read, the wall clock since the first reading.
-fn thread_nanos() -> u64 {
-    #[cfg(target_os = "linux")]
-    {
-        let now = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
-        // A thread's running time is never negative.
-        now.tv_sec as u64 * 1_000_000_000 + now.tv_nsec as u64
-    }
-    #[cfg(not(target_os = "linux"))]
-    {
-        static FIRST: OnceLock<Instant> = OnceLock::new();
-        FIRST.get_or_init(Instant::now).elapsed().as_nanos() as u64
-    }
-}
-
-#[cfg(all(test, target_os = "linux"))]
-mod tests {
-    use super::thread_nanos;
-    use std::time::{Duration, Instant};
-
-    #[test]
-    fn a_thread_clock_counts_the_time_the_thread_runs_not_the_time_it_waits() {
-        let start = thread_nanos();
-        std::thread::sleep(Duration::from_millis(100));
-        let asleep = thread_nanos() - start;
-        assert!(asleep < 50_000_000, "{asleep} ns while asleep");
-        // Work until the clock has run 5 ms more, or for 5 s.
-        let (wall, mut spun) = (Instant::now(), 0u64);
-        while thread_nanos() - start < asleep + 5_000_000 && wall.elapsed() < Duration::from_secs(5)
-        {
-            spun = std::hint::black_box(spun + 1);
-        }
-        let working = thread_nanos() - start - asleep;
-        assert!(working >= 5_000_000, "{working} ns in {spun} turns of work");
     }
 }
