@@ -191,9 +191,10 @@ impl<'a> Account<'a> {
         }
     }
 
-    /// Whether the limits need the time at each settlement.
+    /// Whether the limits read the search's own clock, so that each thread reads its
+    /// own at each settlement (a wall-clock deadline reads the wall clock there).
     fn timed(&self) -> bool {
-        self.limits.time.is_some() || self.deadline.is_some()
+        self.limits.time.is_some()
     }
 
     /// Nodes a thread may count before it settles, the total being `total`.
@@ -215,8 +216,8 @@ pub(crate) struct Meter<'a> {
     /// The threads the search spreads over at the moment: this thread's time counts
     /// for this share of the search's clock.
     threads: u32,
-    /// Since when (on [`thread_nanos`]) this thread's time is not yet settled, where
-    /// the limits are timed.
+    /// Since when (on [`thread_nanos`]) this thread's time is not yet settled, where a
+    /// time limit reads the search's clock.
     since: Option<u64>,
 }
 

@@ -22,7 +22,7 @@ impl DefCases {
         case: usize,
     ) -> Result<Option<Position>, Error> {
         // The block's first line: a keyword, after blank and comment lines.
-        let (line, keyword_at, keyword) = loop {
+        let (keyword_at, keyword) = loop {
             let Some(line) = self.next_line(input) else {
                 return Ok(None);
             };
@@ -32,10 +32,9 @@ impl DefCases {
                     line: line.at.line,
                     column: line.at.column + offset,
                 };
-                break (line, at, word.to_owned());
+                break (at, word.to_owned());
             }
         };
-        let _ = line;
         match BLOCKS.iter().find(|(k, _)| *k == keyword) {
             Some((_, true)) => {}
             Some((_, false)) => {
