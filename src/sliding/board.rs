@@ -134,6 +134,14 @@ impl<const W: usize, const H: usize> Board<W, H> {
         tile
     }
 
+    /// [`Board::slide`] of `tile`, the tile on `to`, written without reading the
+    /// board (for a board just copied, whose reads would wait for the copy).
+    #[inline]
+    pub(crate) fn slide_tile(&mut self, blank: usize, to: usize, tile: u8) {
+        self.cells[blank] = tile;
+        self.cells[to] = BLANK;
+    }
+
     /// The invariant of every slide (see the [module](super)): the parity of the
     /// permutation of all cells plus that of the blank's taxicab distance from cell 0.
     /// Two boards reach each other exactly when their parities agree.

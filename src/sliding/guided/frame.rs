@@ -21,8 +21,9 @@ pub(super) struct FrameSlide {
     /// The board cells of the tiles it passes in the frame's reading order: the rest of
     /// a row, `W - 1` cells, for a slide across the frame's rows. A slide along them
     /// passes none, and its slots, like any unused one, name the cell the tile leaves,
-    /// which holds the blank once it slid: the blank changes no order
-    /// ([`placement::PASS`]), so every slide reads `W - 1` slots.
+    /// which holds the tile before the slide and the blank after: neither changes the
+    /// order ([`placement::PASS`], `Frame::pass`), so every slide reads `W - 1` slots,
+    /// on the board before or after it.
     pub passed: [u8; MAX_PASSED],
 }
 

@@ -348,8 +348,8 @@ impl<
 
     /// The `j`th pattern holding `tile` in frame `f`, and that pattern's cells and
     /// order once the tile slid onto the blank's cell by slide `step` (in letter order)
-    /// from `blank`. `position` holds the board after the slide and the pattern as it
-    /// was before.
+    /// from `blank`. `position` is the one before the slide (the cells the tile passes
+    /// are neither the blank's nor its own).
     #[inline(always)]
     fn after_slide(
         &self,
@@ -420,14 +420,17 @@ impl<
                 continue;
             };
             let to = usize::from(self.to[blank][step.index()]);
-            // Made in its place among the children: a position is copied once.
+            // Made in its place among the children: a position is copied once, and
+            // then only written, everything read from the parent (a read of what the
+            // copy just wrote waits for the copy to reach the cache).
+            let tile = position.board.tile(to);
             children.push(Child {
                 step,
                 state: *position,
                 bound: 0,
             });
             let next = &mut children.last_mut().expect("just pushed").state;
-            let tile = next.board.slide(blank, to);
+            next.board.slide_tile(blank, to, tile);
             next.blank = to as u8;
             next.route = route;
             next.moved = tile;
@@ -437,7 +440,7 @@ impl<
                 let frame_blank = usize::from(frame.cell[to]);
                 for j in 0..frame.held(tile).len() {
                     let (pattern, covered, order) =
-                        self.after_slide(next, (f, frame), (tile, j), (blank, step.index()));
+                        self.after_slide(position, (f, frame), (tile, j), (blank, step.index()));
                     next.covered[f][pattern] = covered;
                     next.order[f][pattern] = order;
                     next.index[f][j] =
