@@ -177,8 +177,8 @@ impl Tally {
             (*nodes, *nanos) = (*nodes + more, *nanos + longer);
         };
         let per_node = |(nodes, nanos): (u64, u64)| nanos as f64 / nodes.max(1) as f64;
-        // This sample's nodes and time under each bound, part by part.
-        let (mut cheap_here, mut strong_here) = ((0, 0), (0, 0));
+        // This sample's nodes under each bound, part by part.
+        let (mut cheap_here, mut strong_here) = (0, 0);
         let mut speedup = 1.0;
         for part in 0..PARTS {
             let paths: Vec<&[A::Move]> = sample
@@ -191,10 +191,9 @@ impl Tally {
             let strong = time_sample(strong, strong_start, &paths, bound, account)?;
             add(&mut self.cheap, cheap);
             add(&mut self.strong, strong);
-            add(&mut cheap_here, cheap);
-            add(&mut strong_here, strong);
-            let cheap_time = cheap_here.0 as f64 * per_node(self.cheap);
-            let strong_time = strong_here.0 as f64 * per_node(self.strong);
+            (cheap_here, strong_here) = (cheap_here + cheap.0, strong_here + strong.0);
+            let cheap_time = cheap_here as f64 * per_node(self.cheap);
+            let strong_time = strong_here as f64 * per_node(self.strong);
             speedup = cheap_time / strong_time.max(f64::MIN_POSITIVE);
             if speedup > SWITCH_BY * STRONG_CLEAR_BY || speedup * CHEAP_CLEAR_BY < SWITCH_BY {
                 break;
