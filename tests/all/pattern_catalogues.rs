@@ -239,6 +239,7 @@ fn iterations_under_either_bound_answer_the_24_puzzle_as_one_bound_does() {
                 progress: Some(&progress),
                 ..Settings::new()
             };
+            bounds.lock().unwrap().clear();
             let either = search(&databases, &splits, &start, &goal, &settings);
             let either = either.solved().unwrap();
             assert_eq!(letters(&either.moves), expected, "walk {walk}, {choice:?}");
