@@ -13,6 +13,11 @@ use super::{alg, line_and_column, Action, Definition, DefinitionError, NamedActi
 use super::{Powers, Set};
 pub use pattern::pattern;
 use pattern::{concrete, holds_the_same_pieces, numbers};
+use std::collections::HashMap;
+
+/// How deep derived moves may be made of derived moves (doc/definitions.md): each level
+/// is a frame of the reader's stack.
+pub const MOST_DERIVED_DEPTH: usize = 32;
 
 mod pattern;
 
@@ -305,11 +310,25 @@ fn derived_moves(
             "\"derivedMoves\" is an object of algs by name",
         ));
     };
-    let mut done: Vec<Option<Action>> = vec![None; members.len()];
-    let mut busy = vec![false; members.len()];
+    let index: HashMap<&str, usize> = (members.iter().enumerate())
+        .map(|(i, (name, _))| (name.as_str(), i))
+        .collect();
+    let mut derivation = Derivation {
+        members,
+        index,
+        sets,
+        moves,
+        file,
+        done: vec![None; members.len()],
+        busy: vec![false; members.len()],
+    };
     for i in 0..members.len() {
-        derive(i, members, sets, moves, file, &mut done, &mut busy)?;
+        derivation.derive(i, 0)?;
     }
+    let done = derivation
+        .done
+        .into_iter()
+        .map(|d| d.map(|(action, _)| action));
     let derived = members
         .iter()
         .zip(done)
@@ -321,57 +340,79 @@ fn derived_moves(
     Ok(derived)
 }
 
-/// Derived move `i`'s action, the derived moves it names first.
-fn derive(
-    i: usize,
-    members: &[(String, Value)],
-    sets: &[Set],
-    moves: &[NamedAction],
-    file: &str,
-    done: &mut Vec<Option<Action>>,
-    busy: &mut Vec<bool>,
-) -> Result<(), DefinitionError> {
-    if done[i].is_some() {
-        return Ok(());
-    }
-    let (name, value) = &members[i];
-    let error = |message: String| DefinitionError::at(file, value.at, message);
-    if moves.iter().any(|m| &m.name == name) {
-        return Err(error(format!("derived move {name} has the name of a move")));
-    }
-    let text = value
-        .as_str()
-        .ok_or_else(|| error(format!("derived move {name} is an alg, a string")))?;
-    if std::mem::replace(&mut busy[i], true) {
-        return Err(error(format!(
-            "derived move {name} is made of itself, through others"
-        )));
-    }
-    // The derived moves the alg names, done first (a name that is none is left for the
-    // alg's own message).
-    for word in text.split(|c: char| !(c.is_ascii_alphabetic() || c == '_')) {
-        if let Some(j) = members.iter().position(|(n, _)| n == word) {
-            derive(j, members, sets, moves, file, done, busy)?;
+/// The derived moves being done, each at most once.
+struct Derivation<'a> {
+    members: &'a [(String, Value)],
+    /// Each derived move's place among them, by name.
+    index: HashMap<&'a str, usize>,
+    sets: &'a [Set],
+    moves: &'a [NamedAction],
+    file: &'a str,
+    /// Each derived move done: its action, and how deep derived moves nest in it (1
+    /// for one made of moves alone).
+    done: Vec<Option<(Action, usize)>>,
+    busy: Vec<bool>,
+}
+
+impl Derivation<'_> {
+    /// Derived move `i`'s action, the derived moves it names first: at most
+    /// [`MOST_DERIVED_DEPTH`] nested, so that neither this reader's stack nor a
+    /// user's patience runs out on a long chain.
+    /// `within` derived moves are being done around this one (the reader's own stack).
+    fn derive(&mut self, i: usize, within: usize) -> Result<usize, DefinitionError> {
+        if let Some((_, depth)) = &self.done[i] {
+            return Ok(*depth);
         }
-    }
-    let named = |word: &str| -> Option<&Action> {
-        let own = moves.iter().find(|m| m.name == word).map(|m| &m.action);
-        own.or_else(|| {
-            let j = members.iter().position(|(n, _)| n == word)?;
-            done[j].as_ref()
-        })
-    };
-    let action = alg::action(text, sets, &named).map_err(|e| {
-        // The alg's offset, counted from the string's opening quote.
-        let (line, column) = value.at;
-        let inside = line_and_column(&text.as_bytes()[..e.offset.min(text.len())]);
-        let at = match inside.0 {
-            1 => (line, column + inside.1),
-            l => (line + l - 1, inside.1),
+        let (name, value) = &self.members[i];
+        let error = |message: String| DefinitionError::at(self.file, value.at, message);
+        if self.moves.iter().any(|m| &m.name == name) {
+            return Err(error(format!("derived move {name} has the name of a move")));
+        }
+        let text = value
+            .as_str()
+            .ok_or_else(|| error(format!("derived move {name} is an alg, a string")))?;
+        if std::mem::replace(&mut self.busy[i], true) {
+            return Err(error(format!(
+                "derived move {name} is made of itself, through others"
+            )));
+        }
+        // The derived moves the alg names, done first (a name that is none is left for
+        // the alg's own message).
+        let mut depth = 1;
+        for word in text.split(|c: char| !(c.is_ascii_alphabetic() || c == '_')) {
+            if let Some(&j) = self.index.get(word) {
+                depth = match within < MOST_DERIVED_DEPTH {
+                    true => depth.max(1 + self.derive(j, within + 1)?),
+                    false => usize::MAX,
+                };
+                if depth > MOST_DERIVED_DEPTH {
+                    return Err(error(format!(
+                        "derived move {name} is made of derived moves nested more than \
+                         {MOST_DERIVED_DEPTH} deep"
+                    )));
+                }
+            }
+        }
+        let named = |word: &str| -> Option<&Action> {
+            let own = self
+                .moves
+                .iter()
+                .find(|m| m.name == word)
+                .map(|m| &m.action);
+            own.or_else(|| self.done[*self.index.get(word)?].as_ref().map(|(a, _)| a))
         };
-        DefinitionError::at(file, at, format!("derived move {name}: {}", e.message))
-    })?;
-    busy[i] = false;
-    done[i] = Some(action);
-    Ok(())
+        let action = alg::action(text, self.sets, &named).map_err(|e| {
+            // The alg's offset, counted from the string's opening quote.
+            let (line, column) = value.at;
+            let inside = line_and_column(&text.as_bytes()[..e.offset.min(text.len())]);
+            let at = match inside.0 {
+                1 => (line, column + inside.1),
+                l => (line + l - 1, inside.1),
+            };
+            DefinitionError::at(self.file, at, format!("derived move {name}: {}", e.message))
+        })?;
+        self.busy[i] = false;
+        self.done[i] = Some((action, depth));
+        Ok(depth)
+    }
 }

@@ -123,7 +123,7 @@ impl Action {
             for i in 0..set.pieces {
                 let mid = usize::from(next.from[s][i]);
                 done.from[s][i] = self.from[s][mid];
-                done.twist[s][i] = (self.twist[s][mid] + next.twist[s][i]) % o;
+                done.twist[s][i] = add_turns(self.twist[s][mid], next.twist[s][i], o);
             }
         }
         done
@@ -158,6 +158,13 @@ impl Action {
     }
 }
 
+/// `a + b` modulo `modulus` (at most 255 orientations, so the sum is taken wider than
+/// a byte: 129 + 129 is 258, not 2).
+#[inline]
+pub(crate) fn add_turns(a: u8, b: u8, modulus: u8) -> u8 {
+    ((u16::from(a) + u16::from(b)) % u16::from(modulus)) as u8
+}
+
 /// A state: each set's pieces (labels from 0; equal labels are pieces alike) and their
 /// orientations, by position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -176,8 +183,11 @@ impl State {
             for i in 0..set.pieces {
                 let from = usize::from(action.from[s][i]);
                 next.pieces[s][i] = self.pieces[s][from];
-                next.orientation[s][i] =
-                    (self.orientation[s][from] + action.twist[s][i]) % set.orientations;
+                next.orientation[s][i] = add_turns(
+                    self.orientation[s][from],
+                    action.twist[s][i],
+                    set.orientations,
+                );
             }
         }
         next

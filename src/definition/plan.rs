@@ -43,14 +43,6 @@ pub(super) fn plan(puzzle: &Puzzle, most: u64, database: u64) -> Result<Plan, St
             return Ok(Plan::Exact(views));
         }
     }
-    if puzzle.width > super::search::MOST_WIDTH {
-        return Err(format!(
-            "the puzzle's states are too many for a table ({} pieces) and too wide to search \
-             (more than {} pieces and orientations)",
-            puzzle.sets().iter().map(|s| s.pieces).sum::<usize>(),
-            super::search::MOST_WIDTH
-        ));
-    }
     let mut databases = Vec::new();
     for (g, projection) in each.iter().enumerate() {
         let mut found = Vec::new();

@@ -17,6 +17,13 @@ pub const MOST_CELLS: usize = 256;
 /// The most powers a move may bring as turns.
 const MOST_POWERS: usize = 255;
 
+/// The most turns (moves and their powers) a puzzle answers with: which may follow
+/// which is tabled for each pair when opening.
+pub const MOST_TURNS: usize = 1024;
+
+/// The most moves `--moves` may name: each pair of them is compared when opening.
+pub const MOST_CHOSEN: usize = 256;
+
 /// One turn of the puzzle.
 #[derive(Clone, Debug)]
 pub struct TurnInfo {
@@ -74,8 +81,15 @@ pub(crate) struct FlatTurn {
 
 /// Why a definition cannot be compiled for answering with the moves chosen.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct PuzzleError(pub String);
+pub enum PuzzleError {
+    /// The moves chosen (`--moves`) are not moves of the definition: the user's
+    /// option, not the file, is at fault.
+    #[error("--moves: {0}")]
+    Moves(String),
+    /// The puzzle, with the moves and powers chosen, is past what this tool answers.
+    #[error("{0}")]
+    Puzzle(String),
+}
 
 impl Puzzle {
     /// The puzzle of `definition`, its answers using `moves` (names of its moves or
@@ -89,38 +103,20 @@ impl Puzzle {
     ) -> Result<Puzzle, PuzzleError> {
         let sets = definition.sets.clone();
         let powers = powers.unwrap_or(definition.powers);
-        let chosen: Vec<(String, Action)> = match moves {
-            None => (definition.moves.iter())
-                .map(|m| (m.name.clone(), m.action.clone()))
-                .collect(),
-            Some(names) => names
-                .iter()
-                .map(|name| {
-                    let action = definition.action(name).cloned().map_or_else(
-                        || {
-                            let named = |word: &str| definition.action(word);
-                            alg::action(name, &sets, &named).map_err(|e| {
-                                PuzzleError(format!("--moves: `{name}`: {}", e.message))
-                            })
-                        },
-                        Ok,
-                    )?;
-                    Ok((name.clone(), action))
-                })
-                .collect::<Result<_, PuzzleError>>()?,
-        };
-        if chosen.is_empty() {
-            return Err(PuzzleError("--moves names no move".into()));
-        }
+        let chosen = chosen_moves(&definition, moves)?;
         let mut turns = Vec::new();
         let mut names = HashSet::new();
         for (class, (name, action)) in chosen.iter().enumerate() {
             if action.is_identity() {
-                return Err(PuzzleError(format!("move {name} moves and twists nothing")));
+                let message = format!("move {name} moves and twists nothing");
+                return Err(match moves {
+                    Some(_) => PuzzleError::Moves(message),
+                    None => PuzzleError::Puzzle(message),
+                });
             }
             let order = order(action, &sets);
             if powers == Powers::All && order - 1 > MOST_POWERS {
-                return Err(PuzzleError(format!(
+                return Err(PuzzleError::Puzzle(format!(
                     "move {name} has order {order}: more than {MOST_POWERS} powers to turn \
                      (choose --powers quarter or none)"
                 )));
@@ -133,7 +129,7 @@ impl Puzzle {
             for k in chosen_powers {
                 let turn_name = power_name(name, k, order);
                 if !names.insert(turn_name.clone()) {
-                    return Err(PuzzleError(format!(
+                    return Err(PuzzleError::Puzzle(format!(
                         "two turns would be named {turn_name}: name the moves apart"
                     )));
                 }
@@ -152,13 +148,17 @@ impl Puzzle {
                 });
             }
         }
-        if turns.len() > usize::from(u16::MAX) {
-            return Err(PuzzleError(format!("{} turns: too many", turns.len())));
+        if turns.len() > MOST_TURNS {
+            return Err(PuzzleError::Puzzle(format!(
+                "{} turns (moves and their powers): more than the {MOST_TURNS} this tool \
+                 answers with (choose fewer moves, or --powers quarter or none)",
+                turns.len()
+            )));
         }
         let orbits = orbits(&sets, &turns);
         let (offsets, width) = layout(&sets);
         if width > MOST_CELLS {
-            return Err(PuzzleError(format!(
+            return Err(PuzzleError::Puzzle(format!(
                 "{} pieces: this tool answers puzzles of at most {}",
                 width / 2,
                 MOST_CELLS / 2
@@ -298,6 +298,70 @@ impl Puzzle {
         }
         merges
     }
+}
+
+/// The moves an answer may use, each with what it does: `names` (each a move, a
+/// derived move, or one of them with an amount, `R2`, `R'`, `R2'`; white space around
+/// a name is no part of it), or the definition's moves where `None`.
+fn chosen_moves(
+    definition: &Definition,
+    names: Option<&[String]>,
+) -> Result<Vec<(String, Action)>, PuzzleError> {
+    let Some(names) = names else {
+        return Ok((definition.moves.iter())
+            .map(|m| (m.name.clone(), m.action.clone()))
+            .collect());
+    };
+    if names.is_empty() {
+        return Err(PuzzleError::Moves("no move named".into()));
+    }
+    if names.len() > MOST_CHOSEN {
+        return Err(PuzzleError::Moves(format!(
+            "{} moves named, more than the {MOST_CHOSEN} an answer may choose from",
+            names.len()
+        )));
+    }
+    let sets = &definition.sets;
+    let named = |word: &str| definition.action(word);
+    names
+        .iter()
+        .map(|name| {
+            let name = name.trim();
+            let action = match definition.action(name) {
+                Some(action) => action.clone(),
+                None if with_amount(definition, name) => alg::action(name, sets, &named)
+                    .map_err(|e| PuzzleError::Moves(format!("`{name}`: {}", e.message)))?,
+                None => {
+                    let moves: Vec<&str> = (definition.moves.iter())
+                        .chain(&definition.derived)
+                        .map(|m| m.name.as_str())
+                        .take(12)
+                        .collect();
+                    return Err(PuzzleError::Moves(format!(
+                        "`{name}` is no move of the definition ({}{}), nor one with an \
+                         amount (`R2`, `R'`, `R2'`); separate names by commas",
+                        moves.join(", "),
+                        if moves.len() == 12 { ", ..." } else { "" }
+                    )));
+                }
+            };
+            Ok((name.to_owned(), action))
+        })
+        .collect()
+}
+
+/// Whether `name` is a move or derived move of `definition` followed by an amount: a
+/// number, a `'`, or both (`R2`, `R'`, `R2'`).
+fn with_amount(definition: &Definition, name: &str) -> bool {
+    let amount = |rest: &str| {
+        let digits = rest.trim_end_matches('\'');
+        !rest.is_empty()
+            && rest.len() - digits.len() <= 1
+            && digits.bytes().all(|b| b.is_ascii_digit())
+    };
+    (definition.moves.iter())
+        .chain(&definition.derived)
+        .any(|m| name.strip_prefix(m.name.as_str()).is_some_and(amount))
 }
 
 /// The order of `action`: the fewest times it is done to move and twist nothing. Each

@@ -8,19 +8,41 @@ use super::space::Viewed;
 use crate::search::{self, Child, Children, Every, Found, Outcome, Problem, Settings, UNREACHABLE};
 
 /// The most bytes a searched state has: two a piece (its label and orientation).
-pub const MOST_WIDTH: usize = 128;
+pub const MOST_WIDTH: usize = super::puzzle::MOST_CELLS;
 
 /// The most databases one goal is bounded by.
 pub const MOST_DATABASES: usize = 12;
 
-/// A state under search: its flat array.
+/// A state under search: its flat array, in the fewest bytes of 64, 128 or 256 that
+/// hold it (a child is a copy of its parent's array: small puzzles copy little).
 #[derive(Clone)]
-pub struct Position {
-    cells: [u8; MOST_WIDTH],
+pub struct Position<const N: usize> {
+    cells: [u8; N],
 }
 
-/// The search of one case.
-struct Searched<'a, D> {
+/// Runs `$body` with the const `$n` the fewest bytes of 64, 128 or 256 that hold
+/// `$width` bytes of a state.
+macro_rules! by_width {
+    ($width:expr, |$n:ident| $body:expr) => {
+        match $width {
+            0..=64 => {
+                const $n: usize = 64;
+                $body
+            }
+            65..=128 => {
+                const $n: usize = 128;
+                $body
+            }
+            _ => {
+                const $n: usize = MOST_WIDTH;
+                $body
+            }
+        }
+    };
+}
+
+/// The search of one case, its states `N` bytes.
+struct Searched<'a, D, const N: usize> {
     puzzle: &'a Puzzle,
     goals: &'a [Vec<Viewed<D>>],
     /// Whether every shortest answer is wanted (no turn is left out for coming after
@@ -28,7 +50,7 @@ struct Searched<'a, D> {
     every: bool,
 }
 
-impl<D: AsRef<[u8]> + Sync> Searched<'_, D> {
+impl<D: AsRef<[u8]> + Sync, const N: usize> Searched<'_, D, N> {
     fn bound(&self, cells: &[u8]) -> u32 {
         let mut least = u32::MAX;
         for (g, databases) in self.goals.iter().enumerate() {
@@ -52,28 +74,26 @@ impl<D: AsRef<[u8]> + Sync> Searched<'_, D> {
     }
 }
 
-impl<D: AsRef<[u8]> + Sync> Problem for Searched<'_, D> {
-    type State = Position;
+impl<D: AsRef<[u8]> + Sync, const N: usize> Problem for Searched<'_, D, N> {
+    type State = Position<N>;
     type Move = Turn;
 
-    fn lower_bound(&self, position: &Position) -> u32 {
+    fn lower_bound(&self, position: &Position<N>) -> u32 {
         self.bound(&position.cells[..self.puzzle.width])
     }
 
     fn expand(
         &self,
-        position: &Position,
+        position: &Position<N>,
         last: Option<Turn>,
-        children: &mut Children<Position, Turn>,
+        children: &mut Children<Position<N>, Turn>,
     ) {
         let width = self.puzzle.width;
         for (t, info) in self.puzzle.turns.iter().enumerate() {
             if last.is_some_and(|l| !self.puzzle.may_follow(usize::from(l.index), t, self.every)) {
                 continue;
             }
-            let mut child = Position {
-                cells: [0; MOST_WIDTH],
-            };
+            let mut child = Position { cells: [0; N] };
             self.puzzle
                 .play(&position.cells[..width], t, &mut child.cells[..width]);
             let bound = self.bound(&child.cells[..width]);
@@ -89,10 +109,8 @@ impl<D: AsRef<[u8]> + Sync> Problem for Searched<'_, D> {
     }
 }
 
-fn start(cells: &[u8]) -> Position {
-    let mut position = Position {
-        cells: [0; MOST_WIDTH],
-    };
+fn start<const N: usize>(cells: &[u8]) -> Position<N> {
+    let mut position = Position { cells: [0; N] };
     position.cells[..cells.len()].copy_from_slice(cells);
     position
 }
@@ -104,16 +122,18 @@ pub(crate) fn search<D: AsRef<[u8]> + Sync>(
     cells: &[u8],
     settings: &Settings,
 ) -> Outcome<Found<Turn>> {
-    let problem = Searched {
-        puzzle,
-        goals,
-        every: false,
-    };
-    let start = start(cells);
-    if problem.lower_bound(&start) == u32::MAX || !puzzle.may_be_solved(cells) {
-        return Outcome::Unreachable { nodes: 0 };
-    }
-    search::search(&problem, &start, settings)
+    by_width!(puzzle.width, |N| {
+        let problem = Searched::<D, N> {
+            puzzle,
+            goals,
+            every: false,
+        };
+        let start = start::<N>(cells);
+        if problem.lower_bound(&start) == u32::MAX || !puzzle.may_be_solved(cells) {
+            return Outcome::Unreachable { nodes: 0 };
+        }
+        search::search(&problem, &start, settings)
+    })
 }
 
 /// Every shortest answer from `cells` (listed if `list`), by IDA*.
@@ -124,16 +144,18 @@ pub(crate) fn every<D: AsRef<[u8]> + Sync>(
     settings: &Settings,
     list: bool,
 ) -> Outcome<Every<Turn>> {
-    let problem = Searched {
-        puzzle,
-        goals,
-        every: true,
-    };
-    let start = start(cells);
-    if problem.lower_bound(&start) == u32::MAX || !puzzle.may_be_solved(cells) {
-        return Outcome::Unreachable { nodes: 0 };
-    }
-    search::every_shortest(&problem, &start, settings, list)
+    by_width!(puzzle.width, |N| {
+        let problem = Searched::<D, N> {
+            puzzle,
+            goals,
+            every: true,
+        };
+        let start = start::<N>(cells);
+        if problem.lower_bound(&start) == u32::MAX || !puzzle.may_be_solved(cells) {
+            return Outcome::Unreachable { nodes: 0 };
+        }
+        search::every_shortest(&problem, &start, settings, list)
+    })
 }
 
 /// The independent search that checks the tables: IDA* over a bound of its own, for
@@ -142,24 +164,26 @@ pub(crate) fn every<D: AsRef<[u8]> + Sync>(
 /// after every other, but its merges, is tried: no table, no pruning shared with the
 /// searches above. Practical for short answers (ten turns or so).
 pub fn independent(puzzle: &Puzzle, cells: &[u8]) -> Option<Vec<Turn>> {
-    let problem = Misplaced::new(puzzle);
-    if problem.bound_of(cells) == u32::MAX {
-        return None;
-    }
-    let start = start(cells);
-    search::search(&problem, &start, &Settings::new())
-        .solved()
-        .map(|found| found.moves)
+    by_width!(puzzle.width, |N| {
+        let problem = Misplaced::<N>::new(puzzle);
+        if problem.bound_of(cells) == u32::MAX {
+            return None;
+        }
+        let start = start::<N>(cells);
+        search::search(&problem, &start, &Settings::new())
+            .solved()
+            .map(|found| found.moves)
+    })
 }
 
-/// The puzzle under the misplaced-pieces bound.
-struct Misplaced<'a> {
+/// The puzzle under the misplaced-pieces bound, its states `N` bytes.
+struct Misplaced<'a, const N: usize> {
     puzzle: &'a Puzzle,
     /// For each set, the most positions one turn moves or twists.
     most: Vec<u32>,
 }
 
-impl<'a> Misplaced<'a> {
+impl<'a, const N: usize> Misplaced<'a, N> {
     fn new(puzzle: &'a Puzzle) -> Self {
         let most = (puzzle.sets().iter().enumerate())
             .map(|(s, set)| {
@@ -203,26 +227,26 @@ impl<'a> Misplaced<'a> {
     }
 }
 
-impl Problem for Misplaced<'_> {
-    type State = Position;
+impl<const N: usize> Problem for Misplaced<'_, N> {
+    type State = Position<N>;
     type Move = Turn;
 
-    fn lower_bound(&self, position: &Position) -> u32 {
+    fn lower_bound(&self, position: &Position<N>) -> u32 {
         self.bound_of(&position.cells[..self.puzzle.width])
     }
 
     fn expand(
         &self,
-        position: &Position,
+        position: &Position<N>,
         last: Option<Turn>,
-        children: &mut Children<Position, Turn>,
+        children: &mut Children<Position<N>, Turn>,
     ) {
         let width = self.puzzle.width;
         for (t, info) in self.puzzle.turns.iter().enumerate() {
             if last.is_some_and(|l| !self.puzzle.may_follow(usize::from(l.index), t, true)) {
                 continue;
             }
-            let mut child = start(&position.cells[..width]);
+            let mut child = start::<N>(&position.cells[..width]);
             self.puzzle
                 .play(&position.cells[..width], t, &mut child.cells[..width]);
             let bound = self.bound_of(&child.cells[..width]);

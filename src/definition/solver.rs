@@ -14,14 +14,16 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use super::plan::{plan, Plan};
-use super::puzzle::{Puzzle, Turn};
+use super::puzzle::{Puzzle, PuzzleError, Turn};
 use super::space::ViewSpace;
 pub use super::space::Viewed;
 use super::view::View;
 use super::{Definition, Powers, State};
 use crate::error::Error;
 use crate::search::{every_walk, Limits, Outcome, Report, Settings, UNREACHABLE};
-use crate::table::{Entry, Mapped, Source, Table, TableDir, TableError, TableId, WalkSource};
+use crate::table::{
+    memory, Entry, Mapped, Source, Table, TableDir, TableError, TableId, WalkSource,
+};
 
 /// How to open a defined puzzle.
 #[derive(Clone, Default)]
@@ -95,14 +97,6 @@ impl<D> std::fmt::Debug for Def<D> {
     }
 }
 
-/// The memory this machine has free, if it says (Linux's `MemAvailable`).
-fn memory_available() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
-}
-
 impl Def<Mapped> {
     /// Opens `definition` as `options` say, its tables in `tables` (built there when
     /// missing, if allowed).
@@ -111,11 +105,16 @@ impl Def<Mapped> {
         definition: Definition,
         options: DefOptions,
     ) -> Result<Self, Error> {
-        let puzzle = Puzzle::new(definition, options.moves.as_deref(), options.powers)
-            .map_err(|e| Error::Case(Box::new(e)))?;
+        let puzzle = Puzzle::new(definition, options.moves.as_deref(), options.powers).map_err(
+            |e| match e {
+                PuzzleError::Moves(_) => Error::Option(Box::new(e)),
+                PuzzleError::Puzzle(_) => Error::Case(Box::new(e)),
+            },
+        )?;
         let most = options.most_exact.unwrap_or_else(|| {
-            // A byte a state, built in memory: most of what is free, at most MOST_EXACT.
-            memory_available().map_or(MOST_EXACT, |free| (free / 5 * 4).min(MOST_EXACT))
+            // A byte a state, built in memory: most of what this process may take (its
+            // limits and other builds counted), at most MOST_EXACT.
+            memory::available().map_or(MOST_EXACT, |free| (free / 5 * 4).min(MOST_EXACT))
         });
         let database = options.most_database.unwrap_or(MOST_DATABASE);
         let plan = plan(&puzzle, most, database).map_err(|e| Error::Case(e.into()))?;

@@ -21,9 +21,13 @@ pub trait Walks: StateSpace {
     fn successor(&self, state: &Self::State, m: usize) -> Option<u64>;
 }
 
-/// Bits that hold one move's number when there are `moves` moves.
+/// Bits that hold one move's number when there are `moves` moves: at least one, so
+/// that a walk's length is its bits over this even for a puzzle of one move.
 pub const fn move_bits(moves: usize) -> u8 {
-    (usize::BITS - (moves - 1).leading_zeros()) as u8
+    match moves {
+        0..=2 => 1,
+        _ => (usize::BITS - (moves - 1).leading_zeros()) as u8,
+    }
 }
 
 /// A walk's move numbers packed into a `u64`: a marker bit, then `bits` bits a move,

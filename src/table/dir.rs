@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use super::format::{version_of, VERSION_END};
 use super::map::MappedTable;
+use super::memory;
 use super::write::{remove_abandoned, temporary, write_atomic};
 use super::{encode_header, file_len_bound, Header, Source, Table, TableError, FORMAT_VERSION};
 
@@ -194,6 +195,7 @@ impl TableDir {
                 return Err(TableError::Missing { path: path.clone() });
             }
             self.check_room(&missing)?;
+            let _memory = claim_memory(&missing)?;
             let paths: Vec<PathBuf> = missing.iter().map(|(_, path)| path.clone()).collect();
             let work = missing.iter().map(|(source, _)| source.work()).sum();
             (self.note)(BuildNote::Started {
@@ -248,6 +250,19 @@ impl TableDir {
             _ => Ok(()),
         }
     }
+}
+
+/// Claims the memory that building every table of `missing` at once takes, or says
+/// why it cannot be had, before any is allocated.
+fn claim_memory<S: Source>(missing: &[(&S, PathBuf)]) -> Result<memory::Claim, TableError> {
+    let needed = (missing.iter())
+        .map(|(source, _)| source.memory())
+        .fold(0u64, u64::saturating_add);
+    memory::claim(needed).map_err(|short| TableError::NoMemory {
+        path: missing[0].1.clone(),
+        needed: short.needed,
+        available: short.available,
+    })
 }
 
 /// Whether `path` holds a table in a format before this build's: its magic, then a

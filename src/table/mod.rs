@@ -23,6 +23,7 @@ pub mod exact;
 mod file;
 pub mod format;
 pub mod map;
+pub mod memory;
 mod write;
 
 pub use crate::search::TooLarge;
@@ -117,6 +118,10 @@ pub trait Source: Sync {
     /// The steps of work [`Source::compute`] reports as it goes.
     fn work(&self) -> u64 {
         self.entries()
+    }
+    /// The bytes of memory [`Source::compute`] takes: by default its payload's.
+    fn memory(&self) -> u64 {
+        format::file_len_bound(self.entries(), self.id().entry)
     }
     /// The payload: one entry ([`TableId::entry`]) per rank. Calls `progress` with
     /// steps done (of [`Source::work`]) as it goes, from any thread.
@@ -291,6 +296,20 @@ pub enum TableError {
         /// Bytes the new tables take.
         needed: u64,
         /// Bytes free there.
+        available: u64,
+    },
+    /// The tables to build need more memory than this process may take.
+    #[error(
+        "building table {} needs {} of memory, and this process may take {} (what the \
+         machine has free, less its limits and other builds under way)",
+        path.display(), memory::size(*needed), memory::size(*available)
+    )]
+    NoMemory {
+        /// The first table to build.
+        path: PathBuf,
+        /// The bytes the builds need together.
+        needed: u64,
+        /// The bytes the process may take.
         available: u64,
     },
     /// No table can be written in the table directory.

@@ -140,14 +140,19 @@ impl Flat {
         }
     }
 
-    fn play(&self, state: &[u8], t: usize) -> Vec<u8> {
+    pub(crate) fn play(&self, state: &[u8], t: usize) -> Vec<u8> {
         let (_, from, twist) = &self.turns[t];
         (0..self.width)
             .map(|i| match self.moduli[i] {
                 0 => state[from[i]],
-                m => (state[from[i]] + twist[i]) % m,
+                m => ((u16::from(state[from[i]]) + u16::from(twist[i])) % u16::from(m)) as u8,
             })
             .collect()
+    }
+
+    /// How many turns there are.
+    pub(crate) fn turns(&self) -> usize {
+        self.turns.len()
     }
 
     pub(crate) fn start(&self, def: &Definition) -> Vec<u8> {
@@ -170,14 +175,18 @@ fn compose(
     let twist = (0..moduli.len())
         .map(|i| match moduli[i] {
             0 => 0,
-            m => (a.1[b.0[i]] + b.1[i]) % m,
+            m => ((u16::from(a.1[b.0[i]]) + u16::from(b.1[i])) % u16::from(m)) as u8,
         })
         .collect();
     (from, twist)
 }
 
+/// A state as one number: a byte a value where eight values fit, else three bits (every
+/// value below 8, as in the shipped puzzles).
 pub(crate) fn key(state: &[u8]) -> u64 {
-    state.iter().fold(0, |k, &v| k << 3 | u64::from(v))
+    let bits = if state.len() <= 8 { 8 } else { 3 };
+    assert!(bits == 8 || state.iter().all(|&v| v < 8), "{state:?}");
+    state.iter().fold(0, |k, &v| k << bits | u64::from(v))
 }
 
 /// Every state's distance to the start, by breadth-first search over the whole space
@@ -205,7 +214,11 @@ pub(crate) fn distances(flat: &Flat, start: &[u8]) -> std::collections::HashMap<
 
 /// The smallest shortest answer by the breadth-first distances, and how many shortest
 /// answers there are.
-fn by_bfs(flat: &Flat, far: &std::collections::HashMap<u64, u8>, state: &[u8]) -> (String, u128) {
+pub(crate) fn by_bfs(
+    flat: &Flat,
+    far: &std::collections::HashMap<u64, u8>,
+    state: &[u8],
+) -> (String, u128) {
     let mut moves = Vec::new();
     let mut here = state.to_vec();
     while far[&key(&here)] > 0 {

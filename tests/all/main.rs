@@ -8,6 +8,7 @@ mod catalogue;
 mod cli;
 mod common;
 mod data;
+mod definition_extremes;
 mod definition_rules;
 mod definitions;
 mod eight;

@@ -80,6 +80,12 @@ pub fn advice(error: &Error, tables: &Path) -> String {
         Error::Table(TableError::Write { .. } | TableError::Unwritable { .. }) => {
             "; make the directory writable or choose another with --tables DIR".to_owned()
         }
+        Error::Table(TableError::NoMemory { .. }) => {
+            "; close other programs, raise the process's memory limit (ulimit -v, the \
+             container's), or build ahead on a larger machine with build-tables and copy \
+             the tables here"
+                .to_owned()
+        }
         Error::Table(TableError::NoRoom { .. }) => {
             "; free some space there or choose another directory with --tables DIR".to_owned()
         }

@@ -70,18 +70,21 @@ impl View {
         let mut ranks = Vec::new();
         for goal in goals {
             // Each orbit's ways to meet the goal, as states of the orbit.
-            let mut choices: Vec<Vec<Scratch>> = Vec::new();
+            // Counted before any is kept: a goal of a few nulls may leave billions.
             let mut count = 1u64;
             for orbit in &self.orbits {
-                let ways = orbit_goal_states(orbit, goal);
-                count = count.saturating_mul(ways.len() as u64);
-                choices.push(ways);
+                let most = MOST_GOAL_STATES / count.max(1);
+                count = count.saturating_mul(count_goal_states(orbit, goal, most));
             }
             if count > MOST_GOAL_STATES {
                 return Err(ViewError(format!(
-                    "a solved state leaves {count} states free, more than the {MOST_GOAL_STATES} a table starts from"
+                    "a solved state leaves more than {MOST_GOAL_STATES} states free (pieces or \
+                     orientations it does not name), the most a table starts from"
                 )));
             }
+            let choices: Vec<Vec<Scratch>> = (self.orbits.iter())
+                .map(|orbit| orbit_goal_states(orbit, goal, MOST_GOAL_STATES))
+                .collect();
             let mut picked = vec![0usize; choices.len()];
             'all: loop {
                 if choices.iter().all(|c| !c.is_empty()) {
@@ -144,7 +147,7 @@ impl View {
         let mut after = Scratch::new(before.len, 0);
         for (i, (&f, &w)) in from.iter().zip(twist).enumerate() {
             after.classes[i] = before.classes[usize::from(f)];
-            after.turned[i] = (before.turned[usize::from(f)] + w) % m;
+            after.turned[i] = crate::definition::add_turns(before.turned[usize::from(f)], w, m);
         }
         after
     }
@@ -345,8 +348,30 @@ pub(super) fn orbit(
 
 /// The states of `orbit` that `goal` accepts: its pieces where it names them (the
 /// rest of the orbit's pieces in every arrangement over the other positions), and
-/// its orientations where it names them (any elsewhere).
-pub(super) fn orbit_goal_states(orbit: &Orbit, goal: &Goal) -> Vec<Scratch> {
+/// its orientations where it names them (any elsewhere); at most `most`.
+pub(super) fn orbit_goal_states(orbit: &Orbit, goal: &Goal, most: u64) -> Vec<Scratch> {
+    let mut states = Vec::new();
+    visit_goal_states(orbit, goal, &mut |state| {
+        states.push(*state);
+        (states.len() as u64) < most
+    });
+    states
+}
+
+/// How many states of `orbit` `goal` accepts, counted up to one past `most` (nothing
+/// kept, so a goal that leaves billions free costs only the counting up to `most`).
+pub(super) fn count_goal_states(orbit: &Orbit, goal: &Goal, most: u64) -> u64 {
+    let mut count = 0u64;
+    visit_goal_states(orbit, goal, &mut |_| {
+        count += 1;
+        count <= most
+    });
+    count
+}
+
+/// Calls `visit` with each state of `orbit` that `goal` accepts, until it returns
+/// false.
+fn visit_goal_states(orbit: &Orbit, goal: &Goal, visit: &mut dyn FnMut(&Scratch) -> bool) {
     let n = orbit.piece_slots.len();
     let (mut fixed, mut left) = (vec![None; n], orbit.counts.clone());
     let mut blanks_left = orbit.blanks;
@@ -362,24 +387,14 @@ pub(super) fn orbit_goal_states(orbit: &Orbit, goal: &Goal) -> Vec<Scratch> {
                 c => &mut left[usize::from(c)],
             };
             if *count == 0 {
-                return Vec::new();
+                return;
             }
             *count -= 1;
             *slot = Some(c);
         }
     }
-    let mut arrangements = Vec::new();
     let mut current = fixed.iter().map(|c| c.unwrap_or(0)).collect::<Vec<u8>>();
-    fill(
-        &fixed,
-        0,
-        &mut left,
-        &mut blanks_left,
-        &mut current,
-        &mut arrangements,
-    );
-    let mut states = Vec::new();
-    for classes in arrangements {
+    let mut arranged = |classes: &[u8]| -> bool {
         let mut turned = vec![orbit.constant.unwrap_or(0); n];
         let free: Vec<usize> = (0..n)
             .filter(|&i| {
@@ -395,37 +410,44 @@ pub(super) fn orbit_goal_states(orbit: &Orbit, goal: &Goal) -> Vec<Scratch> {
             })
             .collect();
         let ways = u64::from(orbit.modulus).saturating_pow(free.len() as u32);
-        for way in 0..ways.min(MOST_GOAL_STATES + 1) {
+        for way in 0..ways {
             let mut w = way;
             for &i in &free {
                 turned[i] = (w % u64::from(orbit.modulus)) as u8;
                 w /= u64::from(orbit.modulus);
             }
             let mut state = Scratch::new(n, 0);
-            state.classes[..n].copy_from_slice(&classes);
+            state.classes[..n].copy_from_slice(classes);
             state.turned[..n].copy_from_slice(&turned);
-            states.push(state);
+            if !visit(&state) {
+                return false;
+            }
         }
-    }
-    states
+        true
+    };
+    fill(
+        &fixed,
+        0,
+        &mut left,
+        &mut blanks_left,
+        &mut current,
+        &mut arranged,
+    );
 }
 
 /// Every way to put the classes `left` (and blanks) on the positions `fixed` leaves
-/// free, from position `i` on.
+/// free, from position `i` on, each handed to `out` until it returns false (and then
+/// false).
 pub(super) fn fill(
     fixed: &[Option<u8>],
     i: usize,
     left: &mut [u8],
     blanks: &mut u8,
     current: &mut Vec<u8>,
-    out: &mut Vec<Vec<u8>>,
-) {
-    if out.len() as u64 > MOST_GOAL_STATES {
-        return;
-    }
+    out: &mut dyn FnMut(&[u8]) -> bool,
+) -> bool {
     if i == fixed.len() {
-        out.push(current.clone());
-        return;
+        return out(current);
     }
     if let Some(c) = fixed[i] {
         current[i] = c;
@@ -435,16 +457,21 @@ pub(super) fn fill(
         if left[c] > 0 {
             left[c] -= 1;
             current[i] = c as u8;
-            fill(fixed, i + 1, left, blanks, current, out);
+            let go_on = fill(fixed, i + 1, left, blanks, current, out);
             left[c] += 1;
+            if !go_on {
+                return false;
+            }
         }
     }
     if *blanks > 0 {
         *blanks -= 1;
         current[i] = BLANK;
-        fill(fixed, i + 1, left, blanks, current, out);
+        let go_on = fill(fixed, i + 1, left, blanks, current, out);
         *blanks += 1;
+        return go_on;
     }
+    true
 }
 
 /// The rank of the orientations that count (one fewer where their sum is kept).

@@ -1,0 +1,322 @@
+//! Definitions at the edges of what the tool takes: orientations past 128, a puzzle
+//! of one turn, states wider than 128 bytes, derived moves nested past the limit, a
+//! goal that leaves billions of states free, a table larger than the process may
+//! take, and `--moves` that names no move. Each is answered right or refused with a
+//! sentence; none panics or aborts.
+
+use tablesolve::definition::{search, Def, DefOptions, Definition, State};
+use tablesolve::TableDir;
+
+use crate::common::{stdout, tablesolve};
+use crate::definitions::{by_bfs, distances, Flat};
+
+fn open(text: &str, options: DefOptions) -> Def {
+    let definition = Definition::parse(text, "edge.def").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let tables = TableDir::new(dir.path()).build_missing(|_| {});
+    Def::open(&tables, definition, options).unwrap()
+}
+
+/// Every state the BFS reaches answered by the exact table and by IDA* over databases
+/// as the BFS answers it (the smallest shortest answer), for `text`.
+fn every_state_as_the_bfs(text: &str) {
+    let definition = Definition::parse(text, "edge.def").unwrap();
+    let flat = Flat::new(&definition);
+    let start = flat.start(&definition);
+    let far = distances(&flat, &start);
+    let searched = DefOptions {
+        most_exact: Some(1),
+        ..DefOptions::default()
+    };
+    let defs = [open(text, DefOptions::default()), open(text, searched)];
+    assert!(!defs[0].searches() && defs[1].searches());
+    let mut states: Vec<Vec<u8>> = vec![start.clone()];
+    // A few hundred states at every distance the BFS found, walked from the start.
+    let mut rng = crate::common::rng(3);
+    use rand::Rng;
+    for _ in 0..300 {
+        let mut state = start.clone();
+        for _ in 0..rng.random_range(1..6) {
+            state = flat.play(&state, rng.random_range(0..flat.turns()));
+        }
+        states.push(state);
+    }
+    for cells in states {
+        let (expected, _) = by_bfs(&flat, &far, &cells);
+        let state = as_state(&definition, &cells);
+        for def in &defs {
+            let answer = def.solve(&state).unwrap().unwrap();
+            let answer: Vec<&str> = answer.iter().map(|t| t.name).collect();
+            assert_eq!(answer.join(" "), expected, "{cells:?}");
+        }
+    }
+}
+
+/// The state of a flat array (each set's pieces, then its orientations).
+fn as_state(definition: &Definition, cells: &[u8]) -> State {
+    let mut at = 0;
+    let mut state = State {
+        pieces: Vec::new(),
+        orientation: Vec::new(),
+    };
+    for set in &definition.sets {
+        state.pieces.push(cells[at..at + set.pieces].to_vec());
+        state
+            .orientation
+            .push(cells[at + set.pieces..at + 2 * set.pieces].to_vec());
+        at += 2 * set.pieces;
+    }
+    state
+}
+
+#[test]
+fn orientations_past_128_add_up_as_numbers_do() {
+    // One piece twisted by 129 of 130: M3 would be the wrapped sum's answer.
+    let def = open(
+        "Set X 1 130\nMove M\nX\n1\n129\nEnd\n",
+        DefOptions::default(),
+    );
+    let sets = def.puzzle().sets().to_vec();
+    let m = &def.puzzle().definition.moves[0].action;
+    for (scramble, answer) in [(1, "M'"), (2, "M2'")] {
+        let state = def
+            .puzzle()
+            .definition
+            .start
+            .after(&m.power(scramble, &sets), &sets);
+        let found = def.solve(&state).unwrap().unwrap();
+        let names: Vec<&str> = found.iter().map(|t| t.name).collect();
+        assert_eq!(names.join(" "), answer, "M{scramble}");
+    }
+    // Two pieces swapped (M) and twisted by n - 1 (N), for 129, 200 and 255
+    // orientations: every answer the breadth-first search's.
+    for n in [129, 200, 255] {
+        let text = format!(
+            "Set X 2 {n}\nMove M\nX\n2 1\nEnd\nMove N\nX\n1 2\n{} 0\nEnd\n",
+            n - 1
+        );
+        every_state_as_the_bfs(&text);
+    }
+}
+
+#[test]
+fn a_puzzle_of_one_turn_is_answered() {
+    let swap = open("Set X 2 1\nMove M\nX\n2 1\nEnd\n", DefOptions::default());
+    let sets = swap.puzzle().sets().to_vec();
+    let moved =
+        (swap.puzzle().definition.start).after(&swap.puzzle().definition.moves[0].action, &sets);
+    let names: Vec<&str> = swap
+        .solve(&moved)
+        .unwrap()
+        .unwrap()
+        .iter()
+        .map(|t| t.name)
+        .collect();
+    assert_eq!(names, ["M"]);
+    let dir = tempfile::tempdir().unwrap();
+    let two = concat!(env!("CARGO_MANIFEST_DIR"), "/definitions/2x2x2.def");
+    let output = tablesolve(dir.path(), &["def", two, "--moves", "R2"], b"R2\n\nR2 R2\n");
+    assert_eq!(stdout(&output), "R2\n\n\n");
+    let cycle = dir.path().join("cycle.def");
+    std::fs::write(&cycle, "Set X 3 1\nMove M\nX\n2 3 1\nEnd\n").unwrap();
+    let output = tablesolve(
+        dir.path(),
+        &["def", cycle.to_str().unwrap(), "--powers", "none"],
+        b"M\nM M\n",
+    );
+    assert_eq!(stdout(&output), "M M\nM\n");
+}
+
+#[test]
+fn states_wider_than_128_bytes_are_searched() {
+    // Two sets of 33 pieces: 132 bytes a state.
+    let cycle: Vec<String> = (2..=33).chain([1]).map(|p| p.to_string()).collect();
+    let swap: Vec<String> = [2, 1]
+        .into_iter()
+        .chain(3..=33)
+        .map(|p| p.to_string())
+        .collect();
+    let text = format!(
+        "Set A 33 1\nSet B 33 1\nMove M\nA\n{}\nEnd\nMove N\nB\n{}\nEnd\n",
+        cycle.join(" "),
+        swap.join(" ")
+    );
+    let definition = Definition::parse(&text, "wide.def").unwrap();
+    let puzzle = tablesolve::definition::Puzzle::new(definition.clone(), None, None).unwrap();
+    assert_eq!(puzzle.width, 132);
+    let names = tablesolve::definition::text::Names::new(&puzzle);
+    let action = names.sequence("M N", puzzle.sets()).unwrap();
+    let state = definition.start.after(&action, puzzle.sets());
+    let answer = search::independent(&puzzle, &puzzle.flat(&state)).unwrap();
+    let answer: Vec<&str> = answer.iter().map(|t| t.name).collect();
+    assert_eq!(answer, ["M'", "N"]);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("wide.def");
+    std::fs::write(&file, &text).unwrap();
+    let output = tablesolve(
+        dir.path(),
+        &["verify", "def", file.to_str().unwrap()],
+        b"M N\nN M2\n",
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
+fn derived_moves_nested_past_the_limit_are_refused() {
+    // Names of letters alone (a digit after a name is an amount): D, then Dba, Dbb...
+    let name = |i: usize| -> String {
+        let letters: String = format!("{i:04}")
+            .bytes()
+            .map(|d| (b'a' + d - b'0') as char)
+            .collect();
+        format!("D{letters}")
+    };
+    let mut derived = vec![format!(r#""{}": "R""#, name(0))];
+    for i in 1..20_000 {
+        derived.push(format!(r#""{}": "{}""#, name(i), name(i - 1)));
+    }
+    let text = format!(
+        r#"{{"name": "chain", "orbits": [{{"orbitName": "X", "numPieces": 2, "numOrientations": 1}}],
+        "defaultPattern": {{"X": {{"pieces": [0, 1], "orientation": [0, 0]}}}},
+        "moves": {{"R": {{"X": {{"permutation": [1, 0], "orientationDelta": [0, 0]}}}}}},
+        "derivedMoves": {{{}}}}}"#,
+        derived.join(", ")
+    );
+    let Err(error) = Definition::parse(&text, "chain.json") else {
+        panic!("a chain of 20,000 taken");
+    };
+    assert!(
+        error.message.contains("nested more than 32 deep"),
+        "{error}"
+    );
+    // The chain the other way round, each made of the next: refused alike.
+    let reversed = text.replace(&derived.join(", "), &{
+        let mut links: Vec<String> = (0..20_000 - 1)
+            .map(|i| format!(r#""{}": "{}""#, name(i), name(i + 1)))
+            .collect();
+        links.push(format!(r#""{}": "R""#, name(20_000 - 1)));
+        links.join(", ")
+    });
+    let Err(error) = Definition::parse(&reversed, "chain.json") else {
+        panic!("a chain of 20,000 taken");
+    };
+    assert!(
+        error.message.contains("nested more than 32 deep"),
+        "{error}"
+    );
+    // 32 deep is taken.
+    let text = text.replace(&format!(", {}", derived[32..].join(", ")), "");
+    let definition = Definition::parse(&text, "chain.json").unwrap();
+    assert_eq!(definition.derived.len(), 32);
+}
+
+#[test]
+fn a_goal_that_leaves_millions_of_states_free_is_counted_before_they_are_made() {
+    // The second solved pattern names no piece and no orientation: 7! arrangements
+    // times 3^7 twists, 11,022,480 states a table would start from, 1.5 GB as a list.
+    // Counted first, the goal is refused for the table of both goals, and each goal
+    // gets its own (the second's of one state), all within 1 GB.
+    let text = r#"{"name": "free", "orbits": [{"orbitName": "X", "numPieces": 7, "numOrientations": 3}],
+        "defaultPattern": {"X": {"pieces": [0, 1, 2, 3, 4, 5, 6], "orientation": [0, 0, 0, 0, 0, 0, 0]}},
+        "moves": {"R": {"X": {"permutation": [1, 2, 3, 4, 5, 6, 0], "orientationDelta": [1, 0, 0, 0, 0, 0, 0]}},
+                  "U": {"X": {"permutation": [1, 0, 2, 3, 4, 5, 6], "orientationDelta": [0, 0, 0, 0, 0, 0, 0]}}},
+        "tablesolveSolvedPatterns": [
+            {"X": {"pieces": [0, 1, 2, 3, 4, 5, 6], "orientation": [0, 0, 0, 0, 0, 0, 0]}},
+            {"X": {"pieces": [null, null, null, null, null, null, null], "orientation": [0, 0, 0, 0, 0, 0, 0], "orientationMod": [1, 1, 1, 1, 1, 1, 1]}}
+        ]}"#;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("free.json");
+    std::fs::write(&file, text).unwrap();
+    let output = limited(
+        dir.path(),
+        1 << 20,
+        &["def", file.to_str().unwrap()],
+        b"R\n",
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.code().is_some(),
+        "killed by a signal: {stderr}"
+    );
+    // Every state is solved: the second goal takes any.
+    assert_eq!(stdout(&output), "\n", "{stderr}");
+}
+
+/// Runs `tablesolve --tables DIR ARGS...` on `stdin` with its address space limited to
+/// `kilobytes`.
+fn limited(
+    tables: &std::path::Path,
+    kilobytes: u64,
+    args: &[&str],
+    stdin: &[u8],
+) -> std::process::Output {
+    let script = format!(
+        "ulimit -v {kilobytes} && exec {} --tables {} \"$@\"",
+        env!("CARGO_BIN_EXE_tablesolve"),
+        tables.display(),
+    );
+    let mut child = std::process::Command::new("sh")
+        .args(["-c", &script, "tablesolve"])
+        .args(args)
+        .env_remove("TABLESOLVE_TABLES")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_table_past_the_address_space_limit_is_not_built() {
+    // Three sets of six pieces, each cycled and swapped: 720^3 = 373,248,000 states, an
+    // exact table of 356 MB, which a 384 MB address space cannot hold beside the
+    // program. The tool answers from a database of each set instead (720 entries).
+    let mut text = String::new();
+    for set in ["A", "B", "C"] {
+        text += &format!("Set {set} 6 1\n");
+    }
+    for set in ["A", "B", "C"] {
+        text += &format!(
+            "Move M{set}\n{set}\n2 3 4 5 6 1\nEnd\nMove N{set}\n{set}\n2 1 3 4 5 6\nEnd\n"
+        );
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("three.def");
+    std::fs::write(&file, &text).unwrap();
+    let output = limited(
+        dir.path(),
+        393_216,
+        &["def", file.to_str().unwrap()],
+        b"MA NB\n",
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.code().is_some(),
+        "killed by a signal: {stderr}"
+    );
+    assert_eq!(stdout(&output), "MA' NB\n", "{stderr}");
+}
+
+#[test]
+fn moves_named_are_moves_trimmed_or_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let two = concat!(env!("CARGO_MANIFEST_DIR"), "/definitions/2x2x2.def");
+    let output = tablesolve(dir.path(), &["def", two, "--moves", " U, R "], b"R U\n");
+    assert_eq!(stdout(&output), "U' R'\n");
+    for moves in ["R U,F", "U,X", "U,", "U,R3x"] {
+        let output = tablesolve(dir.path(), &["def", two, "--moves", moves], b"R\n");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{moves}: {stderr}");
+        assert!(stderr.contains("--moves"), "{moves}: {stderr}");
+    }
+    // A move with an amount is a move of its own.
+    let output = tablesolve(dir.path(), &["def", two, "--moves", "U2,R2"], b"U2 R2\n");
+    assert_eq!(stdout(&output), "R2 U2\n");
+}
