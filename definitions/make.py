@@ -173,17 +173,14 @@ def write(stem, comment, orbits, start, moves, goals=None, powers=None):
     text = ksolve(stem, comment, orbits, start, moves, "\n".join(lines))
     extra = {}
     if goals:
-        # ksolve+: every solved state in full, the positions no goal cares about ignored.
+        # ksolve+: every solved state in full, `?N` where piece N is held but the goal
+        # does not care, as a scramble file writes a position left out.
         blocks = []
         for goal in goals:
             block = ["Solved"]
-            for o, pieces in goal.items():
-                block += [o, " ".join(str(p + 1) for p in pieces[1])]
+            for o, (wanted, full) in goal.items():
+                block += [o, " ".join(("" if w is not None else "?") + str(p + 1) for w, p in zip(wanted, full))]
             blocks.append("\n".join(block + ["End", ""]))
-        ignore = ["Ignore"]
-        for o, pieces in goals[0].items():
-            ignore += [o, " ".join("1" if p is None else "0" for p in pieces[0])]
-        blocks.append("\n".join(ignore + ["End", ""]))
         first = text.index("Solved")
         end = text.index("End", first) + 4
         text = text[:first] + "\n".join(blocks) + text[end:]

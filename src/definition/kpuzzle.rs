@@ -9,6 +9,7 @@
 //! default pattern is the one solved state).
 
 use super::json::{self, Kind, Value};
+use super::restrictions::Restrictions;
 use super::{alg, line_and_column, Action, Definition, DefinitionError, NamedAction};
 use super::{Powers, Set};
 pub use pattern::pattern;
@@ -152,6 +153,7 @@ pub fn read(text: &str, file: &str) -> Result<Definition, DefinitionError> {
         start,
         goals,
         powers,
+        restrictions: Restrictions::default(),
     })
 }
 

@@ -1,15 +1,20 @@
-//! ksolve+ definition files: `Name`, `Set`, `Solved`, `Move`, `Ignore`, as ksolve+
-//! reads them, with two commands of this tool's own: several `Solved` blocks (every
-//! one a solved state; ksolve+ keeps the last) and `Powers all|quarter|none` (how a
-//! move's powers are turns). The commands ksolve+ has and this tool does not
-//! (`Block`, `ForbiddenPairs`, `MoveLimits`, ...) are refused by name, never read as
-//! something else.
+//! ksolve+ definition files, read as ksolve+ reads them: `Name`, `Set`, `Solved`,
+//! `Move`, `Ignore`, `Block`, `ForbiddenPairs`, `ForbiddenGroups` and `MoveLimits`,
+//! the deprecated `Multiplicators` and `ParallelMoves` passed over, `#` comments; a
+//! command a function here. Two commands of this tool's own: several `Solved` blocks
+//! (every one a solved state; ksolve+ keeps the last) and `Powers all|quarter|none`
+//! (how a move's powers are turns).
 //!
 //! Permutations list, for each position, the piece (from 1) that comes to it: in a
-//! solved state, the piece there (numbers repeated for pieces alike); in a move, the
-//! position it comes from. A move's orientation vector gives, for each position, the
-//! twist a piece coming *from* it gets, as ksolve+ applies it.
+//! solved state, the piece there (numbers repeated for pieces alike; `?2` for piece 2
+//! at a position no solved state asks about, as a scramble file writes it); in a move,
+//! the position it comes from. A move's orientation vector gives, for each position,
+//! the twist a piece coming *from* it gets, modulo the set's orientations, as ksolve+
+//! applies it. `Ignore` says which positions a scramble file's positions may leave out
+//! with `?`: ksolve+ builds its tables for that, and so it changes no solved state
+//! (this tool builds tables for each case's own goal, so it takes `?` anywhere).
 
+use super::restrictions::{MoveLimit, Restrictions};
 use super::{Action, Definition, DefinitionError, Goal, NamedAction, Powers};
 use super::{Set, State};
 use words::{Word, Words};
@@ -18,26 +23,483 @@ mod words;
 
 /// One set's vectors in a block: the first (pieces, sources or ignore flags) and the
 /// second, if given (orientations, twists or flags).
-type Vectors = (Vec<u8>, Option<Vec<u8>>);
+type Vectors = (Vec<Value>, Option<Vec<Value>>);
 
-/// The vectors of a `Solved`, `Move` or `Ignore` block up to its `End`, by set; sets
-/// left out are `None`.
-fn block(
-    words: &mut Words<'_>,
-    sets: &[Set],
-    opened: Word<'_>,
-    read: &mut dyn FnMut(&mut Words<'_>, &Set, &str) -> Result<Vectors, DefinitionError>,
-) -> Result<Vec<Option<Vectors>>, DefinitionError> {
-    let mut given: Vec<Option<Vectors>> = vec![None; sets.len()];
-    loop {
-        let Some(word) = words.next() else {
-            return Err(words.error(
-                None,
+/// One set's vectors in a `Move`: the sources (from 0), and the orientation deltas as
+/// written, if given.
+type MoveVectors = (Vec<u8>, Option<Vec<i64>>);
+
+/// The number of a bare `?`: no number stated.
+pub(crate) const UNSTATED: u32 = u32::MAX;
+
+/// A number of a block, `?` before it where a solved state leaves the position out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Value {
+    /// The number (as written, less one for pieces and sources).
+    pub number: u32,
+    /// Whether it was written `?N` (or `?`, number 0, for an orientation).
+    pub unknown: bool,
+}
+
+/// Reads a ksolve+ definition; `file` names it in messages.
+pub fn read(text: &str, file: &str) -> Result<Definition, DefinitionError> {
+    let mut reader = Reader {
+        words: Words::new(text, file),
+        name: None,
+        sets: Vec::new(),
+        moves: Vec::new(),
+        solved: Vec::new(),
+        restrictions: Restrictions::default(),
+        powers: None,
+    };
+    while let Some(command) = reader.words.next() {
+        reader.command(command)?;
+    }
+    let file_name = || {
+        let stem = std::path::Path::new(file).file_stem();
+        stem.map_or(file.to_owned(), |s| s.to_string_lossy().into_owned())
+    };
+    let name = (reader.name.take())
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(file_name);
+    reader.finish(name)
+}
+
+/// A ksolve+ file being read: what its commands gave so far.
+struct Reader<'a> {
+    words: Words<'a>,
+    name: Option<String>,
+    sets: Vec<Set>,
+    moves: Vec<NamedAction>,
+    solved: Vec<(Word<'a>, Vec<Option<Vectors>>)>,
+    restrictions: Restrictions,
+    powers: Option<Powers>,
+}
+
+impl<'a> Reader<'a> {
+    /// Reads the command `command` begins.
+    fn command(&mut self, command: Word<'a>) -> Result<(), DefinitionError> {
+        let needs_sets = [
+            "Solved",
+            "Move",
+            "Ignore",
+            "Block",
+            "ForbiddenPairs",
+            "ForbiddenGroups",
+            "MoveLimits",
+        ];
+        if needs_sets.contains(&command.text) && self.sets.is_empty() {
+            return Err(self.words.error(
+                Some(command),
                 format!(
-                    "the file ends inside the `{}` block begun on line {}: it needs its `End`",
-                    opened.text, opened.at.0
+                    "`{}` before any `Set`: every `Set` comes first",
+                    command.text
                 ),
             ));
+        }
+        match command.text {
+            "Name" => self.name = Some(self.words.rest_of_line(command)),
+            "Set" => self.set(command)?,
+            "Solved" => self.solved(command)?,
+            "Move" => self.a_move(command)?,
+            "Ignore" => self.ignore(command)?,
+            "Block" => self.block(command)?,
+            "ForbiddenPairs" => self.forbidden_pairs(command)?,
+            "ForbiddenGroups" => self.forbidden_groups(command)?,
+            "MoveLimits" => {
+                let limits = read_limits(&mut self.words, command)?;
+                self.restrictions.limits = limits;
+            }
+            "Powers" => self.powers()?,
+            // Deprecated in ksolve+, which reads past them: powers and parallel moves
+            // are found from the moves.
+            "Multiplicators" | "ParallelMoves" => self.words.skip_block(),
+            refused => return Err(self.words.error(Some(command), refusal(refused))),
+        }
+        Ok(())
+    }
+
+    fn set(&mut self, command: Word<'a>) -> Result<(), DefinitionError> {
+        let words = &mut self.words;
+        let set_name = words.expect("the set's name")?;
+        if !(self.moves.is_empty() && self.solved.is_empty()) {
+            return Err(words.error(
+                Some(command),
+                "every `Set` comes before the solved state and the moves",
+            ));
+        }
+        if self.sets.iter().any(|s| s.name == set_name.text) {
+            return Err(words.error(
+                Some(set_name),
+                format!("set {} is defined twice", set_name.text),
+            ));
+        }
+        if set_name.text.parse::<u64>().is_ok() || set_name.text == "End" {
+            return Err(words.error(
+                Some(set_name),
+                format!("`{}` cannot name a set", set_name.text),
+            ));
+        }
+        let size = words.expect("the set's number of pieces")?;
+        let pieces = match size.text.parse::<usize>() {
+            Ok(n) if (1..=255).contains(&n) => n,
+            _ => {
+                return Err(words.error(
+                    Some(size),
+                    format!("`{}` is not a number of pieces from 1 to 255", size.text),
+                ))
+            }
+        };
+        let turns = words.expect("the set's number of orientations")?;
+        let orientations = match turns.text.parse::<u8>() {
+            // ksolve+ takes 0 for pieces that have none, as 1.
+            Ok(n) => n.max(1),
+            _ => {
+                return Err(words.error(
+                    Some(turns),
+                    format!(
+                        "`{}` is not a number of orientations from 0 to 255",
+                        turns.text
+                    ),
+                ))
+            }
+        };
+        self.sets.push(Set {
+            name: set_name.text.to_owned(),
+            pieces,
+            orientations,
+        });
+        Ok(())
+    }
+
+    fn solved(&mut self, command: Word<'a>) -> Result<(), DefinitionError> {
+        let mut read = |words: &mut Words<'_>, set: &Set, name: &str| {
+            let what = format!("the solved state's set {name}");
+            let pieces = words.values(
+                set.pieces,
+                1,
+                set.pieces,
+                true,
+                &format!("{what}, its pieces"),
+            )?;
+            if let Some(i) = pieces.iter().position(|v| v.number == UNSTATED) {
+                return Err(words.error(
+                    None,
+                    format!(
+                        "{what}, its pieces: `?` at position {} needs the piece it holds, \
+                         `?N` (the solved state asks nothing of the position)",
+                        i + 1
+                    ),
+                ));
+            }
+            let twists = match words.number_next() {
+                true => Some(words.values(
+                    set.pieces,
+                    0,
+                    usize::from(set.orientations) - 1,
+                    true,
+                    &format!("{what}, its orientations"),
+                )?),
+                false => None,
+            };
+            // A bare `?` orientation: the piece unturned, the goal asking nothing.
+            let twists = twists.map(|t| {
+                (t.into_iter())
+                    .map(|v| match v.number {
+                        UNSTATED => Value { number: 0, ..v },
+                        _ => v,
+                    })
+                    .collect()
+            });
+            Ok((pieces, twists))
+        };
+        let given = block(&mut self.words, &self.sets, command, &mut read)?;
+        self.solved.push((command, given));
+        Ok(())
+    }
+
+    fn a_move(&mut self, command: Word<'a>) -> Result<(), DefinitionError> {
+        let move_name = self.words.expect("the move's name")?;
+        if self.moves.iter().any(|m| m.name == move_name.text) {
+            return Err(self.words.error(
+                Some(move_name),
+                format!("move {} is defined twice", move_name.text),
+            ));
+        }
+        let mut read = |words: &mut Words<'_>, set: &Set, name: &str| {
+            let what = format!("move {}'s set {name}", move_name.text);
+            let at = words.peek();
+            let from =
+                words.numbers(set.pieces, set.pieces, &format!("{what}, its permutation"))?;
+            let mut seen = vec![false; set.pieces];
+            if let Some(twice) = from
+                .iter()
+                .find(|&&p| std::mem::replace(&mut seen[usize::from(p)], true))
+            {
+                return Err(words.error(
+                    at,
+                    format!(
+                        "{what} is not a permutation: {} appears twice (each of 1 to {} once)",
+                        twice + 1,
+                        set.pieces
+                    ),
+                ));
+            }
+            // Any whole number, taken modulo the orientations as ksolve+ takes it.
+            let twists = match words.number_next() {
+                true => Some(words.deltas(set.pieces, &format!("{what}, its orientation deltas"))?),
+                false => None,
+            };
+            Ok((from, twists))
+        };
+        let given = block(&mut self.words, &self.sets, command, &mut read)?;
+        let (action, twisted) = move_action(&self.sets, given);
+        self.restrictions
+            .twisted
+            .push((move_name.text.to_owned(), twisted));
+        self.moves.push(NamedAction {
+            name: move_name.text.to_owned(),
+            action,
+        });
+        Ok(())
+    }
+
+    /// `Ignore`: read and checked, a licence for scramble files' `?` (the module's
+    /// comment).
+    fn ignore(&mut self, command: Word<'a>) -> Result<(), DefinitionError> {
+        let mut read = |words: &mut Words<'_>, set: &Set, name: &str| {
+            let what = format!("`Ignore`'s set {name}");
+            let pieces = words.values(set.pieces, 0, 1, false, &format!("{what}, its pieces"))?;
+            let twists = match words.number_next() {
+                true => Some(words.values(
+                    set.pieces,
+                    0,
+                    1,
+                    false,
+                    &format!("{what}, its orientations"),
+                )?),
+                false => None,
+            };
+            Ok((pieces, twists))
+        };
+        block(&mut self.words, &self.sets, command, &mut read)?;
+        Ok(())
+    }
+
+    /// `Block`: a set's name, then on the next line the pieces (from 1) bandaged
+    /// together, for each set the block holds pieces of, up to `End`.
+    fn block(&mut self, command: Word<'a>) -> Result<(), DefinitionError> {
+        let mut block: Vec<Vec<u8>> = vec![Vec::new(); self.sets.len()];
+        while let Some(word) = self.words.next() {
+            if word.text == "End" {
+                break;
+            }
+            let s = self.set_named(word)?;
+            let line = self.words.block_line(word);
+            for piece in line {
+                let n = piece
+                    .text
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|n| (1..=self.sets[s].pieces).contains(n));
+                let Some(n) = n else {
+                    return Err(self.words.error(
+                        Some(piece),
+                        format!(
+                            "`Block`'s set {}: `{}` is not a piece from 1 to {}",
+                            word.text, piece.text, self.sets[s].pieces
+                        ),
+                    ));
+                };
+                if !block[s].contains(&((n - 1) as u8)) {
+                    block[s].push((n - 1) as u8);
+                }
+            }
+        }
+        if block.iter().all(Vec::is_empty) {
+            return Err(self.words.error(Some(command), "a `Block` of no pieces"));
+        }
+        if self.restrictions.blocks.len() == super::restrictions::MOST_BLOCKS {
+            return Err(self.words.error(
+                Some(command),
+                format!("more than {} blocks", super::restrictions::MOST_BLOCKS),
+            ));
+        }
+        self.restrictions.blocks.push(block);
+        Ok(())
+    }
+
+    /// `ForbiddenPairs`: two turn names a line (the first may not be followed by the
+    /// second), up to `End`.
+    fn forbidden_pairs(&mut self, command: Word<'a>) -> Result<(), DefinitionError> {
+        while let Some(first) = self.words.next() {
+            if first.text == "End" {
+                break;
+            }
+            let second = self.words.expect("the second turn of a forbidden pair")?;
+            let names = [first, second].map(|w| self.turn_named(w));
+            let [first, second] = names;
+            self.restrictions.forbidden.push((first?, second?));
+        }
+        let _ = command;
+        Ok(())
+    }
+
+    /// `ForbiddenGroups`: turn names a line, no two of a line to follow one another
+    /// (each after itself too), up to `End`.
+    fn forbidden_groups(&mut self, command: Word<'a>) -> Result<(), DefinitionError> {
+        let _ = command;
+        while let Some(first) = self.words.next() {
+            if first.text == "End" {
+                break;
+            }
+            let mut group = vec![self.turn_named(first)?];
+            for word in self.words.rest_of_line_words(first) {
+                group.push(self.turn_named(word)?);
+            }
+            for a in &group {
+                for b in &group {
+                    self.restrictions.forbidden.push((a.clone(), b.clone()));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn powers(&mut self) -> Result<(), DefinitionError> {
+        let value = self.words.expect("all, quarter or none")?;
+        self.powers = Some(Powers::from_name(value.text).ok_or_else(|| {
+            self.words.error(
+                Some(value),
+                format!(
+                    "`Powers {}`: give all (each power one turn), quarter (the least \
+                     turn either way) or none (each move only itself)",
+                    value.text
+                ),
+            )
+        })?);
+        Ok(())
+    }
+
+    /// The set `word` names.
+    fn set_named(&self, word: Word<'_>) -> Result<usize, DefinitionError> {
+        self.sets
+            .iter()
+            .position(|set| set.name == word.text)
+            .ok_or_else(|| {
+                let names: Vec<&str> = self.sets.iter().map(|s| s.name.as_str()).collect();
+                self.words.error(
+                    Some(word),
+                    format!(
+                        "`{}` is no set (the sets are {}), nor the block's `End`",
+                        word.text,
+                        names.join(", ")
+                    ),
+                )
+            })
+    }
+
+    /// The turn `word` names: a move defined above, or one of its powers.
+    fn turn_named(&self, word: Word<'_>) -> Result<String, DefinitionError> {
+        match power_of(&self.moves, &self.sets, word.text) {
+            Some(_) => Ok(word.text.to_owned()),
+            None => Err(self.words.error(
+                Some(word),
+                format!(
+                    "`{}` is no move defined above, nor a power of one (`R`, `R2`, `R'`)",
+                    word.text
+                ),
+            )),
+        }
+    }
+
+    /// The definition from what was read, checked as a whole.
+    fn finish(self, name: String) -> Result<Definition, DefinitionError> {
+        let words = &self.words;
+        let sets = self.sets;
+        if sets.is_empty() {
+            return Err(words.error(
+                None,
+                "no `Set`: a definition needs at least one set of pieces",
+            ));
+        }
+        if self.moves.is_empty() {
+            return Err(words.error(None, "no `Move`: a definition needs at least one move"));
+        }
+        // Where no `Solved` is given, every piece in its place, as ksolve+ does.
+        let states: Vec<(Option<Word<'_>>, Vec<Option<Vectors>>)> = match self.solved.is_empty() {
+            true => vec![(None, vec![None; sets.len()])],
+            false => (self.solved.into_iter())
+                .map(|(at, given)| (Some(at), given))
+                .collect(),
+        };
+        let mut goals = Vec::new();
+        let mut start: Option<State> = None;
+        for (at, given) in states {
+            let (state, goal) = solved_state(&sets, given);
+            let first = start.get_or_insert_with(|| state.clone());
+            for (s, set) in sets.iter().enumerate() {
+                let mut mine = state.pieces[s].clone();
+                let mut firsts = first.pieces[s].clone();
+                mine.sort_unstable();
+                firsts.sort_unstable();
+                if mine != firsts {
+                    return Err(words.error(
+                        at,
+                        format!(
+                            "this solved state's set {} holds other pieces than the first's: \
+                             every solved state holds the same pieces, arranged otherwise",
+                            set.name
+                        ),
+                    ));
+                }
+            }
+            goals.push(goal);
+        }
+        if let Some(m) = self.moves.iter().find(|m| m.action.is_identity()) {
+            return Err(DefinitionError::whole(
+                words.file,
+                format!("move {} moves and twists nothing: remove it", m.name),
+            ));
+        }
+        for limit in &self.restrictions.limits {
+            check_limit(&self.moves, &sets, limit)
+                .map_err(|m| DefinitionError::whole(words.file, m))?;
+        }
+        Ok(Definition {
+            name,
+            sets,
+            moves: self.moves,
+            derived: Vec::new(),
+            start: start.expect("one solved state at least"),
+            goals,
+            powers: self.powers.unwrap_or_default(),
+            restrictions: self.restrictions,
+        })
+    }
+}
+
+/// The vectors of a `Solved`, `Move` or `Ignore` block up to its `End` (or the end of
+/// the file, as ksolve+'s last block may have none), by set; sets left out are `None`.
+fn block<'a, T: Clone>(
+    words: &mut Words<'a>,
+    sets: &[Set],
+    opened: Word<'_>,
+    read: &mut dyn FnMut(&mut Words<'a>, &Set, &str) -> Result<T, DefinitionError>,
+) -> Result<Vec<Option<T>>, DefinitionError> {
+    let mut given: Vec<Option<T>> = vec![None; sets.len()];
+    loop {
+        let Some(word) = words.next() else {
+            return match given.iter().any(Option::is_some) {
+                true => Ok(given),
+                false => Err(words.error(
+                    None,
+                    format!(
+                        "the file ends inside the `{}` block begun on line {}: it needs its `End`",
+                        opened.text, opened.at.0
+                    ),
+                )),
+            };
         };
         if word.text == "End" {
             return Ok(given);
@@ -63,314 +525,149 @@ fn block(
     }
 }
 
-/// Reads a ksolve+ definition; `file` names it in messages.
-pub fn read(text: &str, file: &str) -> Result<Definition, DefinitionError> {
-    let mut words = Words::new(text, file);
-    let mut name = None;
-    let mut sets: Vec<Set> = Vec::new();
-    let mut moves: Vec<NamedAction> = Vec::new();
-    let mut solved: Vec<(Word<'_>, Vec<Option<Vectors>>)> = Vec::new();
-    let mut ignore: Option<Vec<Option<Vectors>>> = None;
-    let mut powers = None;
-    while let Some(command) = words.next() {
-        if ["Solved", "Move", "Ignore"].contains(&command.text) && sets.is_empty() {
-            return Err(words.error(
-                Some(command),
+/// The `MoveLimits` block begun by `command` (a definition's or a scramble file's):
+/// a turn's name (or a move's with `*`, for all its powers) and a number a line, up to
+/// `End`. The names are checked against the puzzle when it is compiled.
+pub(crate) fn read_limits(
+    words: &mut Words<'_>,
+    command: Word<'_>,
+) -> Result<Vec<MoveLimit>, DefinitionError> {
+    let _ = command;
+    let mut limits = Vec::new();
+    while let Some(word) = words.next() {
+        if word.text == "End" {
+            break;
+        }
+        let (name, every_power) = match word.text.strip_suffix('*') {
+            Some(name) => (name, true),
+            None => (word.text, false),
+        };
+        let count = words.expect("the most turns a move limit allows")?;
+        let most = count.text.parse::<u32>().map_err(|_| {
+            words.error(
+                Some(count),
                 format!(
-                    "`{}` before any `Set`: every `Set` comes first",
-                    command.text
+                    "move limit of {}: `{}` is not a whole number",
+                    word.text, count.text
                 ),
-            ));
-        }
-        match command.text {
-            "Name" => name = Some(words.rest_of_line(command)),
-            "Set" => {
-                let set_name = words.expect("the set's name")?;
-                if !(moves.is_empty() && solved.is_empty() && ignore.is_none()) {
-                    return Err(words.error(
-                        Some(command),
-                        "every `Set` comes before the solved state, the moves and `Ignore`",
-                    ));
-                }
-                if sets.iter().any(|s| s.name == set_name.text) {
-                    return Err(words.error(
-                        Some(set_name),
-                        format!("set {} is defined twice", set_name.text),
-                    ));
-                }
-                if set_name.text.parse::<u64>().is_ok() || set_name.text == "End" {
-                    return Err(words.error(
-                        Some(set_name),
-                        format!("`{}` cannot name a set", set_name.text),
-                    ));
-                }
-                let size = words.expect("the set's number of pieces")?;
-                let pieces = match size.text.parse::<usize>() {
-                    Ok(n) if (1..=255).contains(&n) => n,
-                    _ => {
-                        return Err(words.error(
-                            Some(size),
-                            format!("`{}` is not a number of pieces from 1 to 255", size.text),
-                        ))
-                    }
-                };
-                let turns = words.expect("the set's number of orientations")?;
-                let orientations = match turns.text.parse::<u8>() {
-                    // ksolve+ takes 0 for pieces that have none, as 1.
-                    Ok(n) => n.max(1),
-                    _ => {
-                        return Err(words.error(
-                            Some(turns),
-                            format!(
-                                "`{}` is not a number of orientations from 0 to 255",
-                                turns.text
-                            ),
-                        ))
-                    }
-                };
-                sets.push(Set {
-                    name: set_name.text.to_owned(),
-                    pieces,
-                    orientations,
-                });
-            }
-            "Solved" => {
-                let mut read = |words: &mut Words<'_>, set: &Set, name: &str| {
-                    let what = format!("the solved state's set {name}");
-                    let pieces = words.numbers(set.pieces, set.pieces, &what)?;
-                    let twists = match words.number_next() {
-                        true => Some(words.below(set.pieces, set.orientations, &what)?),
-                        false => None,
-                    };
-                    Ok((pieces, twists))
-                };
-                solved.push((command, block(&mut words, &sets, command, &mut read)?));
-            }
-            "Move" => {
-                let move_name = words.expect("the move's name")?;
-                if moves.iter().any(|m| m.name == move_name.text) {
-                    return Err(words.error(
-                        Some(move_name),
-                        format!("move {} is defined twice", move_name.text),
-                    ));
-                }
-                let mut read = |words: &mut Words<'_>, set: &Set, name: &str| {
-                    let what = format!("move {}'s set {name}", move_name.text);
-                    let at = words.peek();
-                    let from = words.numbers(set.pieces, set.pieces, &what)?;
-                    let mut seen = vec![false; set.pieces];
-                    if let Some(twice) = from
-                        .iter()
-                        .find(|&&p| std::mem::replace(&mut seen[usize::from(p)], true))
-                    {
-                        return Err(words.error(
-                            at,
-                            format!(
-                                "{what} is not a permutation: {} appears twice (each of 1 to {} once)",
-                                twice + 1,
-                                set.pieces
-                            ),
-                        ));
-                    }
-                    let twists = match words.number_next() {
-                        true => Some(words.below(set.pieces, set.orientations, &what)?),
-                        false => None,
-                    };
-                    Ok((from, twists))
-                };
-                let given = block(&mut words, &sets, command, &mut read)?;
-                moves.push(NamedAction {
-                    name: move_name.text.to_owned(),
-                    action: move_action(&sets, given),
-                });
-            }
-            "Ignore" => {
-                if ignore.is_some() {
-                    return Err(words.error(Some(command), "`Ignore` is given twice"));
-                }
-                let mut read = |words: &mut Words<'_>, set: &Set, name: &str| {
-                    let what = format!("`Ignore`'s set {name}");
-                    let pieces = words.below(set.pieces, 2, &what)?;
-                    let twists = match words.number_next() {
-                        true => Some(words.below(set.pieces, 2, &what)?),
-                        false => None,
-                    };
-                    Ok((pieces, twists))
-                };
-                ignore = Some(block(&mut words, &sets, command, &mut read)?);
-            }
-            "Powers" => {
-                let value = words.expect("all, quarter or none")?;
-                powers = Some(Powers::from_name(value.text).ok_or_else(|| {
-                    words.error(
-                        Some(value),
-                        format!(
-                            "`Powers {}`: give all (each power one turn), quarter (the least \
-                             turn either way) or none (each move only itself)",
-                            value.text
-                        ),
-                    )
-                })?);
-            }
-            refused => return Err(words.error(Some(command), refusal(refused))),
-        }
+            )
+        })?;
+        limits.push(MoveLimit {
+            name: name.to_owned(),
+            every_power,
+            most,
+        });
     }
-    let file_name = || {
-        let stem = std::path::Path::new(file).file_stem();
-        stem.map_or(file.to_owned(), |s| s.to_string_lossy().into_owned())
+    Ok(limits)
+}
+
+/// Whether `limit` names a move of `moves` (with `*`) or a power of one.
+pub(crate) fn check_limit(
+    moves: &[NamedAction],
+    sets: &[Set],
+    limit: &MoveLimit,
+) -> Result<(), String> {
+    let known = match limit.every_power {
+        true => moves.iter().any(|m| m.name == limit.name),
+        false => power_of(moves, sets, &limit.name).is_some(),
     };
-    let name = name.filter(|n| !n.is_empty()).unwrap_or_else(file_name);
-    finish(name, sets, moves, solved, ignore, powers, &words)
+    match known {
+        true => Ok(()),
+        false if limit.every_power => Err(format!(
+            "move limit `{}*`: {} is no move (a `*` follows a move's own name, `F*`)",
+            limit.name, limit.name
+        )),
+        false => Err(format!(
+            "move limit `{}`: no move or power of one is named so",
+            limit.name
+        )),
+    }
+}
+
+/// The move of `moves` that `name` is a power of, and the power, named as ksolve+ names
+/// them.
+fn power_of<'m>(
+    moves: &'m [NamedAction],
+    sets: &[Set],
+    name: &str,
+) -> Option<(&'m NamedAction, usize)> {
+    moves.iter().find_map(|m| {
+        let rest = name.strip_prefix(m.name.as_str())?;
+        if rest.is_empty() {
+            return Some((m, 1));
+        }
+        let order = super::puzzle::order(&m.action, sets);
+        (2..order)
+            .find(|&k| super::turn::power_name(&m.name, k, order) == name)
+            .map(|k| (m, k))
+    })
 }
 
 /// Why the command `word` is not read.
 fn refusal(word: &str) -> String {
-    let unsupported = |what: &str| {
-        format!("`{word}` ({what}) is a ksolve+ command this tool does not support: remove it")
-    };
     match word {
-        "Block" => unsupported("pieces bandaged together"),
-        "ForbiddenPairs" | "ForbiddenGroups" => unsupported("move pairs forbidden"),
-        "MoveLimits" => unsupported("limits on a move's uses"),
-        "Multiplicators" | "ParallelMoves" => format!(
-            "`{word}` is deprecated in ksolve+ and not needed (powers and parallel moves \
-             are found from the moves): remove it"
-        ),
-        "Scramble" | "ScrambleAlg" | "RandomScramble" => {
+        "Scramble" | "ScrambleAlg" | "RandomScramble" | "Slack" | "MaxDepth" | "QTM" | "HTM" => {
             format!("`{word}` belongs in a scramble file, the cases, not in the definition")
         }
         "End" => "`End` without a block to end".to_owned(),
         _ => format!(
-            "`{word}` is not a command (Name, Set, Solved, Move, Ignore, Powers; \
-             comments start with #)"
+            "`{word}` is not a command (Name, Set, Solved, Move, Ignore, Block, \
+             ForbiddenPairs, ForbiddenGroups, MoveLimits, Powers; comments start with #)"
         ),
     }
 }
 
-/// A move's action from its vectors (sets left out stay as they are).
-fn move_action(sets: &[Set], given: Vec<Option<Vectors>>) -> Action {
+/// A move's action from its vectors, each set's sources and deltas (sets left out stay
+/// as they are), and where its deltas as written are not 0.
+fn move_action(sets: &[Set], given: Vec<Option<MoveVectors>>) -> (Action, Vec<Vec<bool>>) {
     let mut action = Action::identity(sets);
+    let mut twisted: Vec<Vec<bool>> = sets.iter().map(|s| vec![false; s.pieces]).collect();
     for (s, vectors) in given.into_iter().enumerate() {
         let Some((from, twists)) = vectors else {
             continue;
         };
+        let o = i64::from(sets[s].orientations);
         // ksolve+ lists each twist at the piece's source position.
-        let twist: Vec<u8> = match twists {
-            Some(twists) => from.iter().map(|&f| twists[usize::from(f)]).collect(),
+        let twist: Vec<u8> = match &twists {
+            Some(twists) => (from.iter())
+                .map(|&f| twists[usize::from(f)].rem_euclid(o) as u8)
+                .collect(),
             None => vec![0; from.len()],
         };
+        if let Some(twists) = twists {
+            twisted[s] = twists.iter().map(|&t| t != 0).collect();
+        }
         action.from[s] = from;
         action.twist[s] = twist;
     }
-    action
+    (action, twisted)
 }
 
-/// The definition from what was read, checked as a whole.
-fn finish(
-    name: String,
-    sets: Vec<Set>,
-    moves: Vec<NamedAction>,
-    solved: Vec<(Word<'_>, Vec<Option<Vectors>>)>,
-    ignore: Option<Vec<Option<Vectors>>>,
-    powers: Option<Powers>,
-    words: &Words<'_>,
-) -> Result<Definition, DefinitionError> {
-    if sets.is_empty() {
-        return Err(words.error(
-            None,
-            "no `Set`: a definition needs at least one set of pieces",
-        ));
-    }
-    if moves.is_empty() {
-        return Err(words.error(None, "no `Move`: a definition needs at least one move"));
-    }
-    // Where no `Solved` is given, every piece in its place, as ksolve+ does.
-    let states: Vec<(Option<Word<'_>>, State)> = match solved.is_empty() {
-        true => vec![(None, solved_state(&sets, vec![None; sets.len()]))],
-        false => solved
-            .into_iter()
-            .map(|(at, given)| (Some(at), solved_state(&sets, given)))
-            .collect(),
-    };
-    let start = states[0].1.clone();
-    let mut goals = Vec::new();
-    for (at, state) in states {
-        for (s, set) in sets.iter().enumerate() {
-            let mut mine = state.pieces[s].clone();
-            let mut first = start.pieces[s].clone();
-            mine.sort_unstable();
-            first.sort_unstable();
-            if mine != first {
-                return Err(words.error(
-                    at,
-                    format!(
-                        "this solved state's set {} holds other pieces than the first's: \
-                         every solved state holds the same pieces, arranged otherwise",
-                        set.name
-                    ),
-                ));
-            }
-        }
-        goals.push(goal(&sets, &state, ignore.as_deref()));
-    }
-    if let Some(m) = moves.iter().find(|m| m.action.is_identity()) {
-        return Err(DefinitionError::whole(
-            words.file,
-            format!("move {} moves and twists nothing: remove it", m.name),
-        ));
-    }
-    Ok(Definition {
-        name,
-        sets,
-        moves,
-        derived: Vec::new(),
-        start,
-        goals,
-        powers: powers.unwrap_or_default(),
-    })
-}
-
-/// A solved state from its block (sets left out in their order, unturned).
-fn solved_state(sets: &[Set], given: Vec<Option<Vectors>>) -> State {
+/// A solved state from its block (sets left out in their order, unturned), and its
+/// goal: every position as it holds, but those written `?N`.
+fn solved_state(sets: &[Set], given: Vec<Option<Vectors>>) -> (State, Goal) {
     let mut state = State {
         pieces: sets.iter().map(|s| (0..s.pieces as u8).collect()).collect(),
         orientation: sets.iter().map(|s| vec![0; s.pieces]).collect(),
     };
-    for (s, vectors) in given.into_iter().enumerate() {
-        if let Some((pieces, orientation)) = vectors {
-            state.orientation[s] = orientation.unwrap_or_else(|| vec![0; pieces.len()]);
-            state.pieces[s] = pieces;
-        }
-    }
-    state
-}
-
-/// The goal of a solved state, what `ignore` flags left out.
-fn goal(sets: &[Set], state: &State, ignore: Option<&[Option<Vectors>]>) -> Goal {
     let mut goal = Goal {
-        pieces: state
-            .pieces
+        pieces: sets
             .iter()
-            .map(|p| p.iter().map(|&v| Some(v)).collect())
+            .map(|s| (0..s.pieces as u8).map(Some).collect())
             .collect(),
-        orientation: (state.orientation.iter())
-            .map(|o| o.iter().map(|&v| Some(v)).collect())
-            .collect(),
+        orientation: sets.iter().map(|s| vec![Some(0); s.pieces]).collect(),
     };
-    for (s, flags) in ignore.unwrap_or(&[]).iter().enumerate().take(sets.len()) {
-        let Some((pieces, orientation)) = flags else {
+    for (s, vectors) in given.into_iter().enumerate() {
+        let Some((pieces, orientation)) = vectors else {
             continue;
         };
-        for (i, &flag) in pieces.iter().enumerate() {
-            if flag == 1 {
-                goal.pieces[s][i] = None;
-            }
-        }
-        for (i, &flag) in orientation.iter().flatten().enumerate() {
-            if flag == 1 {
-                goal.orientation[s][i] = None;
-            }
+        let wanted = |v: &Value| (!v.unknown).then_some(v.number as u8);
+        goal.pieces[s] = pieces.iter().map(wanted).collect();
+        state.pieces[s] = pieces.iter().map(|v| v.number as u8).collect();
+        if let Some(orientation) = orientation {
+            goal.orientation[s] = orientation.iter().map(wanted).collect();
+            state.orientation[s] = orientation.iter().map(|v| v.number as u8).collect();
         }
     }
-    goal
+    (state, goal)
 }

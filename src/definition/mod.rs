@@ -25,12 +25,15 @@
 //! - [`text`]: cases as the command reads them (scrambles, positions).
 
 pub mod alg;
+pub mod databases;
 pub mod json;
 pub mod kpuzzle;
 pub mod ksolve;
 pub mod parity;
 mod plan;
 pub mod puzzle;
+pub mod restricted;
+pub mod restrictions;
 pub mod search;
 pub mod solver;
 mod space;
@@ -40,6 +43,7 @@ mod twist;
 pub mod view;
 
 pub use puzzle::{Puzzle, Turn};
+pub use restricted::{Asked, Listing};
 pub use solver::{Def, DefOptions};
 
 use std::fmt;
@@ -247,6 +251,8 @@ pub struct Definition {
     pub goals: Vec<Goal>,
     /// How the moves' powers are turns.
     pub powers: Powers,
+    /// What answers may not do: ksolve+'s blocks, forbidden pairs and move limits.
+    pub restrictions: restrictions::Restrictions,
 }
 
 impl Definition {
@@ -272,11 +278,30 @@ impl Definition {
             at: None,
             message: format!("cannot read it: {e}"),
         })?;
-        let text = String::from_utf8(bytes).map_err(|e| {
-            let at = line_and_column(&e.as_bytes()[..e.utf8_error().valid_up_to()]);
-            DefinitionError::at(&file, at, "not UTF-8 text")
-        })?;
-        Definition::parse(&text, &file)
+        Definition::parse_bytes(&bytes, &file)
+    }
+
+    /// Reads the definition in `bytes`: a KPuzzle JSON file is UTF-8 text; a ksolve+
+    /// file is read as ksolve+ reads it, its names and numbers ASCII and anything else
+    /// (a comment's `Kåre` in Latin-1 above all) any bytes; a byte-order mark is
+    /// skipped.
+    pub fn parse_bytes(bytes: &[u8], file: &str) -> Result<Definition, DefinitionError> {
+        let bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
+        let json = bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
+        let text = match std::str::from_utf8(bytes) {
+            Ok(text) => std::borrow::Cow::Borrowed(text),
+            Err(e) if json => {
+                let at = line_and_column(&bytes[..e.valid_up_to()]);
+                return Err(DefinitionError::at(
+                    file,
+                    at,
+                    "not UTF-8 text (a KPuzzle file is JSON)",
+                ));
+            }
+            // Latin-1: each byte the character of its number.
+            Err(_) => std::borrow::Cow::Owned(bytes.iter().map(|&b| char::from(b)).collect()),
+        };
+        Definition::parse(&text, file)
     }
 
     /// The move or derived move named `name`.

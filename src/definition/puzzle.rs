@@ -6,8 +6,9 @@
 use std::collections::HashSet;
 
 use super::parity::Parities;
+use super::restrictions::Compiled;
 pub(crate) use super::turn::kept_name;
-pub use super::turn::{power_name, Turn};
+pub use super::turn::{power_name, Turn, TurnInfo};
 use super::twist::Twists;
 use super::{alg, Action, Definition, Goal, Powers, Set, State};
 
@@ -23,19 +24,6 @@ pub const MOST_TURNS: usize = 1024;
 
 /// The most moves `--moves` may name: each pair of them is compared when opening.
 pub const MOST_CHOSEN: usize = 256;
-
-/// One turn of the puzzle.
-#[derive(Clone, Debug)]
-pub struct TurnInfo {
-    /// The turn.
-    pub turn: Turn,
-    /// The chosen move it is a power of (its place among them).
-    pub class: usize,
-    /// The power.
-    pub power: usize,
-    /// What it does.
-    pub action: Action,
-}
 
 /// The puzzle as a search and a table see it.
 #[derive(Clone, Debug)]
@@ -70,6 +58,8 @@ pub struct Puzzle {
     pub parities: Parities,
     /// The orientation sums the turns keep between orbits.
     twists: Twists,
+    /// The definition's restrictions on the turns (ksolve+'s blocks and forbidden pairs).
+    pub(crate) restricted: Compiled,
 }
 
 /// A turn on a flat state.
@@ -144,6 +134,7 @@ impl Puzzle {
                     },
                     class,
                     power: k,
+                    order,
                     action,
                 });
             }
@@ -169,6 +160,7 @@ impl Puzzle {
             .iter()
             .map(|t| flatten(&t.action, &sets, &offsets, width))
             .collect();
+        let restricted = Compiled::new(&definition.restrictions, &sets, &offsets, &chosen, &turns);
         let classes: Vec<String> = chosen.iter().map(|(n, _)| n.clone()).collect();
         let list = turns.iter().map(|t| t.turn).collect();
         let mut puzzle = Puzzle {
@@ -185,6 +177,7 @@ impl Puzzle {
             commutes: Vec::new(),
             parities: Parities::default(),
             twists: Twists::default(),
+            restricted,
         };
         puzzle.merges = puzzle.find_merges();
         puzzle.commutes = commuting(&chosen, &puzzle.definition.sets);
@@ -366,7 +359,7 @@ fn with_amount(definition: &Definition, name: &str) -> bool {
 
 /// The order of `action`: the fewest times it is done to move and twist nothing. Each
 /// cycle of a set comes back after its length, turned by the sum of its twists.
-fn order(action: &Action, sets: &[Set]) -> usize {
+pub(crate) fn order(action: &Action, sets: &[Set]) -> usize {
     let mut order = 1usize;
     for (s, set) in sets.iter().enumerate() {
         let mut seen = vec![false; set.pieces];

@@ -52,26 +52,36 @@ struct Searched<'a, D, const N: usize> {
 
 impl<D: AsRef<[u8]> + Sync, const N: usize> Searched<'_, D, N> {
     fn bound(&self, cells: &[u8]) -> u32 {
-        let mut least = u32::MAX;
-        for (g, databases) in self.goals.iter().enumerate() {
-            let mut largest = 0u32;
-            for db in databases {
-                let d = db.distance_of(cells);
-                if d == UNREACHABLE {
-                    largest = u32::MAX;
-                    break;
-                }
-                largest = largest.max(u32::from(d));
-            }
-            if largest == 0 && !self.puzzle.goals()[g].accepts(&self.puzzle.state(cells)) {
-                // The databases together see every piece the goal asks for, so this is
-                // never so; were it, the state is no goal, and one turn at least.
-                largest = 1;
-            }
-            least = least.min(largest);
-        }
-        least
+        bound(self.puzzle, self.goals, cells)
     }
+}
+
+/// The bound of `cells`: the least over the goals of the largest of each goal's
+/// databases (`u32::MAX` where a database sees no way to a goal; 0 only at a goal).
+pub(crate) fn bound<D: AsRef<[u8]>>(
+    puzzle: &Puzzle,
+    goals: &[Vec<Viewed<D>>],
+    cells: &[u8],
+) -> u32 {
+    let mut least = u32::MAX;
+    for (g, databases) in goals.iter().enumerate() {
+        let mut largest = 0u32;
+        for db in databases {
+            let d = db.distance_of(cells);
+            if d == UNREACHABLE {
+                largest = u32::MAX;
+                break;
+            }
+            largest = largest.max(u32::from(d));
+        }
+        if largest == 0 && !puzzle.goals()[g].accepts(&puzzle.state(cells)) {
+            // The databases together see every piece the goal asks for, so this is
+            // never so; were it, the state is no goal, and one turn at least.
+            largest = 1;
+        }
+        least = least.min(largest);
+    }
+    least
 }
 
 impl<D: AsRef<[u8]> + Sync, const N: usize> Problem for Searched<'_, D, N> {

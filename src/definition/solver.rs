@@ -13,17 +13,21 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
+use super::databases::{self, Bounds, Build, Databases};
 use super::plan::{plan, Plan};
 use super::puzzle::{Puzzle, PuzzleError, Turn};
+use super::restricted::{self, Asked, Listing};
 use super::space::ViewSpace;
 pub use super::space::Viewed;
 use super::view::View;
-use super::{Definition, Powers, State};
+use super::{Definition, Goal, Powers, State};
 use crate::error::Error;
-use crate::search::{every_walk, Limits, Outcome, Report, Settings, UNREACHABLE};
+use crate::search::{every_walk, Limits, Outcome, Reason, Report, Settings, UNREACHABLE};
 use crate::table::{
     memory, Entry, Mapped, Source, Table, TableDir, TableError, TableId, WalkSource,
 };
+use std::collections::HashMap;
+use std::sync::Mutex;
 
 /// How to open a defined puzzle.
 #[derive(Clone, Default)]
@@ -68,14 +72,14 @@ pub const MOST_DATABASE: u64 = 1 << 27;
 pub type Progress = Arc<dyn Fn(Report) + Send + Sync>;
 
 /// How a puzzle is answered.
-#[derive(Clone)]
 pub enum How<D> {
     /// From exact tables: the least distance over them is the distance to the nearest
     /// goal; with one small table, every rank's walk beside it, so that an answer is
     /// one lookup.
     Exact(Vec<Viewed<D>>, Option<Table<D>>),
-    /// By IDA*: for each goal, databases whose largest value bounds the distance to it.
-    Search(Vec<Vec<Viewed<D>>>),
+    /// By IDA*: for each goal, databases whose largest value bounds the distance to it,
+    /// larger ones built when a search needs them.
+    Search(Databases<D>),
 }
 
 /// A defined puzzle, opened: [`Def::solve`] answers a state.
@@ -86,6 +90,20 @@ pub struct Def<D = Mapped> {
     limits: Limits,
     progress: Option<Progress>,
     stopped: Arc<AtomicUsize>,
+    /// What opened it, to open it again towards a case's own goal.
+    opener: Option<Arc<Opener>>,
+}
+
+/// The most goals of cases one opened puzzle keeps opened towards (each its tables
+/// mapped): past it, the ones kept are let go.
+const MOST_TOWARDS: usize = 16;
+
+/// What opened a puzzle, kept to open it again towards the goals cases ask for.
+struct Opener {
+    tables: TableDir,
+    definition: Definition,
+    options: DefOptions,
+    towards: Mutex<HashMap<Vec<Goal>, Def<Mapped>>>,
 }
 
 impl<D> std::fmt::Debug for Def<D> {
@@ -105,12 +123,22 @@ impl Def<Mapped> {
         definition: Definition,
         options: DefOptions,
     ) -> Result<Self, Error> {
+        let opener = Opener {
+            tables: tables.clone(),
+            definition: definition.clone(),
+            options: DefOptions {
+                limits: Limits::default(),
+                ..options.clone()
+            },
+            towards: Mutex::default(),
+        };
         let puzzle = Puzzle::new(definition, options.moves.as_deref(), options.powers).map_err(
             |e| match e {
                 PuzzleError::Moves(_) => Error::Option(Box::new(e)),
                 PuzzleError::Puzzle(_) => Error::Case(Box::new(e)),
             },
         )?;
+        let puzzle = Arc::new(puzzle);
         let most = options.most_exact.unwrap_or_else(|| {
             // A byte a state, built in memory: most of what this process may take (its
             // limits and other builds counted), at most MOST_EXACT.
@@ -131,29 +159,91 @@ impl Def<Mapped> {
                 }
                 How::Exact(exact, walks)
             }
-            Plan::Search(goals) => {
-                let counts: Vec<usize> = goals.iter().map(Vec::len).collect();
-                let all: Vec<(View, u64)> = goals.into_iter().flatten().collect();
-                let mut loaded = load(tables, &puzzle, all, Entry::Bound)?.into_iter();
-                // Read at every node of the search: the small parts' turns looked up.
-                for viewed in loaded.clone() {
-                    viewed.view.tabulate(MOST_SEARCH_TABLED, false);
-                }
-                let goals = counts
-                    .iter()
-                    .map(|&n| loaded.by_ref().take(n).collect())
-                    .collect();
-                How::Search(goals)
+            Plan::Search(_) => {
+                let sizes = match options.most_database {
+                    Some(most) => vec![most],
+                    None => databases::SIZES.to_vec(),
+                };
+                How::Search(sized_databases(tables, &puzzle, most, &sizes)?)
             }
         };
         Ok(Def {
-            puzzle: Arc::new(puzzle),
+            puzzle,
             how: Arc::new(how),
             limits: options.limits,
             progress: None,
             stopped: Arc::new(AtomicUsize::new(0)),
+            opener: Some(Arc::new(opener)),
         })
     }
+}
+
+/// Each goal's databases as planned: each a view and the fingerprint that names it.
+type Planned = Vec<Vec<(View, u64)>>;
+
+/// The databases of `puzzle` (whose states are too many for exact tables of `most`
+/// states), of each of `sizes` that can be planned (the most entries of one, smallest
+/// first): the largest whose tables are all on disk already built and mapped, else the
+/// smallest; the others built when a search needs them.
+fn sized_databases(
+    tables: &TableDir,
+    puzzle: &Arc<Puzzle>,
+    most: u64,
+    sizes: &[u64],
+) -> Result<Databases<Mapped>, Error> {
+    let mut planned: Vec<(u64, Planned)> = Vec::new();
+    let mut why = String::new();
+    for &size in sizes {
+        match plan(puzzle, most, size) {
+            Ok(Plan::Search(goals)) => planned.push((size, goals)),
+            Ok(Plan::Exact(_)) => unreachable!("exact tables are planned before databases"),
+            Err(e) => why = e,
+        }
+    }
+    if planned.is_empty() {
+        return Err(Error::Case(why.into()));
+    }
+    let on_disk = |goals: &Planned| {
+        (goals.iter().flatten()).all(|(view, fingerprint)| {
+            let space = ViewSpace::new(puzzle, view, *fingerprint, Entry::Bound);
+            tables.path(&space).exists()
+        })
+    };
+    let first = planned
+        .iter()
+        .rposition(|(_, goals)| on_disk(goals))
+        .unwrap_or(0);
+    let entries: Vec<(u64, u64)> = (planned.iter())
+        .map(|(size, goals)| (*size, goals.iter().flatten().map(|(v, _)| v.size()).sum()))
+        .collect();
+    let goals = std::mem::take(&mut planned[first].1);
+    let bounds = load_bounds(tables, puzzle, goals)?;
+    let (tables, puzzle) = (tables.clone(), Arc::clone(puzzle));
+    let build: Build<Mapped> = Box::new(move |size| match plan(&puzzle, most, size) {
+        Ok(Plan::Search(goals)) => load_bounds(&tables, &puzzle, goals),
+        Ok(Plan::Exact(_)) => unreachable!("exact tables are planned before databases"),
+        Err(e) => Err(Error::Case(e.into())),
+    });
+    Ok(Databases::new(&entries, (first, bounds), build))
+}
+
+/// Maps (and first builds, if missing) each goal's databases.
+fn load_bounds(
+    tables: &TableDir,
+    puzzle: &Puzzle,
+    goals: Planned,
+) -> Result<Bounds<Mapped>, Error> {
+    let counts: Vec<usize> = goals.iter().map(Vec::len).collect();
+    let all: Vec<(View, u64)> = goals.into_iter().flatten().collect();
+    let mut loaded = load(tables, puzzle, all, Entry::Bound)?.into_iter();
+    // Read at every node of the search: the small parts' turns looked up.
+    for viewed in loaded.clone() {
+        viewed.view.tabulate(MOST_SEARCH_TABLED, false);
+    }
+    Ok(counts
+        .iter()
+        .map(|&n| loaded.by_ref().take(n).collect())
+        .collect())
 }
 
 /// The most states an exact table has for its walks to be kept beside it (eight
@@ -269,7 +359,7 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
     pub fn tables(&self) -> Vec<(TableId, &Table<D>)> {
         let viewed: Vec<&Viewed<D>> = match &*self.how {
             How::Exact(tables, _) => tables.iter().collect(),
-            How::Search(goals) => goals.iter().flatten().collect(),
+            How::Search(databases) => databases.current().iter().flatten().collect(),
         };
         viewed
             .into_iter()
@@ -339,6 +429,16 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
         &self,
         cells: &[u8],
     ) -> Result<Outcome<crate::search::Found<Turn>>, Error> {
+        if self.is_restricted() {
+            return Ok(match self.restricted(cells, &Asked::default()) {
+                Outcome::Solved(mut listing) => Outcome::Solved(crate::search::Found {
+                    moves: listing.answers.swap_remove(0).1,
+                    nodes: listing.nodes,
+                }),
+                Outcome::Unreachable { nodes } => Outcome::Unreachable { nodes },
+                Outcome::Stopped(stopped) => Outcome::Stopped(stopped),
+            });
+        }
         match &*self.how {
             How::Exact(tables, walks) => {
                 let walked = match walks {
@@ -350,12 +450,9 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
                     None => Outcome::Unreachable { nodes: 0 },
                 })
             }
-            How::Search(goals) => Ok(super::search::search(
-                &self.puzzle,
-                goals,
-                cells,
-                &self.settings(),
-            )),
+            How::Search(databases) => self.grown(databases, |bounds, settings| {
+                super::search::search(&self.puzzle, bounds, cells, settings)
+            }),
         }
     }
 
@@ -388,14 +485,133 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
                     nodes: 0,
                 }))
             }
-            How::Search(goals) => Ok(super::search::every(
-                &self.puzzle,
-                goals,
-                &cells,
-                &self.settings(),
-                list,
-            )),
+            How::Search(databases) => self.grown(databases, |bounds, settings| {
+                super::search::every(&self.puzzle, bounds, &cells, settings, list)
+            }),
         }
+    }
+
+    /// The same puzzle, towards `goals` (opened once, its tables built if missing),
+    /// with this one's limits and progress.
+    fn towards(&self, goals: &[Goal]) -> Result<Def<Mapped>, Error> {
+        let opener = self
+            .opener
+            .as_ref()
+            .expect("a puzzle opened from its tables");
+        let mut towards = crate::parallel::lock(&opener.towards);
+        let def = match towards.get(goals) {
+            Some(def) => def.clone(),
+            None => {
+                let mut definition = opener.definition.clone();
+                definition.goals = goals.to_vec();
+                let def = Def::open(&opener.tables, definition, opener.options.clone())?;
+                if towards.len() == MOST_TOWARDS {
+                    towards.clear();
+                }
+                towards.insert(goals.to_vec(), def.clone());
+                def
+            }
+        };
+        let mut def = def.with_limits(self.limits.clone());
+        def.progress = self.progress.clone();
+        Ok(def)
+    }
+
+    /// The answers of `state` as `asked`: towards the case's own goal if it has one,
+    /// under the puzzle's restrictions and the case's, listed where a slack is asked.
+    pub fn answers(&self, state: &State, asked: &Asked) -> Result<Outcome<Listing>, Error> {
+        self.answers_of_cells(&self.puzzle.flat(state), asked)
+    }
+
+    /// [`Def::answers`] of a state as a flat array ([`Puzzle::flat`]).
+    pub fn answers_of_cells(&self, cells: &[u8], asked: &Asked) -> Result<Outcome<Listing>, Error> {
+        match &asked.goals {
+            Some(goals) => {
+                let rest = Asked {
+                    goals: None,
+                    ..asked.clone()
+                };
+                self.towards(goals)?.answers_of_cells(cells, &rest)
+            }
+            None if asked.is_plain() => Ok(match self.outcome_of_cells(cells)? {
+                Outcome::Solved(found) => Outcome::Solved(Listing {
+                    answers: vec![(found.moves.len() as u32, found.moves)],
+                    count: 1,
+                    nodes: found.nodes,
+                }),
+                Outcome::Unreachable { nodes } => Outcome::Unreachable { nodes },
+                Outcome::Stopped(stopped) => Outcome::Stopped(stopped),
+            }),
+            None => Ok(self.restricted(cells, asked)),
+        }
+    }
+
+    /// `search` run on the databases; where it runs through their budget of nodes, the
+    /// next size built and `search` run again, the limits counting what each run took.
+    fn grown<T>(
+        &self,
+        databases: &Databases<D>,
+        search: impl Fn(&Bounds<D>, &Settings) -> Outcome<T>,
+    ) -> Result<Outcome<T>, Error> {
+        let started = std::time::Instant::now();
+        let mut spent = 0u64;
+        loop {
+            let mut settings = self.settings();
+            let limits = &mut settings.limits;
+            let elapsed = started.elapsed();
+            limits.nodes = limits.nodes.map(|n| n.saturating_sub(spent));
+            limits.time = limits.time.map(|t| t.saturating_sub(elapsed));
+            limits.wall_time = limits.wall_time.map(|t| t.saturating_sub(elapsed));
+            let asked = limits.nodes;
+            let budget = databases.budget();
+            if let Some(budget) = budget {
+                limits.nodes = Some(asked.map_or(budget, |n| n.min(budget)));
+            }
+            let outcome = search(databases.current(), &settings);
+            let outgrown = match (&outcome, budget) {
+                (Outcome::Stopped(stopped), Some(budget)) => {
+                    stopped.reason == Reason::Nodes && asked.is_none_or(|n| budget < n)
+                }
+                _ => false,
+            };
+            if !outgrown {
+                return Ok(outcome);
+            }
+            if let Outcome::Stopped(stopped) = outcome {
+                spent += stopped.nodes;
+            }
+            databases.grow()?;
+        }
+    }
+
+    /// Whether the puzzle's turns are restricted (blocks, forbidden pairs, move
+    /// limits), so that its answers are searched under its tables, never walked.
+    pub fn is_restricted(&self) -> bool {
+        self.puzzle.restricted.restricts() || !self.puzzle.definition.restrictions.limits.is_empty()
+    }
+
+    /// A lower bound on the turns from `cells` to the nearest goal: exact from exact
+    /// tables (`u32::MAX` where no goal can be reached).
+    pub fn lower_bound(&self, cells: &[u8]) -> u32 {
+        match &*self.how {
+            How::Exact(tables, _) => {
+                let ranks: Vec<Option<u64>> = tables.iter().map(|t| t.view.rank(cells)).collect();
+                exact_distance(tables, &ranks).map_or(u32::MAX, u32::from)
+            }
+            How::Search(databases) => {
+                super::search::bound(&self.puzzle, databases.current(), cells)
+            }
+        }
+    }
+
+    /// The answers of `cells` as `asked`, searched under the tables' bound.
+    fn restricted(&self, cells: &[u8], asked: &Asked) -> Outcome<Listing> {
+        let progress = self
+            .progress
+            .as_ref()
+            .map(|p| &**p as &(dyn Fn(Report) + Sync));
+        let bound = |cells: &[u8]| self.lower_bound(cells);
+        restricted::answers(&self.puzzle, &bound, cells, asked, &self.limits, progress)
     }
 
     fn inconsistent(&self, tables: &[Viewed<D>]) -> Error {

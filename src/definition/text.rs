@@ -27,7 +27,7 @@ pub struct CaseError {
 }
 
 impl CaseError {
-    fn at(offset: usize, message: impl Into<String>) -> Self {
+    pub(crate) fn at(offset: usize, message: impl Into<String>) -> Self {
         CaseError {
             offset,
             line: 0,
@@ -177,55 +177,79 @@ pub fn words(line: &str) -> Vec<(usize, &str)> {
     out
 }
 
-/// The block keywords of a ksolve+ scramble file, and whether this tool reads them.
-pub const BLOCKS: &[(&str, bool)] = &[
-    ("Scramble", true),
-    ("ScrambleAlg", true),
-    ("RandomScramble", false),
-    ("MaxDepth", false),
-    ("Slack", false),
-    ("QTM", false),
-    ("HTM", false),
-    ("MoveLimits", false),
+/// The commands of a ksolve+ scramble file: blocks that are cases (`Scramble`,
+/// `ScrambleAlg`, `RandomScramble`), and directives in force for the cases after them
+/// (`Slack`, `MaxDepth`, `QTM`, `HTM`, `MoveLimits`).
+pub const COMMANDS: &[&str] = &[
+    "Scramble",
+    "ScrambleAlg",
+    "RandomScramble",
+    "MaxDepth",
+    "Slack",
+    "QTM",
+    "HTM",
+    "MoveLimits",
 ];
 
-/// Why a ksolve+ scramble-file command is not read.
-pub fn refused_command(word: &str) -> String {
-    match word {
-        "RandomScramble" => "`RandomScramble` is not read: draw random cases with \
-                             `tablesolve generate def DEFINITION`"
-            .to_owned(),
-        "QTM" | "HTM" => format!(
-            "`{word}` is not read: the metric is the definition's `Powers` (or --powers \
-             quarter for ksolve+'s QTM)"
-        ),
-        _ => format!(
-            "`{word}` is not read: answers are always the shortest (limit a search with \
-             --timeout or --max-nodes)"
-        ),
-    }
+/// One value of a `Scramble` block: a number, or `?` (the position left out of the
+/// case's goal) with the number it holds if stated (`?3`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Given {
+    /// The number (pieces from 0), if stated.
+    pub value: Option<u8>,
+    /// Whether the case's goal leaves the position out.
+    pub left_out: bool,
 }
 
-/// One set's vectors of a `Scramble` block, from its words (numbers from 1; `?`
-/// refused): the pieces, and the orientations if given. The error names the word at
-/// fault by its place in `words` (the last where there are too few or too many).
-pub fn scramble_set(set: &Set, words: &[&str]) -> Result<(Vec<u8>, Vec<u8>), (usize, String)> {
-    let value = |i: usize, below: usize, from: usize| -> Result<u8, (usize, String)> {
+/// One set's vectors of a `Scramble` block, from its words (numbers from 1 for pieces;
+/// orientations taken modulo the set's, as ksolve+ takes them; `?` or `?N` where the
+/// case leaves a position out): the pieces, and the orientations (all 0 if not given).
+/// The error names the word at fault by its place in `words` (the last where there are
+/// too few or too many).
+pub fn scramble_set(
+    set: &Set,
+    words: &[&str],
+) -> Result<(Vec<Given>, Vec<Given>), (usize, String)> {
+    let value = |i: usize, piece: bool| -> Result<Given, (usize, String)> {
         let word = words[i];
-        if word.starts_with('?') {
-            let message = "`?` (a piece left out) is not read: give every piece and orientation";
-            return Err((i, message.to_owned()));
+        let (left_out, digits) = match word.strip_prefix('?') {
+            Some(rest) => (true, rest),
+            None => (false, word),
+        };
+        if left_out && digits.is_empty() {
+            return Ok(Given {
+                value: None,
+                left_out,
+            });
         }
-        match word.parse::<usize>() {
-            Ok(n) if n >= from && n < below + from => Ok((n - from) as u8),
-            _ => Err((
+        let what = if piece { "piece" } else { "orientation" };
+        let n = digits.parse::<i64>().map_err(|_| {
+            (
                 i,
                 format!(
-                    "`{word}` is not a number from {from} to {}",
-                    below + from - 1
+                    "set {}, its {what}s: `{word}` is not a number, nor `?` or `?N`",
+                    set.name
                 ),
-            )),
-        }
+            )
+        })?;
+        let value = match piece {
+            true if (1..=set.pieces as i64).contains(&n) => (n - 1) as u8,
+            true => {
+                return Err((
+                    i,
+                    format!(
+                        "set {}, its pieces: `{word}` is not a piece from 1 to {}",
+                        set.name, set.pieces
+                    ),
+                ))
+            }
+            // Any whole number, taken modulo the orientations, as ksolve+ takes it.
+            false => n.rem_euclid(i64::from(set.orientations)) as u8,
+        };
+        Ok(Given {
+            value: Some(value),
+            left_out,
+        })
     };
     let n = set.pieces;
     if words.len() != n && words.len() != 2 * n {
@@ -236,12 +260,16 @@ pub fn scramble_set(set: &Set, words: &[&str]) -> Result<(Vec<u8>, Vec<u8>), (us
         );
         return Err((words.len().saturating_sub(1), message));
     }
-    let pieces = (0..n).map(|i| value(i, n, 1)).collect::<Result<_, _>>()?;
+    let pieces = (0..n).map(|i| value(i, true)).collect::<Result<_, _>>()?;
+    let unturned = Given {
+        value: Some(0),
+        left_out: false,
+    };
     let orientation = match words.len() > n {
         true => (n..2 * n)
-            .map(|i| value(i, usize::from(set.orientations), 0))
+            .map(|i| value(i, false))
             .collect::<Result<_, _>>()?,
-        false => vec![0; n],
+        false => vec![unturned; n],
     };
     Ok((pieces, orientation))
 }

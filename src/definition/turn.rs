@@ -55,3 +55,25 @@ pub fn power_name(name: &str, k: usize, n: usize) -> String {
         _ => format!("{name}{}'", n - k),
     }
 }
+
+/// One turn of the puzzle.
+#[derive(Clone, Debug)]
+pub struct TurnInfo {
+    /// The turn.
+    pub turn: Turn,
+    /// The chosen move it is a power of (its place among them).
+    pub class: usize,
+    /// The power.
+    pub power: usize,
+    /// The order of the move it is a power of.
+    pub order: usize,
+    /// What it does.
+    pub action: super::Action,
+}
+
+impl TurnInfo {
+    /// Its quarter turns (ksolve+'s QTM): the least power either way that it is.
+    pub fn quarter_turns(&self) -> u32 {
+        self.power.min(self.order - self.power) as u32
+    }
+}

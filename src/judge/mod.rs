@@ -38,7 +38,7 @@ pub use every::{every_shortest_all, shortest_json, EveryShortest, Shortest};
 pub use fifteen::{FifteenAnswer, FifteenCase, FifteenCases, SlidingCase, SlidingCases};
 pub use input::{quote, Input, Line, Place, Token, KEPT};
 pub use rotation::RotationCases;
-pub use searched::{searched, Searched};
+pub use searched::{searched, Listed, Searched};
 
 use rand::RngCore;
 use std::fmt;

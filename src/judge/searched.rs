@@ -20,6 +20,19 @@ pub struct Searched<M> {
     pub nodes: u64,
     /// Seconds it took (0 where not timed).
     pub seconds: f64,
+    /// Every answer, where the case asked for a list (a defined puzzle's slack); the
+    /// first of them is [`Searched::moves`].
+    pub listed: Option<Listed<M>>,
+}
+
+/// A case's answers as a list: how many there are, and they (at most
+/// [`crate::search::MOST_LISTED`]), by length, then in answer order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listed<M> {
+    /// How many answers there are.
+    pub count: u128,
+    /// The answers listed.
+    pub answers: Vec<Vec<M>>,
 }
 
 impl<M> Searched<M> {
@@ -31,6 +44,7 @@ impl<M> Searched<M> {
             stopped: None,
             nodes: 0,
             seconds: 0.0,
+            listed: None,
         }
     }
 }
@@ -53,6 +67,11 @@ impl<M> Searched<M> {
         if let Some(moves) = &self.moves {
             json["moves"] = text(moves).into();
             json["length"] = moves.len().into();
+        }
+        if let Some(listed) = &self.listed {
+            json["count"] = listed.count.to_string().into();
+            let answers: Vec<String> = listed.answers.iter().map(|a| text(a)).collect();
+            json["answers"] = answers.into();
         }
         json["nodes"] = self.nodes.into();
         json["seconds"] = self.seconds.into();

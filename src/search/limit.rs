@@ -76,6 +76,8 @@ pub enum Reason {
     Time,
     /// Its [`Cancel`] handle was cancelled.
     Cancelled,
+    /// It reached the longest answer asked for (a defined puzzle's `MaxDepth`).
+    Depth,
 }
 
 impl std::fmt::Display for Reason {
@@ -84,6 +86,7 @@ impl std::fmt::Display for Reason {
             Reason::Nodes => "node limit reached",
             Reason::Time => "time limit reached",
             Reason::Cancelled => "cancelled",
+            Reason::Depth => "depth limit reached",
         })
     }
 }
@@ -140,7 +143,8 @@ impl<'a> Account<'a> {
             0 => None,
             1 => Some(Reason::Nodes),
             2 => Some(Reason::Time),
-            _ => Some(Reason::Cancelled),
+            3 => Some(Reason::Cancelled),
+            _ => Some(Reason::Depth),
         }
     }
 

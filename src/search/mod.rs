@@ -15,6 +15,7 @@ pub use ida::{
     Children, Choice, Cut, Every, Found, Iteration, Outcome, Problem, Searched, Settings, Stopped,
     TaskOutcome, COMPARE_FROM, SPLIT_FROM,
 };
+pub(crate) use limit::{Account, Meter};
 pub use limit::{Cancel, Limits, Reason, Report};
 pub use marks::Marks;
 pub use walk::{

@@ -7,7 +7,7 @@ use std::io::Read;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::format::{version_of, VERSION_END};
@@ -34,12 +34,15 @@ pub enum BuildNote<'a> {
     Failed,
 }
 
-/// Where tables live, and whether missing ones may be built there.
+/// Where tables live, and whether missing ones may be built there. A clone is the
+/// same directory, telling the same notes and counting the same builds (what a
+/// defined puzzle keeps to build the tables of a case's own goal).
+#[derive(Clone)]
 pub struct TableDir {
     dir: PathBuf,
     build_missing: bool,
-    note: Box<dyn Fn(BuildNote<'_>) + Send + Sync>,
-    under_way: UnderWay,
+    note: Arc<dyn Fn(BuildNote<'_>) + Send + Sync>,
+    under_way: Arc<UnderWay>,
 }
 
 /// The builds under way in a directory, as [`TableDir::building`] tells them.
@@ -124,15 +127,15 @@ impl TableDir {
         TableDir {
             dir: dir.into(),
             build_missing: false,
-            note: Box::new(|_| {}),
-            under_way: UnderWay::default(),
+            note: Arc::new(|_| {}),
+            under_way: Arc::default(),
         }
     }
 
     /// Builds missing tables when asked for them, telling `note` when it starts and ends.
     pub fn build_missing(mut self, note: impl Fn(BuildNote<'_>) + Send + Sync + 'static) -> Self {
         self.build_missing = true;
-        self.note = Box::new(note);
+        self.note = Arc::new(note);
         self
     }
 

@@ -407,9 +407,9 @@ fn a_faulty_definition_is_refused_where_it_goes_wrong() {
             "not a permutation: 1 appears twice",
         ),
         (
-            format!("{sets}Move M\nC\n2 3 1\n0 0 3\nEnd\n"),
+            format!("{sets}Move M\nC\n2 3 1\n0 0 x\nEnd\n"),
             (6, 5),
-            "`3` is not a number from 0 to 2",
+            "move M's set C, its orientation deltas: `x` is not a whole number",
         ),
         (
             format!("{sets}Set C 4 1\n"),
@@ -422,14 +422,19 @@ fn a_faulty_definition_is_refused_where_it_goes_wrong() {
             "`X` is no set (the sets are C, E)",
         ),
         (
-            format!("{sets}Move M\nC\n2 3 1\n"),
-            (6, 1),
-            "needs its `End`",
+            format!("{sets}Move M\n"),
+            (4, 1),
+            "the file ends inside the `Move` block begun on line 3: it needs its `End`",
         ),
         (
-            format!("{sets}Block\nC 1 2\nEnd\n"),
-            (3, 1),
-            "`Block` (pieces bandaged together)",
+            format!("{sets}Block\nC 1 4\nEnd\n"),
+            (4, 5),
+            "`Block`'s set C: `4` is not a piece from 1 to 3",
+        ),
+        (
+            format!("{sets}Move M\nC\n2 3 1\nEnd\nForbiddenPairs\nM N\nEnd\n"),
+            (8, 3),
+            "`N` is no move defined above, nor a power of one",
         ),
         (
             format!("Move M\nC\n2 3 1\nEnd\n{sets}"),
@@ -494,9 +499,9 @@ fn a_faulty_case_is_refused_where_it_goes_wrong() {
         ("R U\nR X2 U\n", "U' R'\n", "case 2, line 2, column 3: `X` is no move of this puzzle"),
         ("U\n{\"CORNERS\": {\"pieces\": [0, 1, 2]}}\n", "U'\n", "case 2, line 2, column 24: orbit CORNERS's \"pieces\" has 3 values, for 7 positions"),
         ("{\"CORNERS\": {\"pieces\": [0, 1, 2, 3, 4, 5, 5]}}\n", "", "case 1, line 1, column 1: set CORNERS holds 2 of piece 6 (the puzzle has 1) and 0 of piece 7 (the puzzle has 1)"),
-        ("Scramble one\nCORNERS\n1 2 3 4 5 6 7\nEnd\nScramble two\nCORNERS\n1 2 3 ? 5 6 7\nEnd\n", "\n", "case 2, line 7, column 7: `?` (a piece left out) is not read"),
+        ("Scramble one\nCORNERS\n1 2 3 4 5 6 7\nEnd\nScramble two\nCORNERS\n1 2 3 x 5 6 7\nEnd\n", "\n", "case 2, line 7, column 7: set CORNERS, its pieces: `x` is not a number, nor `?` or `?N`"),
         ("ScrambleAlg x\nR U\n", "", "case 1, line 1, column 1: the input ends inside the `ScrambleAlg` block begun on line 1"),
-        ("# a scramble file\nQTM\n", "", "case 1, line 2, column 1: `QTM` is not read"),
+        ("# a scramble file\nSlack x\nScrambleAlg a\nR\nEnd\n", "", "case 1, line 2, column 7: `Slack x`: `x` is not a whole number"),
     ] {
         let output = tablesolve(tables(), &["def", path], input.as_bytes());
         assert_eq!(output.status.code(), Some(1), "{input}");

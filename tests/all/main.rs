@@ -16,6 +16,7 @@ mod every;
 mod fifteen;
 mod installed;
 mod korf50;
+mod ksolve;
 mod layers;
 mod pattern_catalogues;
 mod patterns;

@@ -2,6 +2,7 @@
 //! the reads its commands make of them (a name, a number below a bound, a vector).
 
 use super::super::{line_and_column, DefinitionError};
+use super::{Value, UNSTATED};
 
 /// A white-space-separated word of the file and where it starts.
 #[derive(Clone, Copy, Debug)]
@@ -110,24 +111,48 @@ impl<'a> Words<'a> {
             .collect()
     }
 
-    /// `count` numbers below `below` (orientations, flags).
-    pub(crate) fn below(
+    /// Whether the next word is a number, or `?` (the optional second vector of a
+    /// block).
+    pub(crate) fn number_next(&mut self) -> bool {
+        // As ksolve+ tells: a word that starts with a digit (`-1` names a set there).
+        self.peek()
+            .is_some_and(|w| w.text.starts_with(|c: char| c.is_ascii_digit() || c == '?'))
+    }
+
+    /// `count` numbers from `from` to `most`, each less `from`; where `question`, each
+    /// may be `?N` (unknown, the number stated) or `?` ([`UNSTATED`]).
+    pub(crate) fn values(
         &mut self,
         count: usize,
-        below: u8,
+        from: usize,
+        most: usize,
+        question: bool,
         what: &str,
-    ) -> Result<Vec<u8>, DefinitionError> {
+    ) -> Result<Vec<Value>, DefinitionError> {
         (0..count)
             .map(|i| {
                 let word = self.expect(&format!("{what}'s value {} of {count}", i + 1))?;
-                match word.text.parse::<u8>() {
-                    Ok(n) if n < below => Ok(n),
+                let (unknown, digits) = match word.text.strip_prefix('?') {
+                    Some(rest) if question => (true, rest),
+                    _ => (false, word.text),
+                };
+                if unknown && digits.is_empty() {
+                    return Ok(Value {
+                        number: UNSTATED,
+                        unknown,
+                    });
+                }
+                match digits.parse::<usize>() {
+                    Ok(n) if (from..=most).contains(&n) => Ok(Value {
+                        number: (n - from) as u32,
+                        unknown,
+                    }),
                     _ => Err(self.error(
                         Some(word),
                         format!(
-                            "{what}: `{}` is not a number from 0 to {} (value {} of {count})",
+                            "{what}: `{}` is not a number from {from} to {most}{} (value {} of {count})",
                             word.text,
-                            below - 1,
+                            if question { ", or `?N`" } else { "" },
                             i + 1
                         ),
                     )),
@@ -136,8 +161,58 @@ impl<'a> Words<'a> {
             .collect()
     }
 
-    /// Whether the next word is a number (the optional second vector of a block).
-    pub(crate) fn number_next(&mut self) -> bool {
-        self.peek().is_some_and(|w| w.text.parse::<u64>().is_ok())
+    /// `count` whole numbers, negative ones too (a move's orientation deltas, which
+    /// ksolve+ takes modulo the orientations, whatever their sign).
+    pub(crate) fn deltas(&mut self, count: usize, what: &str) -> Result<Vec<i64>, DefinitionError> {
+        (0..count)
+            .map(|i| {
+                let word = self.expect(&format!("{what}'s value {} of {count}", i + 1))?;
+                word.text.parse::<i32>().map(i64::from).map_err(|_| {
+                    self.error(
+                        Some(word),
+                        format!(
+                            "{what}: `{}` is not a whole number (value {} of {count})",
+                            word.text,
+                            i + 1
+                        ),
+                    )
+                })
+            })
+            .collect()
+    }
+
+    /// The words after `word` on its line.
+    pub(crate) fn rest_of_line_words(&mut self, word: Word<'_>) -> Vec<Word<'a>> {
+        let mut rest = Vec::new();
+        while let Some(next) = self.rest.next_if(|w| w.at.0 == word.at.0) {
+            rest.push(next);
+        }
+        rest
+    }
+
+    /// A `Block`'s pieces of the set `word` names: the words after it on its line, or,
+    /// as ksolve+ writes them, on the next line.
+    pub(crate) fn block_line(&mut self, word: Word<'_>) -> Vec<Word<'a>> {
+        let same = self.rest_of_line_words(word);
+        if !same.is_empty() {
+            return same;
+        }
+        let Some(line) = self.peek().map(|w| w.at.0) else {
+            return Vec::new();
+        };
+        let mut words = Vec::new();
+        while let Some(next) = self.rest.next_if(|w| w.at.0 == line && w.text != "End") {
+            words.push(next);
+        }
+        words
+    }
+
+    /// Reads past the next `End` (a deprecated command's block).
+    pub(crate) fn skip_block(&mut self) {
+        for word in self.rest.by_ref() {
+            if word.text == "End" {
+                return;
+            }
+        }
     }
 }

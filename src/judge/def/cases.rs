@@ -2,12 +2,15 @@
 //! where a batch's fast path reads turns straight into it) and how an input gives them,
 //! a case a line or a ksolve+ scramble file's blocks (those read in `blocks.rs`).
 
+use std::borrow::Cow;
+use std::collections::VecDeque;
 use std::fmt;
 use std::io::Read;
 use std::sync::Arc;
 
 use crate::definition::puzzle::Puzzle;
-use crate::definition::text::{self, Names, BLOCKS};
+use crate::definition::restricted::Asked;
+use crate::definition::text::{self, Names, COMMANDS};
 use crate::definition::view::View;
 use crate::definition::State;
 use crate::error::Error;
@@ -25,6 +28,9 @@ pub(super) type Cells = Box<[u8]>;
 #[derive(Clone)]
 pub struct Position {
     pub(super) at: At,
+    /// What the case asks beyond its shortest answer, if anything (a scramble file's
+    /// directives in force at it, its `?`).
+    pub(super) asked: Option<Arc<Asked>>,
 }
 
 /// Where a position is: its cells, or its rank in the view of the one exact table of a
@@ -76,6 +82,7 @@ impl Position {
     pub(super) fn of_cells(puzzle: Arc<Puzzle>, cells: Cells) -> Position {
         Position {
             at: At::Cells(puzzle, cells),
+            asked: None,
         }
     }
 
@@ -175,8 +182,13 @@ pub struct DefCases {
     pub(super) puzzle: Arc<Puzzle>,
     pub(super) names: Arc<Names>,
     pub(super) mode: Option<Mode>,
-    /// A line read to decide the mode, not yet taken as a case's.
-    pub(super) pending: Option<crate::judge::Line>,
+    /// Lines read to decide the mode, not yet taken as cases'.
+    pub(super) pending: VecDeque<crate::judge::Line>,
+    /// A scramble file's directives in force (its `Slack`, `MaxDepth`, `QTM`,
+    /// `MoveLimits`), asked of each case after them.
+    pub(super) directives: Asked,
+    /// Whether a scramble file's block is being read, not yet past its `End`.
+    pub(super) in_block: bool,
     /// The fast path's view, start and names, where the one exact table sees states
     /// whole.
     pub(super) fast: Option<Arc<Fast>>,
@@ -190,15 +202,16 @@ impl DefCases {
         &mut self,
         input: &mut Input<R>,
     ) -> Option<crate::judge::Line> {
-        self.pending.take().or_else(|| input.line(MOST_LINE))
+        self.pending.pop_front().or_else(|| input.line(MOST_LINE))
     }
 
     pub(super) fn position(&self, state: &State) -> Position {
         Position::new(self.puzzle.clone(), state)
     }
 
-    /// A line's text, or the error that it is too long or not UTF-8.
-    pub(super) fn text(line: &crate::judge::Line, case: usize) -> Result<&str, Error> {
+    /// A line's text (UTF-8, or else Latin-1, as ksolve+'s files' comments often
+    /// are), or the error that it is too long.
+    pub(super) fn text(line: &crate::judge::Line, case: usize) -> Result<Cow<'_, str>, Error> {
         if line.len > line.text.len() {
             let message = format!(
                 "a line of {} bytes: a case line takes at most {MOST_LINE}",
@@ -206,12 +219,9 @@ impl DefCases {
             );
             return Err(input_error(case, line.at, message));
         }
-        std::str::from_utf8(&line.text).map_err(|e| {
-            let at = Place {
-                line: line.at.line,
-                column: line.at.column + e.valid_up_to(),
-            };
-            input_error(case, at, "not UTF-8 text")
+        Ok(match std::str::from_utf8(&line.text) {
+            Ok(text) => Cow::Borrowed(text),
+            Err(_) => Cow::Owned(line.text.iter().map(|&b| char::from(b)).collect()),
         })
     }
 
@@ -229,8 +239,11 @@ impl DefCases {
                 _ => e.offset + 1,
             },
         };
-        let state = text::case(&self.puzzle, &self.names, text)
-            .map_err(|e| input_error(case, at(e.clone()), e.message))?;
+        let state = match text.trim_start().starts_with('{') {
+            true => text::pattern(&self.puzzle, &text),
+            false => self.played(&self.puzzle.definition.start, &text),
+        }
+        .map_err(|e| input_error(case, at(e.clone()), e.message))?;
         Ok(self.position(&state))
     }
 }
@@ -243,6 +256,32 @@ fn taken_line(bytes: &[u8], at: Place) -> crate::judge::Line {
         len: text.len(),
         text,
         at,
+    }
+}
+
+impl DefCases {
+    /// How the input gives its cases, by its first line that is not blank: a ksolve+
+    /// scramble file where it is a comment or a scramble-file command. The lines read
+    /// are kept for the cases (a blank line is a case of the start, where cases are
+    /// lines).
+    fn decide_mode<R: Read>(&mut self, input: &mut Input<R>) -> Mode {
+        // Past this many blank lines, cases are lines (each blank one the start).
+        const MOST_BLANK: usize = 1000;
+        while self.pending.len() < MOST_BLANK {
+            let Some(line) = input.line(MOST_LINE) else {
+                break;
+            };
+            let text = String::from_utf8_lossy(&line.text).into_owned();
+            self.pending.push_back(line);
+            if text.trim().is_empty() {
+                continue;
+            }
+            let word = text::words(&text).first().map(|(_, w)| *w);
+            let ksolve =
+                text.trim_start().starts_with('#') || word.is_some_and(|w| COMMANDS.contains(&w));
+            return if ksolve { Mode::Ksolve } else { Mode::Lines };
+        }
+        Mode::Lines
     }
 }
 
@@ -259,7 +298,7 @@ impl CaseReader for DefCases {
         room: usize,
         cases: &mut Vec<(usize, Position)>,
     ) -> usize {
-        if self.mode != Some(Mode::Lines) || self.pending.is_some() || self.fast.is_none() {
+        if self.mode != Some(Mode::Lines) || !self.pending.is_empty() || self.fast.is_none() {
             return 0;
         }
         let at = input.place();
@@ -281,7 +320,7 @@ impl CaseReader for DefCases {
                 len: (end - len) as u8,
                 at: line,
             };
-            cases.push((first + taken, Position { at }));
+            cases.push((first + taken, Position { at, asked: None }));
             (taken, len) = (taken + 1, end + 1);
         }
         self.taken.extend_from_slice(&lines[..len]);
@@ -342,15 +381,7 @@ impl CaseReader for DefCases {
         case: usize,
     ) -> Result<Option<Position>, Error> {
         if self.mode.is_none() {
-            let Some(first) = input.line(MOST_LINE) else {
-                return Ok(None);
-            };
-            let text = String::from_utf8_lossy(&first.text).into_owned();
-            let word = text::words(&text).first().map(|(_, w)| *w);
-            let ksolve = text.trim_start().starts_with('#')
-                || word.is_some_and(|w| BLOCKS.iter().any(|(k, _)| *k == w));
-            self.mode = Some(if ksolve { Mode::Ksolve } else { Mode::Lines });
-            self.pending = Some(first);
+            self.mode = Some(self.decide_mode(input));
         }
         match self.mode {
             Some(Mode::Ksolve) => self.block_case(input, case),

@@ -6,7 +6,7 @@
 use rand::{Rng, RngCore};
 use std::sync::Arc;
 
-use super::searched::{searched, Searched};
+use super::searched::{searched, Listed, Searched};
 use super::{
     CasesAt, CrossCheck, EveryShortest, Format, Replay, Sample, SampleAt, Shortest, Solver, Tables,
     Written,
@@ -14,7 +14,7 @@ use super::{
 use crate::definition::puzzle::Puzzle;
 use crate::definition::solver::{How, Viewed};
 use crate::definition::text::Names;
-use crate::definition::{search, Def, State, Turn};
+use crate::definition::{search, Asked, Def, State, Turn};
 use crate::error::Error;
 use crate::sample::{NoSuchLength, RanksAt};
 use crate::search::{Found, Outcome};
@@ -69,6 +69,13 @@ impl<D: AsRef<[u8]> + Send + Sync> Solver for Def<D> {
     }
 
     fn solve(&self, case: &Position) -> Result<DefAnswer, Error> {
+        if let Some(asked) = &case.asked {
+            let answer = asked_answer(self, &case.cells(), asked)?;
+            if answer.stopped.is_some() {
+                self.count_stopped();
+            }
+            return Ok(answer);
+        }
         let answer = match (&case.at, case.at.rank()) {
             (_, Some((_, rank))) => searched(None, false, || self.outcome_of_rank(rank))?,
             (At::Cells(_, cells), None) => {
@@ -81,6 +88,35 @@ impl<D: AsRef<[u8]> + Send + Sync> Solver for Def<D> {
         }
         Ok(answer)
     }
+}
+
+/// The answer of a case that asks more than its shortest answer ([`Asked`]): the
+/// first of its answers, and all of them where it asks for a list.
+fn asked_answer<D: AsRef<[u8]> + Send + Sync>(
+    def: &Def<D>,
+    cells: &[u8],
+    asked: &Asked,
+) -> Result<DefAnswer, Error> {
+    let clock = std::time::Instant::now();
+    let mut answer = DefAnswer::written(None);
+    match def.answers_of_cells(cells, asked)? {
+        Outcome::Solved(listing) => {
+            answer.nodes = listing.nodes;
+            answer.moves = listing.answers.first().map(|(_, moves)| moves.clone());
+            if asked.lists() {
+                answer.listed = Some(Listed {
+                    count: listing.count,
+                    answers: listing.answers.into_iter().map(|(_, m)| m).collect(),
+                });
+            }
+        }
+        Outcome::Stopped(stopped) => {
+            (answer.stopped, answer.nodes) = (Some(stopped), stopped.nodes)
+        }
+        Outcome::Unreachable { nodes } => answer.nodes = nodes,
+    }
+    answer.seconds = clock.elapsed().as_secs_f64();
+    Ok(answer)
 }
 
 impl<D: AsRef<[u8]> + Send + Sync> Replay for Def<D> {
@@ -151,7 +187,9 @@ impl<D: AsRef<[u8]> + Send + Sync> Format for Def<D> {
             fast,
             puzzle,
             mode: None,
-            pending: None,
+            pending: Default::default(),
+            directives: Default::default(),
+            in_block: false,
             taken: Vec::new(),
         }
     }
@@ -185,7 +223,16 @@ impl<D: AsRef<[u8]> + Send + Sync> Format for Def<D> {
         Ok(())
     }
 
+    /// One line; where the case asked for a list (a slack), the number of answers,
+    /// then each a line.
     fn write_answer(_: usize, answer: &DefAnswer, out: &mut Vec<u8>) {
+        if let (Some(listed), None) = (&answer.listed, answer.stopped) {
+            out.extend_from_slice(format!("{}\n", listed.count).as_bytes());
+            for moves in &listed.answers {
+                write_turns(moves.iter().copied(), out);
+            }
+            return;
+        }
         match (&answer.moves, answer.stopped) {
             (Some(moves), _) => return write_turns(moves.iter().copied(), out),
             (None, Some(stopped)) => {
@@ -351,7 +398,7 @@ impl<D: AsRef<[u8]> + Send + Sync> Tables for Def<D> {
     fn describe_rank(&self, index: usize, rank: u64) -> String {
         let viewed: Vec<&Viewed<D>> = match self.how() {
             How::Exact(tables, _) => tables.iter().collect(),
-            How::Search(goals) => goals.iter().flatten().collect(),
+            How::Search(databases) => databases.current().iter().flatten().collect(),
         };
         let puzzle = self.shared_puzzle();
         let state = viewed[index].view.state_of(&puzzle, rank);
