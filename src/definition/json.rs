@@ -3,7 +3,7 @@
 //! moves keep the file's order. Strict RFC 8259 JSON; nesting deeper than [`DEEPEST`]
 //! is refused rather than followed.
 
-use super::{line_and_column, DefinitionError};
+use super::DefinitionError;
 
 /// The deepest nesting of arrays and objects read.
 pub const DEEPEST: usize = 64;
@@ -78,6 +78,8 @@ pub fn parse(text: &str, file: &str) -> Result<Value, DefinitionError> {
         bytes: text.as_bytes(),
         pos: 0,
         file,
+        line: 1,
+        line_start: 0,
     };
     if reader.bytes.starts_with("\u{feff}".as_bytes()) {
         reader.pos = 3;
@@ -94,11 +96,15 @@ struct Reader<'a> {
     bytes: &'a [u8],
     pos: usize,
     file: &'a str,
+    /// The line `pos` is on (from 1), and where it starts: kept as white space is
+    /// read (JSON has line ends nowhere else), so that a place costs nothing to tell.
+    line: usize,
+    line_start: usize,
 }
 
 impl Reader<'_> {
     fn at(&self) -> (usize, usize) {
-        line_and_column(&self.bytes[..self.pos])
+        (self.line, self.pos - self.line_start + 1)
     }
 
     fn error(&self, message: impl Into<String>) -> DefinitionError {
@@ -106,12 +112,11 @@ impl Reader<'_> {
     }
 
     fn space(&mut self) {
-        while self
-            .bytes
-            .get(self.pos)
-            .is_some_and(|b| b" \t\r\n".contains(b))
-        {
+        while let Some(&b) = self.bytes.get(self.pos).filter(|b| b" \t\r\n".contains(b)) {
             self.pos += 1;
+            if b == b'\n' {
+                (self.line, self.line_start) = (self.line + 1, self.pos);
+            }
         }
     }
 
@@ -275,6 +280,7 @@ impl Reader<'_> {
     fn object(&mut self, depth: usize) -> Result<Kind, DefinitionError> {
         self.pos += 1;
         let mut members: Vec<(String, Value)> = Vec::new();
+        let mut keys = std::collections::HashSet::new();
         self.space();
         if self.bytes.get(self.pos) == Some(&b'}') {
             self.pos += 1;
@@ -287,7 +293,7 @@ impl Reader<'_> {
             }
             let at = self.at();
             let key = self.string()?;
-            if members.iter().any(|(k, _)| *k == key) {
+            if !keys.insert(key.clone()) {
                 return Err(DefinitionError::at(
                     self.file,
                     at,

@@ -83,7 +83,7 @@ pub enum PuzzleError {
 
 impl Puzzle {
     /// The puzzle of `definition`, its answers using `moves` (names of its moves or
-    /// derived moves, or algs of one move with an amount, `R2`: each brings its powers;
+    /// derived moves, or powers of them by name, `R2`: each brings its powers;
     /// `None`: the definition's moves, in its order), their powers as `powers` says
     /// (`None`: as the definition says).
     pub fn new(
@@ -294,7 +294,7 @@ impl Puzzle {
 }
 
 /// The moves an answer may use, each with what it does: `names` (each a move, a
-/// derived move, or one of them with an amount, `R2`, `R'`, `R2'`; white space around
+/// derived move, or a power of one by its name, `R2`, `R'`, `R2'`; white space around
 /// a name is no part of it), or the definition's moves where `None`.
 fn chosen_moves(
     definition: &Definition,
@@ -322,7 +322,7 @@ fn chosen_moves(
             let name = name.trim();
             let action = match definition.action(name) {
                 Some(action) => action.clone(),
-                None if with_amount(definition, name) => alg::action(name, sets, &named)
+                None if is_power(definition, name) => alg::action(name, sets, &named)
                     .map_err(|e| PuzzleError::Moves(format!("`{name}`: {}", e.message)))?,
                 None => {
                     let moves: Vec<&str> = (definition.moves.iter())
@@ -331,8 +331,8 @@ fn chosen_moves(
                         .take(12)
                         .collect();
                     return Err(PuzzleError::Moves(format!(
-                        "`{name}` is no move of the definition ({}{}), nor one with an \
-                         amount (`R2`, `R'`, `R2'`); separate names by commas",
+                        "`{name}` is no move of the definition ({}{}), nor a power of one \
+                         (`R2`, `R'`, `R2'`); separate names by commas",
                         moves.join(", "),
                         if moves.len() == 12 { ", ..." } else { "" }
                     )));
@@ -343,18 +343,17 @@ fn chosen_moves(
         .collect()
 }
 
-/// Whether `name` is a move or derived move of `definition` followed by an amount: a
-/// number, a `'`, or both (`R2`, `R'`, `R2'`).
-fn with_amount(definition: &Definition, name: &str) -> bool {
-    let amount = |rest: &str| {
-        let digits = rest.trim_end_matches('\'');
-        !rest.is_empty()
-            && rest.len() - digits.len() <= 1
-            && digits.bytes().all(|b| b.is_ascii_digit())
-    };
+/// Whether `name` is a power of a move or derived move of `definition`, named as
+/// ksolve+ names powers (`R2`, `R'`, `R2'`): a definition has finitely many, so that
+/// no choice of moves names turns without end (each name is kept for the process).
+fn is_power(definition: &Definition, name: &str) -> bool {
     (definition.moves.iter())
         .chain(&definition.derived)
-        .any(|m| name.strip_prefix(m.name.as_str()).is_some_and(amount))
+        .filter(|m| name.starts_with(m.name.as_str()))
+        .any(|m| {
+            let order = order(&m.action, &definition.sets);
+            (2..order.min(MOST_POWERS + 1)).any(|k| power_name(&m.name, k, order) == name)
+        })
 }
 
 /// The order of `action`: the fewest times it is done to move and twist nothing. Each

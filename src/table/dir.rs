@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use super::format::{version_of, VERSION_END};
 use super::map::MappedTable;
 use super::memory;
-use super::write::{remove_abandoned, temporary, write_atomic};
+use super::write::{build_lock, remove_abandoned, temporary, write_atomic};
 use super::{encode_header, file_len_bound, Header, Source, Table, TableError, FORMAT_VERSION};
 
 /// What [`TableDir`] tells its user about a build it starts on its own.
@@ -213,7 +213,7 @@ impl TableDir {
             };
             let built = missing
                 .par_iter()
-                .try_for_each(|(source, path)| build(*source, path, &advance).map(drop));
+                .try_for_each(|(source, path)| self.build_once(*source, path, &advance));
             match built {
                 Ok(()) => (self.note)(BuildNote::Finished(started.elapsed())),
                 Err(error) => {
@@ -230,6 +230,25 @@ impl TableDir {
 }
 
 impl TableDir {
+    /// Builds the table of `source` at `path` unless another thread or process, holding
+    /// its lock first, built it meanwhile.
+    fn build_once<S: Source>(
+        &self,
+        source: &S,
+        path: &Path,
+        advance: &(dyn Fn(u64) + Sync),
+    ) -> Result<(), TableError> {
+        let _lock = build_lock(path).map_err(|e| TableError::Unwritable {
+            dir: self.dir.clone(),
+            source: e,
+        })?;
+        if fs::symlink_metadata(path).is_ok() && !outdated(path) {
+            advance(source.work());
+            return Ok(());
+        }
+        build(source, path, advance).map(drop)
+    }
+
     /// Fails before any work unless the directory exists or can be made, takes a new
     /// file, and has room for every table of `missing`.
     fn check_room<S: Source>(&self, missing: &[(&S, PathBuf)]) -> Result<(), TableError> {

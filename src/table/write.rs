@@ -34,6 +34,24 @@ pub(super) fn temporary(dir: &Path) -> io::Result<tempfile::NamedTempFile> {
     }
 }
 
+/// The lock of the build of the table at `path`: an empty file beside it, locked
+/// (waiting while another thread or process holds it), so that a table is built once
+/// however many ask for it at a time; the lock goes when the file returned closes.
+pub(super) fn build_lock(path: &Path) -> io::Result<File> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let lock = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(dir.join(format!("{PREFIX}{name}.lock")))?;
+    lock.lock()?;
+    Ok(lock)
+}
+
 /// Writes `parts` in turn to `path` so that readers see the old file or the whole new
 /// one, never part of it: into a temporary file in the same directory, flushed to
 /// disk, then renamed over `path`. A build stopped before the rename (Ctrl-C, a kill)

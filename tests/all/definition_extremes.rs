@@ -310,7 +310,9 @@ fn moves_named_are_moves_trimmed_or_a_usage_error() {
     let two = concat!(env!("CARGO_MANIFEST_DIR"), "/definitions/2x2x2.def");
     let output = tablesolve(dir.path(), &["def", two, "--moves", " U, R "], b"R U\n");
     assert_eq!(stdout(&output), "U' R'\n");
-    for moves in ["R U,F", "U,X", "U,", "U,R3x"] {
+    // `R5` and `R7` name no power ksolve+ names (the 2x2x2's `R` has `R2` and `R'`):
+    // were they taken, any number of names could be made, each kept for good.
+    for moves in ["R U,F", "U,X", "U,", "U,R3x", "U,R5", "U,R7"] {
         let output = tablesolve(dir.path(), &["def", two, "--moves", moves], b"R\n");
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{moves}: {stderr}");
@@ -319,4 +321,52 @@ fn moves_named_are_moves_trimmed_or_a_usage_error() {
     // A move with an amount is a move of its own.
     let output = tablesolve(dir.path(), &["def", two, "--moves", "U2,R2"], b"U2 R2\n");
     assert_eq!(stdout(&output), "R2 U2\n");
+}
+
+#[test]
+fn a_length_past_the_diameter_is_refused_not_sought_for_ever() {
+    // One 14-cycle: every state is one turn from solved, none two.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("cycle.def");
+    let cycle: Vec<String> = (2..=14).chain([1]).map(|n| n.to_string()).collect();
+    let text = format!(
+        "Set X 14 1\nSolved\nX\n{}\nEnd\nMove M\nX\n{}\nEnd\n",
+        (1..=14)
+            .map(|n| n.to_string())
+            .collect::<Vec<_>>()
+            .join(" "),
+        cycle.join(" ")
+    );
+    std::fs::write(&file, text).unwrap();
+    let file = file.to_str().unwrap();
+    let output = tablesolve(dir.path(), &["generate", "def", file, "--length", "2"], b"");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("no position 2 turns from solved"),
+        "{stderr}"
+    );
+    let output = tablesolve(dir.path(), &["generate", "def", file, "--length", "1"], b"");
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn json_is_read_in_one_pass_however_long_its_line() {
+    // Four megabytes on one line, a million values and a hundred thousand keys: were
+    // each value's place found by rereading the line, or each key checked against
+    // every other, this would take hours; it takes a fraction of a second.
+    let values = vec!["7"; 1_000_000].join(",");
+    let keys: Vec<String> = (0..100_000).map(|k| format!("\"k{k}\":0")).collect();
+    let text = format!("{{\"values\":[{values}],\"keys\":{{{}}}}}", keys.join(","));
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        send.send(tablesolve::definition::json::parse(&text, "long").is_ok())
+    });
+    let read = receive.recv_timeout(std::time::Duration::from_secs(60));
+    assert_eq!(read, Ok(true), "not read within a minute");
+    // A key twice is still found, and placed.
+    let error = tablesolve::definition::json::parse("{\"a\":1,\n \"b\":2, \"a\":3}", "twice")
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("twice, line 2, column 9"), "{error}");
 }

@@ -94,3 +94,37 @@ fn two_processes_building_the_same_tables_at_once_both_answer() {
         assert_eq!(temporaries(dir.path()), []);
     }
 }
+
+/// A table whose every build is counted, and slow enough that builds asked for at
+/// once overlap unless something keeps them apart.
+struct Counted(std::sync::atomic::AtomicUsize);
+
+impl tablesolve::table::Source for Counted {
+    fn id(&self) -> tablesolve::table::TableId {
+        tablesolve::table::TableId::new("counted", 0)
+    }
+    fn entries(&self) -> u64 {
+        1000
+    }
+    fn compute(&self, _: &(dyn Fn(u64) + Sync)) -> Result<Vec<u8>, tablesolve::table::TooLarge> {
+        self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        Ok(vec![0; 1000])
+    }
+}
+
+#[test]
+fn a_table_asked_for_by_many_at_once_is_built_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = Counted(Default::default());
+    std::thread::scope(|scope| {
+        for _ in 0..4 {
+            // Each its own directory handle, as separate openings or processes have.
+            let tables = tablesolve::TableDir::new(dir.path()).build_missing(|_| {});
+            let source = &source;
+            scope.spawn(move || tables.load(std::slice::from_ref(source)).unwrap());
+        }
+    });
+    assert_eq!(source.0.into_inner(), 1, "built more than once");
+    assert_eq!(temporaries(dir.path()), []);
+}

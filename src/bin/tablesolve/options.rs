@@ -66,7 +66,7 @@ pub struct SlidingArgs {
 #[command(next_help_heading = "Defined puzzles")]
 pub struct DefArgs {
     /// The moves an answer may use, in the order answers are compared, each with its
-    /// powers (`U,R,F`; a move's name, a derived move's, or one move with an amount,
+    /// powers (`U,R,F`; a move's name, a derived move's, or a power of one by its name,
     /// `R2`); default: the definition's moves, in its order
     #[arg(long, value_name = "MOVE,...", value_delimiter = ',')]
     pub moves: Option<Vec<String>>,

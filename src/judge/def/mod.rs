@@ -17,7 +17,7 @@ use crate::definition::text::Names;
 use crate::definition::{search, Asked, Def, State, Turn};
 use crate::error::Error;
 use crate::sample::{NoSuchLength, RanksAt};
-use crate::search::{Found, Outcome};
+use crate::search::{Found, Outcome, Reason, Stopped};
 use crate::table::{Table, TableId};
 
 /// A state as a KPattern JSON object on one line, the orbits in the definition's
@@ -349,6 +349,9 @@ impl<D: AsRef<[u8]> + Send + Sync> Sample for Def<D> {
 /// The longest answer drawn by random walks confirmed by answering.
 const LONGEST_WALK: usize = 30;
 
+/// The random walks tried for a position at a length before giving up.
+const MOST_WALKS: usize = 10_000;
+
 impl<D: AsRef<[u8]> + Send + Sync> SampleAt for Def<D> {
     /// From the one exact table, uniformly among its states at `length`; else random
     /// walks of `length` turns, kept when answering confirms the length (not uniform).
@@ -375,15 +378,39 @@ impl<D: AsRef<[u8]> + Send + Sync> SampleAt for Def<D> {
                 by_walks: true,
             });
         }
-        Ok(Box::new(move |rng| loop {
-            let start = random_walk(&puzzle, rng, length);
-            let found = Solver::solve(self, &start)?;
-            if let Some(stopped) = found.stopped {
-                return Err(Error::Stopped(stopped));
+        Ok(Box::new(move |rng| {
+            // Each walk's search may be too small to read the clock: the walks do,
+            // and give up where none reaches the length (past the puzzle's diameter).
+            let started = std::time::Instant::now();
+            let limits = self.limits();
+            for _ in 0..MOST_WALKS {
+                let cancelled = limits.cancel.as_ref().is_some_and(|c| c.is_cancelled());
+                let late = limits.wall_time.is_some_and(|t| started.elapsed() >= t);
+                if cancelled || late {
+                    let reason = match cancelled {
+                        true => Reason::Cancelled,
+                        false => Reason::Time,
+                    };
+                    return Err(Error::Stopped(Stopped {
+                        lower_bound: 0,
+                        nodes: 0,
+                        reason,
+                    }));
+                }
+                let start = random_walk(&puzzle, rng, length);
+                let found = Solver::solve(self, &start)?;
+                if let Some(stopped) = found.stopped {
+                    return Err(Error::Stopped(stopped));
+                }
+                if found.moves.as_ref().map(Vec::len) == Some(length) {
+                    return Ok(start);
+                }
             }
-            if found.moves.as_ref().map(Vec::len) == Some(length) {
-                return Ok(start);
-            }
+            let message = format!(
+                "no position {length} turns from solved: none of {MOST_WALKS} random walks \
+                 of {length} turns ended that far (the puzzle may have none so far)"
+            );
+            Err(Error::Case(message.into()))
         }))
     }
 }
