@@ -43,6 +43,37 @@ pub struct TableDir {
     build_missing: bool,
     note: Arc<dyn Fn(BuildNote<'_>) + Send + Sync>,
     under_way: Arc<UnderWay>,
+    /// How many builds may run at once (`None`: any number), and how many do.
+    slots: Option<Arc<Slots>>,
+}
+
+/// Build slots: a build waits for one, so that a service asked for many tables at
+/// once builds a few at a time, each on every core, rather than all at once.
+struct Slots {
+    most: usize,
+    taken: Mutex<usize>,
+    freed: std::sync::Condvar,
+}
+
+/// A build slot, given back when dropped.
+struct Slot<'a>(&'a Slots);
+
+impl Slots {
+    fn take(&self) -> Slot<'_> {
+        let mut taken = self.taken.lock().unwrap_or_else(|e| e.into_inner());
+        while *taken >= self.most {
+            taken = self.freed.wait(taken).unwrap_or_else(|e| e.into_inner());
+        }
+        *taken += 1;
+        Slot(self)
+    }
+}
+
+impl Drop for Slot<'_> {
+    fn drop(&mut self) {
+        *self.0.taken.lock().unwrap_or_else(|e| e.into_inner()) -= 1;
+        self.0.freed.notify_one();
+    }
 }
 
 /// The builds under way in a directory, as [`TableDir::building`] tells them.
@@ -129,7 +160,19 @@ impl TableDir {
             build_missing: false,
             note: Arc::new(|_| {}),
             under_way: Arc::default(),
+            slots: None,
         }
+    }
+
+    /// Runs at most `most` builds at a time (at least one), across every clone of
+    /// this directory: a build past them waits for one to end.
+    pub fn builds_at_once(mut self, most: usize) -> Self {
+        self.slots = Some(Arc::new(Slots {
+            most: most.max(1),
+            taken: Mutex::new(0),
+            freed: std::sync::Condvar::new(),
+        }));
+        self
     }
 
     /// Builds missing tables when asked for them, telling `note` when it starts and ends.
@@ -197,6 +240,7 @@ impl TableDir {
             if !self.build_missing {
                 return Err(TableError::Missing { path: path.clone() });
             }
+            let _slot = self.slots.as_deref().map(Slots::take);
             self.check_room(&missing)?;
             let _memory = claim_memory(&missing)?;
             let paths: Vec<PathBuf> = missing.iter().map(|(_, path)| path.clone()).collect();

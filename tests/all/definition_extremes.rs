@@ -370,3 +370,42 @@ fn json_is_read_in_one_pass_however_long_its_line() {
         .to_string();
     assert!(error.contains("twice, line 2, column 9"), "{error}");
 }
+
+#[test]
+fn a_scramble_block_of_megabytes_is_read_in_bounded_memory() {
+    // 24 MB of one `ScrambleAlg` block, played line by line (once kept word by word
+    // until `End`, over a gigabyte), under a 400 MB address space; then a spelled-out
+    // position with a line past the longest taken, refused by its place; the case
+    // after it still answered.
+    let dir = tempfile::tempdir().unwrap();
+    let two = concat!(env!("CARGO_MANIFEST_DIR"), "/definitions/2x2x2.def");
+    let line = "R U R' U' ".repeat(12) + "\n";
+    let huge = format!("ScrambleAlg long\n{}R\nEnd\n", line.repeat(200_000));
+    let file = dir.path().join("long.txt");
+    std::fs::write(&file, huge).unwrap();
+    let file = file.to_str().unwrap();
+    let output = limited(dir.path(), 409_600, &["def", two, file], b"");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stdout(&output), "R'\n", "{stderr}");
+
+    let wide = format!(
+        "Scramble wide\nCORNERS\n{}\nEnd\nScrambleAlg next\nU\nEnd\n",
+        "1 2 3 4 5 6 7 8 ".repeat(100_000)
+    );
+    let file = dir.path().join("wide.txt");
+    std::fs::write(&file, wide).unwrap();
+    let file = file.to_str().unwrap();
+    let output = limited(
+        dir.path(),
+        409_600,
+        &["def", two, "--keep-going", file],
+        b"",
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "error\nU'\n",
+        "{stderr}"
+    );
+    assert!(stderr.contains("case 1, line 3"), "{stderr}");
+}

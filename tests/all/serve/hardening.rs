@@ -1,6 +1,7 @@
 //! The service where a careless one would fail: work that takes a search slot even on
 //! an exact table, a random board that cannot be drawn in time, a panic in the middle
-//! of an answer, and the judges it keeps open.
+//! of an answer, the judges it keeps open, clients slow to send, tables it does not
+//! build, and a stop while it builds.
 
 use std::time::{Duration, Instant};
 
@@ -145,4 +146,123 @@ fn one_goal_however_written_opens_one_judge_once() {
     let log = server.log();
     assert_eq!(log.matches("opened").count(), 1, "{log}");
     assert_eq!(log.matches("building missing tables").count(), 1, "{log}");
+}
+
+/// A directory serving one definition, the symmetric group on 11 pieces (a swap and an
+/// 11-cycle): 39,916,800 states, whose exact table (40 MB) takes most of a minute to
+/// build on two cores.
+fn slow_definition() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let pieces: Vec<String> = (1..=11).map(|p| p.to_string()).collect();
+    let cycle: Vec<String> = (2..=11).chain([1]).map(|p| p.to_string()).collect();
+    let swap: Vec<String> = [2, 1]
+        .into_iter()
+        .chain(3..=11)
+        .map(|p| p.to_string())
+        .collect();
+    let text = format!(
+        "Set A 11 1\nSolved\nA\n{}\nEnd\nMove C\nA\n{}\nEnd\nMove S\nA\n{}\nEnd\n",
+        pieces.join(" "),
+        cycle.join(" "),
+        swap.join(" ")
+    );
+    std::fs::write(dir.path().join("s11.def"), text).unwrap();
+    dir
+}
+
+#[test]
+fn a_stop_while_a_table_builds_ends_the_process_within_seconds() {
+    let definitions = slow_definition();
+    let tables = tempfile::tempdir().unwrap();
+    let dir = definitions.path().to_str().unwrap();
+    let server = Server::start_in(tables.path(), &["--definitions", dir]);
+    let impatient: ureq::Agent = ureq::Agent::config_builder()
+        .timeout_global(Some(Duration::from_millis(500)))
+        .build()
+        .into();
+    // The client leaves; the build goes on for it (and for whoever asks next).
+    assert!(impatient
+        .get(server.url("/v1/s11.def/answer?board=C"))
+        .call()
+        .is_err());
+    std::thread::sleep(Duration::from_millis(500));
+    let stopping = Instant::now();
+    let status = server.terminate();
+    assert!(status.success(), "{status}");
+    // Not the rest of the build: the runtime is shut down without waiting for it.
+    let took = stopping.elapsed();
+    assert!(took < Duration::from_secs(10), "stopped after {took:?}");
+}
+
+#[test]
+fn a_table_the_service_does_not_build_is_the_requests_fault_and_says_what_to_do() {
+    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/definitions");
+    let tables = tempfile::tempdir().unwrap();
+    let server = Server::start_in(tables.path(), &["--definitions", shipped]);
+    let (status, _, body) = get(&server, "/v1/2x2x2.def/answer?moves=R,U&board=R");
+    assert_eq!(status, 422, "{body}");
+    assert!(body.contains("is missing"), "{body}");
+    assert!(body.contains("build this one beforehand"), "{body}");
+}
+
+/// A batch request to `server` whose body, declared 1 MB long, is sent as `send` says
+/// after the headers; the status the service answers, and when.
+fn slow_upload(server: &Server, send: impl FnOnce(&mut std::net::TcpStream)) -> (String, Duration) {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(&server.address).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    let head = format!(
+        "POST /v1/eight/answer HTTP/1.1\r\nHost: {}\r\nContent-Length: 1000000\r\n\r\n",
+        server.address
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    let started = Instant::now();
+    send(&mut stream);
+    let mut answer = [0; 64];
+    let read = stream.read(&mut answer).unwrap_or(0);
+    let status = String::from_utf8_lossy(&answer[..read])
+        .lines()
+        .next()
+        .unwrap_or("")
+        .to_owned();
+    (status, started.elapsed())
+}
+
+#[test]
+fn clients_slow_to_send_hold_no_slot_and_are_cut_off() {
+    let server = Server::start(&["--searches", "1"]);
+    let board = encode("2 3 4 1 5 x 7 6 8");
+    let count = format!("/v1/eight/answer?count=true&board={board}");
+    std::thread::scope(|scope| {
+        // Headers, then nothing: no slot is taken while the body is awaited, so a
+        // count (which takes the one slot) is answered meanwhile.
+        let silent = scope.spawn(|| slow_upload(&server, |_| {}));
+        std::thread::sleep(Duration::from_millis(500));
+        let (status, _, body) = get(&server, &count);
+        assert_eq!(status, 200, "{body}");
+        // Three bytes (white space, no case yet) every two seconds: the slot taken,
+        // then cut off for the rate.
+        let trickling = scope.spawn(|| {
+            slow_upload(&server, |stream| {
+                use std::io::Write;
+                for _ in 0..30 {
+                    if stream.write_all(b"   ").is_err() {
+                        return;
+                    }
+                    std::thread::sleep(Duration::from_secs(2));
+                }
+            })
+        });
+        let (status, elapsed) = silent.join().unwrap();
+        assert!(status.contains(" 408 "), "{status}");
+        assert!(elapsed < Duration::from_secs(20), "{elapsed:?}");
+        let (status, elapsed) = trickling.join().unwrap();
+        assert!(status.contains(" 408 "), "{status}");
+        assert!(elapsed < Duration::from_secs(30), "{elapsed:?}");
+    });
+    // Both gone, the slot is free.
+    let (status, _, body) = get(&server, &count);
+    assert_eq!(status, 200, "{body}");
 }

@@ -49,17 +49,21 @@ pub async fn batch(
         let error = Error::Io(io::Error::other(stream::TooLarge(shared.max_body)));
         return refusal(&error, format);
     }
-    let permit = match search_slot(&shared) {
-        Ok(permit) => permit,
-        Err(busy) => return busy,
-    };
     let served = match shared.judges.get(&asked).await {
         Ok(served) => served,
         Err(error) => return refusal(&error, format),
     };
+    // No slot until there is work: a client slow to send holds none meanwhile.
+    let mut input = stream::read_body(body, shared.max_body);
+    if let Err(error) = input.arrived().await {
+        return refusal(&Error::Io(error), format);
+    }
+    let permit = match search_slot(&shared) {
+        Ok(permit) => permit,
+        Err(busy) => return busy,
+    };
     let cancel = CancelOnDrop(Cancel::new());
     let limits = asked.limits(shared.max_timeout, &cancel.0);
-    let mut input = stream::read_body(body, shared.max_body);
     let (pieces, mut answers) = mpsc::channel(stream::ANSWER_PIECES);
     let failed = pieces.clone();
     let batch = tokio::task::spawn_blocking(move || {
@@ -135,11 +139,14 @@ pub async fn one_board(
         Err(error) => return refusal(&error, Output::Json),
     };
     if !served.searches() && !asked.events && asked.every == Every::No {
-        // An exact table answers one board in microseconds: no thread, no slot.
+        // An exact table answers one board in microseconds: no slot; but reading a
+        // board may take longer (a long alg), so off the async threads.
         let limits = asked.limits(shared.max_timeout, &Cancel::new());
-        return match served.one(&asked, limits, None, &board) {
-            Ok(answer) => json_response(&answer),
-            Err(error) => refusal(&error, Output::Json),
+        let answer = tokio::task::spawn_blocking(move || served.one(&asked, limits, None, &board));
+        return match answer.await {
+            Ok(Ok(answer)) => json_response(&answer),
+            Ok(Err(error)) => refusal(&error, Output::Json),
+            Err(failure) => refusal(&stream::panicked(failure), Output::Json),
         };
     }
     let permit = match search_slot(&shared) {
@@ -336,7 +343,12 @@ fn search_slot(shared: &Shared) -> Result<OwnedSemaphorePermit, Response> {
 
 /// An error met before any answer: its status, and the command's message.
 fn refusal(error: &Error, format: Output) -> Response {
-    let mut response = refuse(status_of(error), &message_of(error), format);
+    let status = status_of(error);
+    let mut response = refuse(status, &message_of(error), format);
+    if status == StatusCode::SERVICE_UNAVAILABLE {
+        let retry = HeaderValue::from_static("1");
+        response.headers_mut().insert(header::RETRY_AFTER, retry);
+    }
     if let (Output::Json, Error::Input { case, .. }) = (format, error) {
         let body = json!({ "case": case, "error": error.to_string() });
         *response.body_mut() = Body::from(format!("{body}\n"));

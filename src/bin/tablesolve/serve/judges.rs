@@ -17,7 +17,7 @@ use tablesolve::Error;
 
 use super::asked::{Asked, Every};
 use super::hook;
-use super::stream::panicked;
+use super::stream::{busy, panicked};
 
 /// At most this many judges stay open (distinct goals or partitions asked for); past
 /// it, the least recently used one not in use is closed, so that no mix of requests
@@ -36,7 +36,7 @@ pub trait Served: Send + Sync {
         asked: &Asked,
         limits: Limits,
         input: &mut (dyn Read + Send),
-        output: &mut dyn Write,
+        output: &mut (dyn Write + Send),
     ) -> Result<Answered, Error>;
 
     /// Answers the one board `text` as a JSON object: the line `--format json` writes.
@@ -55,6 +55,21 @@ pub trait Served: Send + Sync {
 
 struct Kept<J>(J);
 
+/// Runs `work` on the searches' own thread pool where it searches (as many threads as
+/// cores), else where it is: so that cheap work (openings, exact batches, table
+/// builds) never queues behind long searches on the shared pool.
+fn on_searches_pool<T: Send>(searches: bool, work: impl FnOnce() -> T + Send) -> T {
+    static POOL: std::sync::OnceLock<Option<rayon::ThreadPool>> = std::sync::OnceLock::new();
+    let pool = POOL.get_or_init(|| {
+        let pool = rayon::ThreadPoolBuilder::new().thread_name(|i| format!("search-{i}"));
+        pool.build().ok()
+    });
+    match (searches, pool) {
+        (true, Some(pool)) => pool.install(work),
+        _ => work(),
+    }
+}
+
 impl<J: Judge> Served for Kept<J> {
     fn searches(&self) -> bool {
         self.0.searches()
@@ -65,7 +80,37 @@ impl<J: Judge> Served for Kept<J> {
         asked: &Asked,
         limits: Limits,
         input: &mut (dyn Read + Send),
-        output: &mut dyn Write,
+        output: &mut (dyn Write + Send),
+    ) -> Result<Answered, Error> {
+        on_searches_pool(self.searches(), || {
+            self.batch_here(asked, limits, input, output)
+        })
+    }
+
+    fn one(
+        &self,
+        asked: &Asked,
+        limits: Limits,
+        progress: Option<Progress>,
+        text: &str,
+    ) -> Result<serde_json::Value, Error> {
+        on_searches_pool(self.searches(), || {
+            self.one_here(asked, limits, progress, text)
+        })
+    }
+
+    fn random(&self, length: Option<usize>, seed: u64, limits: Limits) -> Result<String, Error> {
+        on_searches_pool(self.searches(), || self.random_here(length, seed, limits))
+    }
+}
+
+impl<J: Judge> Kept<J> {
+    fn batch_here(
+        &self,
+        asked: &Asked,
+        limits: Limits,
+        input: &mut (dyn Read + Send),
+        output: &mut (dyn Write + Send),
     ) -> Result<Answered, Error> {
         let judge = self.0.within(limits, None);
         // The text answer holds `error` in a malformed case's place; JSON its message.
@@ -90,7 +135,7 @@ impl<J: Judge> Served for Kept<J> {
         }
     }
 
-    fn one(
+    fn one_here(
         &self,
         asked: &Asked,
         limits: Limits,
@@ -109,7 +154,12 @@ impl<J: Judge> Served for Kept<J> {
         })
     }
 
-    fn random(&self, length: Option<usize>, seed: u64, limits: Limits) -> Result<String, Error> {
+    fn random_here(
+        &self,
+        length: Option<usize>,
+        seed: u64,
+        limits: Limits,
+    ) -> Result<String, Error> {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let judge = self.0.within(limits, None);
         let case = match length {
@@ -188,7 +238,7 @@ impl Judges {
     /// opening that failed is forgotten, so that a later request tries again.
     pub async fn get(self: &Arc<Self>, asked: &Asked) -> Result<Arc<dyn Served>, Arc<Error>> {
         let key = asked.puzzle.opening_key(&asked.options).map_err(Arc::new)?;
-        let opening = self.opening(&key, asked);
+        let opening = self.opening(&key, asked)?;
         let opened = opening.clone().await;
         if opened.is_err() {
             let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
@@ -203,14 +253,15 @@ impl Judges {
         opened
     }
 
-    /// The opening of `key`, started if there is none.
-    fn opening(self: &Arc<Self>, key: &str, asked: &Asked) -> Opening {
+    /// The opening of `key`, started if there is none and fewer than [`MOST_OPEN`] are
+    /// kept (or one of them is idle, and closed); else the service is busy.
+    fn opening(self: &Arc<Self>, key: &str, asked: &Asked) -> Result<Opening, Arc<Error>> {
         let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
         open.clock += 1;
         let now = open.clock;
         if let Some(kept) = open.kept.get_mut(key) {
             kept.used = now;
-            return kept.opening.clone();
+            return Ok(kept.opening.clone());
         }
         if open.kept.len() >= MOST_OPEN {
             // The least recently used of those open and in no request's hands (a
@@ -224,9 +275,11 @@ impl Judges {
                 })
                 .min_by_key(|(_, kept)| kept.used)
                 .map(|(key, _)| key.clone());
-            if let Some(idle) = idle {
-                open.kept.remove(&idle);
-            }
+            match idle {
+                Some(idle) => open.kept.remove(&idle),
+                // Every one is opening or in use: no more threads for openings.
+                None => return Err(Arc::new(busy(MOST_OPEN))),
+            };
         }
         let judges = Arc::clone(self);
         let (puzzle, options) = (asked.puzzle, asked.options.clone());
@@ -262,6 +315,6 @@ impl Judges {
             used: now,
         };
         open.kept.insert(key.to_owned(), kept);
-        opening
+        Ok(opening)
     }
 }

@@ -42,6 +42,10 @@ pub struct Serve {
     /// Retry-After) [default: four per core]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
     searches: Option<u32>,
+    /// Tables built at once for requests (each build on every core); a request whose
+    /// tables wait for a build waits with them, its events telling how far they are
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
+    builds: u32,
     /// The longest a search may run on one case, whatever the request asks (its
     /// `timeout` is capped at this); past it the case's answer is `limit L`
     #[arg(long, default_value = "60", value_name = "SECONDS", value_parser = crate::options::parse_seconds)]
@@ -79,7 +83,10 @@ pub fn run(serve: &Serve, tables: TableDir, present: TableDir) -> Result<(), Fai
         eprintln!("tablesolve: answering the definitions {}", names.join(", "));
     }
     let shared = Arc::new(Shared {
-        judges: Arc::new(Judges::new(tables, present)),
+        judges: Arc::new(Judges::new(
+            tables.builds_at_once(serve.builds as usize),
+            present,
+        )),
         defined,
         slots: Arc::new(Semaphore::new(searches)),
         max_timeout: serve.max_timeout,
@@ -90,7 +97,7 @@ pub fn run(serve: &Serve, tables: TableDir, present: TableDir) -> Result<(), Fai
         .build()
         .map_err(|e| Failure::Usage(format!("cannot start the service: {e}")))?;
     let address = SocketAddr::new(serve.bind, serve.port);
-    runtime.block_on(async move {
+    let served = runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(address)
             .await
             .map_err(|e| Failure::Usage(format!("cannot listen on {address}: {e}")))?;
@@ -107,7 +114,12 @@ pub fn run(serve: &Serve, tables: TableDir, present: TableDir) -> Result<(), Fai
             .map_err(|e| Failure::Usage(format!("the service failed: {e}")))?;
         eprintln!("tablesolve: stopped");
         Ok(())
-    })
+    });
+    // A build or search no request waits for any more (its client gone) must not keep
+    // the process alive: what is finished is kept, a part-written table is a
+    // temporary that the next run removes.
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    served
 }
 
 fn router(shared: Arc<Shared>) -> Router {

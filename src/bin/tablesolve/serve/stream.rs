@@ -10,6 +10,7 @@ use tablesolve::catalogue::OptionError;
 use axum::body::{Body, Bytes};
 use futures_util::StreamExt;
 use tablesolve::search::Cancel;
+use tablesolve::table::TableError;
 use tablesolve::Error;
 use tokio::sync::mpsc;
 
@@ -45,26 +46,58 @@ pub fn is_panic(error: &Error) -> bool {
     matches!(error, Error::Case(e) if e.is::<Panicked>())
 }
 
+/// Every puzzle the service keeps open is opening or in use: a request for another
+/// waits its turn.
+#[derive(Debug, thiserror::Error)]
+#[error("the service has {0} puzzles open or opening, each in use: ask again shortly")]
+pub struct Busy(usize);
+
+/// The error of a request for a puzzle past the `most` the service keeps open.
+pub fn busy(most: usize) -> Error {
+    Error::Case(Box::new(Busy(most)))
+}
+
+/// The body came too slowly, or stopped coming: a client that holds a slot must use it.
+#[derive(Debug, thiserror::Error)]
+#[error("the request body came slower than {MIN_RATE} bytes a second (or stalled {} s)", PATIENCE.as_secs())]
+pub struct Stalled;
+
+/// The longest wait for the next piece of a body, and the slowest a body may come
+/// once it has kept a request waiting longer than that in all.
+pub const PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
+const MIN_RATE: u64 = 1024;
+
 /// The body was longer than the service takes.
 #[derive(Debug, thiserror::Error)]
 #[error("the request body is over the limit of {0} bytes (--max-body)")]
 pub struct TooLarge(pub u64);
 
 /// Reads `body` on the async side into a bounded channel, refusing it past `limit`
-/// bytes; the batch reads the other end through [`BodyReader`].
+/// bytes, or when it comes too slowly ([`Stalled`]); the batch reads the other end
+/// through [`BodyReader`]. Only the time spent waiting for the client counts towards
+/// its rate, not the time the batch takes to read what came.
 pub fn read_body(body: Body, limit: u64) -> BodyReader {
     let (sender, receiver) = mpsc::channel(BODY_CHUNKS);
     tokio::spawn(async move {
         let mut chunks = body.into_data_stream();
-        let mut total = 0u64;
-        while let Some(chunk) = chunks.next().await {
-            let chunk = chunk.map_err(io::Error::other).and_then(|chunk| {
-                total += chunk.len() as u64;
-                match total > limit {
-                    true => Err(io::Error::other(TooLarge(limit))),
-                    false => Ok(chunk),
-                }
-            });
+        let (mut total, mut waited) = (0u64, std::time::Duration::ZERO);
+        loop {
+            let asked = std::time::Instant::now();
+            let next = tokio::time::timeout(PATIENCE, chunks.next()).await;
+            waited += asked.elapsed();
+            let chunk = match next {
+                Ok(None) => return,
+                Ok(Some(chunk)) => chunk.map_err(io::Error::other).and_then(|chunk| {
+                    total += chunk.len() as u64;
+                    let slow = waited > PATIENCE && total < MIN_RATE * waited.as_secs();
+                    match () {
+                        _ if total > limit => Err(io::Error::other(TooLarge(limit))),
+                        _ if slow => Err(io::Error::other(Stalled)),
+                        _ => Ok(chunk),
+                    }
+                }),
+                Err(_) => Err(io::Error::other(Stalled)),
+            };
             let failed = chunk.is_err();
             if sender.send(chunk).await.is_err() || failed {
                 return;
@@ -81,6 +114,19 @@ pub fn read_body(body: Body, limit: u64) -> BodyReader {
 pub struct BodyReader {
     chunks: mpsc::Receiver<io::Result<Bytes>>,
     current: Bytes,
+}
+
+impl BodyReader {
+    /// Waits for the body's first bytes (or its end), so that a request takes a slot
+    /// only when there is work; the body's fault if it fails first.
+    pub async fn arrived(&mut self) -> io::Result<()> {
+        if self.current.is_empty() {
+            if let Some(chunk) = self.chunks.recv().await {
+                self.current = chunk?;
+            }
+        }
+        Ok(())
+    }
 }
 
 impl Read for BodyReader {
@@ -175,6 +221,15 @@ impl Drop for CancelOnDrop {
     }
 }
 
+/// Whether `error` is a `T` of this module, carried as a case's or a read's error.
+fn is<T: std::error::Error + 'static>(error: &Error) -> bool {
+    match error {
+        Error::Case(e) => e.is::<T>(),
+        Error::Io(e) => e.get_ref().is_some_and(|e| e.is::<T>()),
+        _ => false,
+    }
+}
+
 /// Whether `error` is the body's being over the limit.
 pub fn too_large(error: &Error) -> bool {
     matches!(error, Error::Io(e) if e.get_ref().is_some_and(|e| e.is::<TooLarge>()))
@@ -185,6 +240,11 @@ pub fn status_of(error: &Error) -> StatusCode {
     match error {
         _ if too_large(error) => StatusCode::PAYLOAD_TOO_LARGE,
         _ if is_panic(error) => StatusCode::INTERNAL_SERVER_ERROR,
+        _ if is::<Busy>(error) => StatusCode::SERVICE_UNAVAILABLE,
+        _ if is::<Stalled>(error) => StatusCode::REQUEST_TIMEOUT,
+        // Tables the service does not build for this request (a partition spelled
+        // out, moves or powers chosen): the request's choice, not a fault.
+        Error::Table(TableError::Missing { .. }) => StatusCode::UNPROCESSABLE_ENTITY,
         // A search that confirms a random board's length ran out of time.
         Error::Stopped(_) => StatusCode::SERVICE_UNAVAILABLE,
         Error::Input { .. } | Error::Case(_) | Error::Option(_) | Error::Io(_) => {
@@ -202,6 +262,12 @@ pub fn message_of(error: &Error) -> String {
             Some(option) => option.as_parameters(),
             None => error.to_string(),
         },
+        Error::Table(TableError::Missing { .. }) => format!(
+            "{error}: the service builds tables only for the built-in partitions and for \
+             a definition's own moves and powers; build this one beforehand with the \
+             command and the same options (`tablesolve --tables DIR ...`), or leave the \
+             parameter out"
+        ),
         _ => error.to_string(),
     }
 }
