@@ -7,7 +7,7 @@ use std::fmt;
 use std::path::PathBuf;
 
 use super::Puzzle;
-use crate::definition::{Def, DefOptions, Definition, Powers};
+use crate::definition::{Asked, Def, DefOptions, Definition, Powers};
 use crate::error::Error;
 use crate::judge::{CrossCheck, EveryShortest, Format, Replay, Sample, SampleAt, Tables};
 use crate::search::Limits;
@@ -119,6 +119,10 @@ pub struct Options {
     pub moves: Option<Vec<String>>,
     /// `def`'s powers: how a move's powers are turns.
     pub powers: Option<Powers>,
+    /// A defined puzzle's least answer length (`--min-depth`).
+    pub min_depth: Option<u32>,
+    /// A defined puzzle's most answer length (`--max-depth`).
+    pub max_depth: Option<u32>,
     /// The bounds on each case's search.
     pub limits: Option<Limits>,
     /// Told where each long search stands; not an option a puzzle can refuse.
@@ -300,13 +304,25 @@ impl Puzzle {
                     .definition
                     .as_ref()
                     .ok_or(OptionError::NoDefinition)?;
-                let definition = Definition::read(path)?;
+                // A file that cannot be read is an unreadable file (exit 4), not a
+                // faulty definition.
+                let bytes = std::fs::read(path).map_err(|source| Error::Open {
+                    what: "definition",
+                    path: path.clone(),
+                    source,
+                })?;
+                let definition = Definition::parse_bytes(&bytes, &path.display().to_string())?;
                 let def_options = DefOptions {
                     moves: options.moves.clone(),
                     powers: options.powers,
                     limits: options.limits.clone().unwrap_or_default(),
                     most_exact: None,
                     most_database: None,
+                    asked: Asked {
+                        min_cost: options.min_depth.unwrap_or(0),
+                        max_cost: options.max_depth,
+                        ..Asked::default()
+                    },
                 };
                 let mut def = Def::open(tables, definition, def_options)?;
                 if let Some(progress) = &options.progress {

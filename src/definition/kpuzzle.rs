@@ -48,11 +48,28 @@ pub fn read(text: &str, file: &str) -> Result<Definition, DefinitionError> {
             ),
         ));
     };
-    if let Some((key, value)) = members.iter().find(|(k, _)| !KEYS.contains(&k.as_str())) {
+    let is_orbit = |v: &Value| matches!(&v.kind, Kind::Object(_)) && v.get("pieces").is_some();
+    if root.get("orbits").is_none()
+        && !members.is_empty()
+        && members.iter().all(|(_, v)| is_orbit(v))
+    {
+        return Err(DefinitionError::whole(
+            file,
+            "this is a pattern (a KPattern: a position, each orbit's pieces and \
+             orientation), not a puzzle: give it as a case of a definition \
+             (`tablesolve def DEFINITION FILE`)",
+        ));
+    }
+    // cubing.js writes keys of its own beside a definition's (its puzzle's
+    // description, experimental features): none changes the puzzle, so they are passed
+    // over; any other key is refused, a misspelt one most likely.
+    let read = |k: &str| KEYS.contains(&k) || k.starts_with("experimental");
+    if let Some((key, value)) = members.iter().find(|(k, _)| !read(k)) {
         return Err(error(
             value,
             format!(
-                "\"{key}\" is not read by this tool (it reads {}): remove it",
+                "\"{key}\" is not read by this tool (it reads {}, and passes over \
+                 cubing.js's `experimental...` keys): remove it",
                 KEYS[1..].join(", ")
             ),
         ));

@@ -45,6 +45,9 @@ pub struct DefOptions {
     pub most_exact: Option<u64>,
     /// The most entries of one pattern database; `None`: [`MOST_DATABASE`].
     pub most_database: Option<u64>,
+    /// What every case asks beyond its shortest answer, unless a scramble file's
+    /// directives say otherwise (the command's `--min-depth`, `--max-depth`).
+    pub asked: Asked,
 }
 
 impl std::fmt::Debug for DefOptions {
@@ -55,6 +58,7 @@ impl std::fmt::Debug for DefOptions {
             .field("limits", &self.limits)
             .field("most_exact", &self.most_exact)
             .field("most_database", &self.most_database)
+            .field("asked", &self.asked)
             .finish()
     }
 }
@@ -92,6 +96,8 @@ pub struct Def<D = Mapped> {
     stopped: Arc<AtomicUsize>,
     /// What opened it, to open it again towards a case's own goal.
     opener: Option<Arc<Opener>>,
+    /// What every case asks unless its scramble file says otherwise.
+    asked: Arc<Asked>,
 }
 
 /// The most goals of cases one opened puzzle keeps opened towards (each its tables
@@ -174,6 +180,7 @@ impl Def<Mapped> {
             progress: None,
             stopped: Arc::new(AtomicUsize::new(0)),
             opener: Some(Arc::new(opener)),
+            asked: Arc::new(options.asked),
         })
     }
 }
@@ -299,6 +306,11 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
     /// The puzzle.
     pub fn puzzle(&self) -> &Puzzle {
         &self.puzzle
+    }
+
+    /// What every case asks unless a scramble file's directives say otherwise.
+    pub fn asked(&self) -> &Asked {
+        &self.asked
     }
 
     /// The puzzle, shared.

@@ -189,7 +189,8 @@ impl fmt::Display for CheckSummary {
             .map(|(kind, n)| format!("{n} {kind}"))
             .collect();
         if self.extra_lines > 0 {
-            parts.push(format!("{} extra lines", self.extra_lines));
+            let s = if self.extra_lines == 1 { "" } else { "s" };
+            parts.push(format!("{} extra line{s}", self.extra_lines));
         }
         if parts.is_empty() {
             parts.push("no cases".into());

@@ -8,12 +8,14 @@
 
 use std::fs::{self, File};
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The names of temporaries: no table's file name starts with this...
 const PREFIX: &str = ".tablesolve-";
-/// ... or ends with this.
+/// ... or ends with this (a table's part-written file) ...
 const SUFFIX: &str = ".tmp";
+/// ... or this (the lock of a table's build).
+const LOCK: &str = ".lock";
 
 /// A new temporary file in `dir`, locked, removed when dropped (or, after a kill, left
 /// unlocked under a name no table has, for [`remove_abandoned`]).
@@ -34,22 +36,43 @@ pub(super) fn temporary(dir: &Path) -> io::Result<tempfile::NamedTempFile> {
     }
 }
 
-/// The lock of the build of the table at `path`: an empty file beside it, locked
-/// (waiting while another thread or process holds it), so that a table is built once
-/// however many ask for it at a time; the lock goes when the file returned closes.
-pub(super) fn build_lock(path: &Path) -> io::Result<File> {
+/// The lock of the build of the table at `path`, held until dropped: an empty file
+/// beside the table, locked (waiting while another thread or process holds it), so
+/// that a table is built once however many ask for it at a time. Dropped, it is
+/// removed before it is unlocked, so that no lock file outlives its build; one a
+/// killed build left behind is removed as its temporaries are.
+pub(super) struct BuildLock {
+    /// Open, so locked, until the lock is dropped.
+    _held: File,
+    path: PathBuf,
+}
+
+pub(super) fn build_lock(path: &Path) -> io::Result<BuildLock> {
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
     let name = path.file_name().unwrap_or_default().to_string_lossy();
-    let lock = fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(dir.join(format!("{PREFIX}{name}.lock")))?;
-    lock.lock()?;
-    Ok(lock)
+    let path = dir.join(format!("{PREFIX}{name}{LOCK}"));
+    loop {
+        let file = fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)?;
+        file.lock()?;
+        // The holder before removed it as it let go: lock the one there now.
+        if is_at(&file, &path) {
+            return Ok(BuildLock { _held: file, path });
+        }
+    }
+}
+
+impl Drop for BuildLock {
+    fn drop(&mut self) {
+        // Removed while still locked; the lock goes as the file closes, after this.
+        let _ = fs::remove_file(&self.path);
+    }
 }
 
 /// Writes `parts` in turn to `path` so that readers see the old file or the whole new
@@ -72,7 +95,7 @@ pub fn write_atomic(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
 }
 
 /// Removes the temporaries in `dir` that no live process owns: those a build killed
-/// while writing left behind (up to a database's size each). One that is locked is
+/// while writing left behind (up to a database's size each), and its build locks. One that is locked is
 /// being written, and is left alone. Quietly does nothing where it cannot (a
 /// directory that is not there, or not writable).
 pub fn remove_abandoned(dir: &Path) {
@@ -82,7 +105,7 @@ pub fn remove_abandoned(dir: &Path) {
     for entry in entries.flatten() {
         let name = entry.file_name();
         let name = name.to_string_lossy();
-        if !(name.starts_with(PREFIX) && name.ends_with(SUFFIX)) {
+        if !(name.starts_with(PREFIX) && (name.ends_with(SUFFIX) || name.ends_with(LOCK))) {
             continue;
         }
         let path = entry.path();

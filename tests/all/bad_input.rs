@@ -301,7 +301,9 @@ fn a_build_killed_midway_leaves_no_table_and_the_next_run_builds_cleanly() {
     // Whatever is there is a whole table: every file but temporaries validates.
     for entry in fs::read_dir(dir.path()).unwrap() {
         let name = entry.unwrap().file_name().into_string().unwrap();
-        assert!(name.ends_with(".tbl") || name.ends_with(".tmp"), "{name}");
+        // (A lock file is empty: no table.)
+        let kept = [".tbl", ".tmp", ".lock"];
+        assert!(kept.iter().any(|end| name.ends_with(end)), "{name}");
     }
     let board = b"1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15";
     let output = tablesolve(dir.path(), &args, board);
@@ -371,5 +373,36 @@ fn a_table_that_contradicts_itself_gives_no_answer() {
         err.contains("the rotation goal 0 table contradicts itself")
             && err.contains("delete the tables in"),
         "{err}"
+    );
+}
+
+#[test]
+fn a_definition_file_that_cannot_be_read_is_an_unreadable_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.def");
+    let output = tablesolve(dir.path(), &["def", missing.to_str().unwrap()], b"R\n");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(4), "{stderr}");
+    assert!(stderr.contains("cannot open definition"), "{stderr}");
+}
+
+#[test]
+fn stats_says_how_many_states_are_reachable_when_some_ranks_are_not() {
+    // Four pieces, the one move swapping two pairs: 2 states reachable of the ranks
+    // the table keeps (4: the view knows the parity of a permutation, not the rest).
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("swap.def");
+    let text = "Set X 4 1\nSolved\nX\n1 2 3 4\nEnd\nMove M\nX\n2 1 4 3\nEnd\n";
+    std::fs::write(&file, text).unwrap();
+    let output = tablesolve(dir.path(), &["stats", "def", file.to_str().unwrap()], b"");
+    let text = stdout(&output);
+    assert!(text.contains(": 2 states reachable, "), "{text}");
+    assert!(
+        text.contains(" 2 of its 4 ranks unreachable, maximum distance 1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("at the maximum distance, 1: 1 state (the"),
+        "{text}"
     );
 }

@@ -486,6 +486,25 @@ fn a_faulty_definition_is_refused_where_it_goes_wrong() {
         assert!(shown.contains(says), "{text}: {shown}");
         assert!(shown.starts_with("bad.json, line 1, column "), "{shown}");
     }
+    // A pattern is a case, not a puzzle: said so, not "no orbits".
+    let pattern = r#"{"C": {"pieces": [1, 0, 2], "orientation": [0, 0, 0]}}"#;
+    let shown = Definition::parse(pattern, "pattern.json")
+        .unwrap_err()
+        .to_string();
+    assert!(shown.contains("this is a pattern"), "{shown}");
+    assert!(shown.contains("not a puzzle"), "{shown}");
+}
+
+#[test]
+fn keys_cubing_js_writes_beside_a_definition_are_passed_over() {
+    // As cubing.js and twips write them (twips's fto-UL.def.json has the first).
+    let text = r#"{"name": "three", "experimentalPuzzleDescription": {"shape": "c", "cuts": []},
+        "experimentalIsPatternSolved": null,
+        "orbits": [{"orbitName": "C", "numPieces": 3, "numOrientations": 1}],
+        "defaultPattern": {"C": {"pieces": [0, 1, 2], "orientation": [0, 0, 0]}},
+        "moves": {"M": {"C": {"permutation": [1, 2, 0], "orientationDelta": [0, 0, 0]}}}}"#;
+    let definition = Definition::parse(text, "three.json").unwrap();
+    assert_eq!(definition.moves.len(), 1);
 }
 
 /// A case that cannot be read names its case, line and column; the cases before it are

@@ -391,3 +391,48 @@ fn positions_left_out_are_answered_as_a_breadth_first_search_finds() {
         assert_eq!(answer.split_whitespace().count(), shortest, "{answer}");
     }
 }
+
+/// `--min-depth` answers the first sequence at least that long, `--count` counts those
+/// of its length, and `--max-depth` answers nothing longer: against every sequence
+/// tried, on a 2x2x2.
+#[test]
+fn depths_answer_what_trying_every_sequence_finds() {
+    let dir = tempfile::tempdir().unwrap();
+    let def = data("qtm_htm_2x2x2").join("puzzle.def");
+    let definition = Definition::read(&def).unwrap();
+    let turns = Turns::new(&definition);
+    let goal: Vec<u8> = (definition.start.pieces.iter())
+        .zip(&definition.start.orientation)
+        .flat_map(|(p, o)| p.iter().chain(o).copied())
+        .collect();
+    let mut start = goal.clone();
+    for word in ["R", "U"] {
+        start = turns.play(&start, turns.names.iter().position(|n| n == word).unwrap());
+    }
+    let every = every_sequence(&turns, &start, &goal, 7);
+    let def = def.to_str().unwrap();
+    for least in 0..=5 {
+        let first = every
+            .iter()
+            .find(|s| s.split(' ').count() >= least)
+            .unwrap();
+        let length = first.split(' ').count();
+        let same = every.iter().filter(|s| s.split(' ').count() == length);
+        let least = least.to_string();
+        let args = ["def", def, "--min-depth", &least];
+        let output = tablesolve(dir.path(), &args, b"R U\n");
+        assert_eq!(
+            crate::common::stdout(&output),
+            format!("{first}\n"),
+            "{least}"
+        );
+        let output = tablesolve(dir.path(), &[&args[..], &["--count"]].concat(), b"R U\n");
+        let counted = crate::common::stdout(&output).trim().to_owned();
+        assert_eq!(counted, same.count().to_string(), "{least}");
+    }
+    let output = tablesolve(dir.path(), &["def", def, "--max-depth", "1"], b"R U\n");
+    assert_eq!(output.status.code(), Some(5));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "limit 2\n");
+    let output = tablesolve(dir.path(), &["def", def, "--max-depth", "2"], b"R U\n");
+    assert_eq!(crate::common::stdout(&output), format!("{}\n", every[0]));
+}

@@ -76,6 +76,16 @@ pub struct DefArgs {
     /// definition's `Powers`, else all
     #[arg(long, value_name = "all|quarter|none")]
     pub powers: Option<tablesolve::definition::Powers>,
+
+    /// No answer shorter than N turns (twips's --min-depth): a case's answer is the
+    /// smallest of the shortest at least N long
+    #[arg(long, value_name = "N")]
+    pub min_depth: Option<u32>,
+
+    /// No answer longer than N turns (ksolve+'s MaxDepth, twips's --max-depth): a case
+    /// with none is `limit N+1` (exit status 5); a scramble file's `MaxDepth` overrides
+    #[arg(long, value_name = "N")]
+    pub max_depth: Option<u32>,
 }
 
 /// Limits on each case's search.
@@ -185,6 +195,8 @@ pub fn merge(
         definition: def.1.cloned(),
         moves: def.0.moves.clone(),
         powers: def.0.powers,
+        min_depth: def.0.min_depth,
+        max_depth: def.0.max_depth,
         limits,
         progress: None,
     }

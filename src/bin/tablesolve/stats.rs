@@ -57,12 +57,19 @@ fn describe<D: AsRef<[u8]>>(
         Entry::Bound => "entries",
         Entry::Distance | Entry::Walk { .. } => "states",
     };
+    // Every rank is a state where none is unreachable; else say how many are reached.
+    let counted = match header.unreachable {
+        0 => plural(header.states, what),
+        unreachable => format!(
+            "{} reachable, {unreachable} of its {} ranks unreachable",
+            plural(header.states - unreachable, what),
+            header.states
+        ),
+    };
     writeln!(
         out,
-        "{}: {} {what}, {} unreachable, maximum distance {max} (recount agrees)",
+        "{}: {counted}, maximum distance {max} (recount agrees)",
         path.display(),
-        header.states,
-        header.unreachable
     )?;
     writeln!(out, "  distance  {what}")?;
     for (d, count) in header.depth_counts.iter().enumerate() {
@@ -71,7 +78,8 @@ fn describe<D: AsRef<[u8]>>(
     let farthest = header.depth_counts.last().copied().unwrap_or(0);
     writeln!(
         out,
-        "  at the maximum distance, {max}: {farthest} {what} (the antipodes)"
+        "  at the maximum distance, {max}: {} (the antipodes)",
+        plural(farthest, what)
     )?;
     // A defined puzzle's state is shown as rows, one a set: each on a line of its own.
     let example = example(rank as u64);
@@ -119,4 +127,12 @@ pub fn census(tables: &TableDir) -> Result<(), Failure> {
         out.flush()
     };
     report().map_err(|e| Failure::Error(Error::Output(e)))
+}
+
+/// `count` `what`s (`what` a plural ending in `s`), singular for one.
+fn plural(count: u64, what: &str) -> String {
+    match count {
+        1 => format!("1 {}", what.strip_suffix('s').unwrap_or(what)),
+        _ => format!("{count} {what}"),
+    }
 }

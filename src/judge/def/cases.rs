@@ -205,8 +205,13 @@ impl DefCases {
         self.pending.pop_front().or_else(|| input.line(MOST_LINE))
     }
 
+    /// The position of `state`, asking what the directives in force ask.
     pub(super) fn position(&self, state: &State) -> Position {
-        Position::new(self.puzzle.clone(), state)
+        let mut position = Position::new(self.puzzle.clone(), state);
+        if !self.directives.is_plain() {
+            position.asked = Some(Arc::new(self.directives.clone()));
+        }
+        position
     }
 
     /// A line's text (UTF-8, or else Latin-1, as ksolve+'s files' comments often

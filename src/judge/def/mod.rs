@@ -162,9 +162,11 @@ impl<D: AsRef<[u8]> + Send + Sync> Format for Def<D> {
 
     fn reader(&self) -> DefCases {
         let puzzle = self.shared_puzzle();
+        // The fast path answers the shortest answer only: not when cases ask more.
         let fast = match self.how() {
             How::Exact(tables, _)
-                if tables.len() == 1
+                if self.asked().is_plain()
+                    && tables.len() == 1
                     && tables[0].view.is_whole()
                     && tables[0].view.turns_tabled() =>
             {
@@ -188,7 +190,7 @@ impl<D: AsRef<[u8]> + Send + Sync> Format for Def<D> {
             puzzle,
             mode: None,
             pending: Default::default(),
-            directives: Default::default(),
+            directives: self.asked().clone(),
             in_block: false,
             taken: Vec::new(),
         }
@@ -273,6 +275,28 @@ impl<D: AsRef<[u8]> + Send + Sync> Format for Def<D> {
 
 impl<D: AsRef<[u8]> + Send + Sync> EveryShortest for Def<D> {
     fn every_shortest(&self, case: &Position, list: bool) -> Result<Shortest, Error> {
+        if let Some(asked) = &case.asked {
+            // Every answer of the least cost the case's own asking allows.
+            let asked = Asked {
+                every: true,
+                ..Asked::clone(asked)
+            };
+            return Ok(match self.answers_of_cells(&case.cells(), &asked)? {
+                Outcome::Solved(listing) => Shortest::Found {
+                    length: listing.answers.first().map_or(0, |(_, m)| m.len()),
+                    count: listing.count,
+                    lines: match list {
+                        true => listing.answers.iter().map(|(_, m)| turns_text(m)).collect(),
+                        false => Vec::new(),
+                    },
+                },
+                Outcome::Stopped(stopped) => {
+                    self.count_stopped();
+                    Shortest::Stopped(stopped)
+                }
+                Outcome::Unreachable { .. } => Shortest::Unsolvable,
+            });
+        }
         Ok(match Def::every_shortest(self, &case.state(), list)? {
             Outcome::Solved(every) => Shortest::Found {
                 length: every.length,

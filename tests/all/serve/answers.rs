@@ -117,9 +117,9 @@ fn a_spelled_out_partition_answers_once_its_databases_are_present() {
     // The 24-puzzle's quick databases (6-6-6-6 takes a minute): groups of five.
     let groups = "1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15 / 16 17 18 19 20 / 21 22 23 24";
     let path = format!("/v1/twentyfour/answer?partition={}", encode(groups));
-    // Absent: refused, not built, whatever the request.
+    // Absent: refused (the request's choice, 422), not built, whatever the request.
     let (status, body) = post(&server, &path, input);
-    assert_eq!(status, 500, "{body}");
+    assert_eq!(status, 422, "{body}");
     assert!(body.contains("missing"), "{body}");
     // The command builds them; then the service answers as it does.
     let text = tablesolve(tables(), &["twentyfour", "--partition", groups], input);
