@@ -583,3 +583,47 @@ fn edited_definitions_never_panic() {
         }
     }
 }
+
+/// A KPattern case written over many lines (as twips's and cubing.js's samples are) is
+/// one case, answered as the same pattern on one line; its errors name their line.
+#[test]
+fn patterns_over_many_lines_are_one_case_each() {
+    let dir = tempfile::tempdir().unwrap();
+    let two = concat!(env!("CARGO_MANIFEST_DIR"), "/definitions/2x2x2.def");
+    let generated = crate::common::tablesolve(
+        dir.path(),
+        &["generate", "def", two, "--count", "20", "--seed", "4"],
+        b"",
+    );
+    let lines = crate::common::stdout(&generated).to_owned();
+    let pretty: String = lines
+        .lines()
+        .map(|line| {
+            let value: serde_json::Value = serde_json::from_str(line).unwrap();
+            serde_json::to_string_pretty(&value).unwrap() + "\n"
+        })
+        .collect();
+    assert!(pretty.lines().count() > 100);
+    let answer = |input: &str| {
+        let output = crate::common::tablesolve(dir.path(), &["def", two], input.as_bytes());
+        crate::common::stdout(&output).to_owned()
+    };
+    let expected = answer(&lines);
+    assert_eq!(expected.lines().count(), 20);
+    assert_eq!(answer(&pretty), expected);
+    // One-line and many-line patterns and algs mixed: each its own case.
+    let first = pretty.split_inclusive("}\n}\n").next().unwrap();
+    let mixed = format!("{first}R U\n{}", lines.lines().next().unwrap());
+    let first_answer = expected.lines().next().unwrap();
+    assert_eq!(
+        answer(&mixed),
+        format!("{first_answer}\nU' R'\n{first_answer}\n")
+    );
+    // An error inside one names its own line: here the array's end, line 12 of the
+    // case's (a piece per line from line 4).
+    let bad = pretty.replacen("\"pieces\": [", "\"pieces\": [9, ", 1);
+    let output = crate::common::tablesolve(dir.path(), &["def", two], bad.as_bytes());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("case 1, line 12, "), "{stderr}");
+    assert!(stderr.contains("has 8 values, for 7 positions"), "{stderr}");
+}

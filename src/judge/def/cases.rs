@@ -312,7 +312,8 @@ impl CaseReader for DefCases {
         };
         let (mut taken, mut len) = (0, 0);
         for end in memchr::memchr_iter(b'\n', lines) {
-            if taken == room || end - len > MOST_TAKEN {
+            // A pattern that goes on over the lines after it is read as a case is.
+            if taken == room || end - len > MOST_TAKEN || opens_pattern(&lines[len..end]) {
                 break;
             }
             let start = (self.taken.len() + len) as u32;
@@ -392,8 +393,75 @@ impl CaseReader for DefCases {
             Some(Mode::Ksolve) => self.block_case(input, case),
             _ => match self.next_line(input) {
                 None => Ok(None),
-                Some(line) => self.line_case(&line, case).map(Some),
+                Some(line) => {
+                    let line = self.whole_pattern(input, line);
+                    self.line_case(&line, case).map(Some)
+                }
             },
+        }
+    }
+}
+
+impl DefCases {
+    /// `line`, and where it opens a KPattern object that it does not close (a pattern
+    /// written over many lines, as twips's and cubing.js's samples are), the lines
+    /// after it up to the one that closes it: one case. At most [`MOST_LINE`] bytes in
+    /// all; past them, or at the end of the input, what was read is the case (and its
+    /// error says what is missing).
+    fn whole_pattern<R: Read>(
+        &mut self,
+        input: &mut Input<R>,
+        mut line: crate::judge::Line,
+    ) -> crate::judge::Line {
+        if line.len > line.text.len() || !opens_pattern(&line.text) {
+            return line;
+        }
+        let mut brackets = Brackets::default();
+        brackets.read(&line.text);
+        while brackets.open > 0 && line.len < MOST_LINE {
+            let Some(next) = self.next_line(input) else {
+                break;
+            };
+            brackets.read(&next.text);
+            line.text.push(b'\n');
+            line.text.extend_from_slice(&next.text);
+            line.len += 1 + next.len;
+        }
+        line
+    }
+}
+
+/// Whether `line` opens a KPattern object and leaves it open.
+fn opens_pattern(line: &[u8]) -> bool {
+    if line.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        return false;
+    }
+    let mut brackets = Brackets::default();
+    brackets.read(line);
+    brackets.open > 0
+}
+
+/// The JSON brackets open so far, read a piece at a time (strings passed over).
+#[derive(Default)]
+struct Brackets {
+    open: usize,
+    in_string: bool,
+    escaped: bool,
+}
+
+impl Brackets {
+    fn read(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            match (self.in_string, self.escaped, b) {
+                (true, true, _) => self.escaped = false,
+                (true, false, b'\\') => self.escaped = true,
+                (true, false, b'"') => self.in_string = false,
+                (true, false, _) => {}
+                (false, _, b'"') => self.in_string = true,
+                (false, _, b'{' | b'[') => self.open += 1,
+                (false, _, b'}' | b']') => self.open = self.open.saturating_sub(1),
+                _ => {}
+            }
         }
     }
 }
