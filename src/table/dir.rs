@@ -229,18 +229,32 @@ impl TableDir {
             return Err(TableError::NotADirectory { path });
         }
         remove_abandoned(&self.dir);
-        let missing: Vec<(&S, PathBuf)> = sources
-            .iter()
-            .map(|source| (source, self.path(source)))
-            .filter(|(_, path)| {
-                fs::symlink_metadata(path).is_err() || self.build_missing && outdated(path)
-            })
-            .collect();
+        let missing_now = || -> Vec<(&S, PathBuf)> {
+            (sources.iter())
+                .map(|source| (source, self.path(source)))
+                .filter(|(_, path)| {
+                    fs::symlink_metadata(path).is_err() || self.build_missing && outdated(path)
+                })
+                .collect()
+        };
+        let mut missing = missing_now();
         if let Some((_, path)) = missing.first() {
             if !self.build_missing {
                 return Err(TableError::Missing { path: path.clone() });
             }
-            let _slot = self.slots.as_deref().map(Slots::take);
+        }
+        // A build slot, where builds are limited: not on a thread of a rayon pool (a
+        // build a search starts), which may hold one already further down its stack.
+        let _slot = match (&self.slots, rayon::current_thread_index()) {
+            (Some(slots), None) if !missing.is_empty() => {
+                let slot = slots.take();
+                // Another may have built some of them while this waited.
+                missing = missing_now();
+                Some(slot)
+            }
+            _ => None,
+        };
+        if !missing.is_empty() {
             self.check_room(&missing)?;
             let _memory = claim_memory(&missing)?;
             let paths: Vec<PathBuf> = missing.iter().map(|(_, path)| path.clone()).collect();
@@ -255,9 +269,10 @@ impl TableDir {
                 self.under_way.done.fetch_add(steps, Ordering::Relaxed);
                 (self.note)(BuildNote::Advanced(steps))
             };
-            let built = missing
-                .par_iter()
-                .try_for_each(|(source, path)| self.build_once(*source, path, &advance));
+            // Wait for another's build of the same table only off the rayon pools.
+            let wait = rayon::current_thread_index().is_none();
+            let built = (missing.par_iter())
+                .try_for_each(|(source, path)| self.build_once(*source, path, &advance, wait));
             match built {
                 Ok(()) => (self.note)(BuildNote::Finished(started.elapsed())),
                 Err(error) => {
@@ -275,14 +290,15 @@ impl TableDir {
 
 impl TableDir {
     /// Builds the table of `source` at `path` unless another thread or process, holding
-    /// its lock first, built it meanwhile.
+    /// its lock first, built it meanwhile (waited for where `wait`).
     fn build_once<S: Source>(
         &self,
         source: &S,
         path: &Path,
         advance: &(dyn Fn(u64) + Sync),
+        wait: bool,
     ) -> Result<(), TableError> {
-        let _lock = build_lock(path).map_err(|e| TableError::Unwritable {
+        let _lock = build_lock(path, wait).map_err(|e| TableError::Unwritable {
             dir: self.dir.clone(),
             source: e,
         })?;

@@ -47,7 +47,12 @@ pub(super) struct BuildLock {
     path: PathBuf,
 }
 
-pub(super) fn build_lock(path: &Path) -> io::Result<BuildLock> {
+///
+/// Where `wait` is false and another holds it, `None` at once: a build started on a
+/// thread of a rayon pool (by a search) must not block, as the holder may be waiting
+/// for work that thread has taken on; it builds the table beside the other, each
+/// renaming a whole file.
+pub(super) fn build_lock(path: &Path, wait: bool) -> io::Result<Option<BuildLock>> {
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
@@ -60,10 +65,17 @@ pub(super) fn build_lock(path: &Path) -> io::Result<BuildLock> {
             .truncate(false)
             .write(true)
             .open(&path)?;
-        file.lock()?;
+        match wait {
+            true => file.lock()?,
+            false => match file.try_lock() {
+                Ok(()) => {}
+                Err(fs::TryLockError::WouldBlock) => return Ok(None),
+                Err(fs::TryLockError::Error(e)) => return Err(e),
+            },
+        }
         // The holder before removed it as it let go: lock the one there now.
         if is_at(&file, &path) {
-            return Ok(BuildLock { _held: file, path });
+            return Ok(Some(BuildLock { _held: file, path }));
         }
     }
 }

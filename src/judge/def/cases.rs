@@ -406,8 +406,8 @@ impl DefCases {
     /// `line`, and where it opens a KPattern object that it does not close (a pattern
     /// written over many lines, as twips's and cubing.js's samples are), the lines
     /// after it up to the one that closes it: one case. At most [`MOST_LINE`] bytes in
-    /// all; past them, or at the end of the input, what was read is the case (and its
-    /// error says what is missing).
+    /// all; where the next line would pass them, or at the end of the input, what was
+    /// read is the case (and its error says what is missing).
     fn whole_pattern<R: Read>(
         &mut self,
         input: &mut Input<R>,
@@ -418,10 +418,15 @@ impl DefCases {
         }
         let mut brackets = Brackets::default();
         brackets.read(&line.text);
-        while brackets.open > 0 && line.len < MOST_LINE {
+        while brackets.open > 0 {
             let Some(next) = self.next_line(input) else {
                 break;
             };
+            if line.len + 1 + next.len > MOST_LINE {
+                // Past the most a case takes: the case ends here, short of its end.
+                self.pending.push_front(next);
+                break;
+            }
             brackets.read(&next.text);
             line.text.push(b'\n');
             line.text.extend_from_slice(&next.text);

@@ -57,7 +57,8 @@ struct Kept<J>(J);
 
 /// Runs `work` on the searches' own thread pool where it searches (as many threads as
 /// cores), else where it is: so that cheap work (openings, exact batches, table
-/// builds) never queues behind long searches on the shared pool.
+/// builds) never queues behind long single-board searches on the shared pool. Only
+/// work that blocks on nothing but rayon itself goes there.
 fn on_searches_pool<T: Send>(searches: bool, work: impl FnOnce() -> T + Send) -> T {
     static POOL: std::sync::OnceLock<Option<rayon::ThreadPool>> = std::sync::OnceLock::new();
     let pool = POOL.get_or_init(|| {
@@ -82,9 +83,9 @@ impl<J: Judge> Served for Kept<J> {
         input: &mut (dyn Read + Send),
         output: &mut (dyn Write + Send),
     ) -> Result<Answered, Error> {
-        on_searches_pool(self.searches(), || {
-            self.batch_here(asked, limits, input, output)
-        })
+        // Not on the searches' pool: a batch's writer waits on channels (for answers,
+        // for the client), which would hold a worker of that pool from its searches.
+        self.batch_here(asked, limits, input, output)
     }
 
     fn one(
@@ -264,14 +265,18 @@ impl Judges {
             return Ok(kept.opening.clone());
         }
         if open.kept.len() >= MOST_OPEN {
-            // The least recently used of those open and in no request's hands (a
-            // request keeps its own clone anyway).
+            // The least recently used of those that failed, or are open and in no
+            // request's hands (a request keeps its own clone anyway). Each is polled
+            // here, so that one whose every client left while it opened counts as
+            // done once it is.
             let idle = open
                 .kept
                 .iter()
-                .filter(|(_, kept)| {
-                    let opened = kept.opening.peek();
-                    opened.is_some_and(|o| o.as_ref().is_ok_and(|s| Arc::strong_count(s) == 1))
+                .filter(|(_, kept)| match kept.opening.clone().now_or_never() {
+                    None => false,
+                    Some(Err(_)) => true,
+                    // Held by the opening and by this poll's copy: by no request.
+                    Some(Ok(served)) => Arc::strong_count(&served) == 2,
                 })
                 .min_by_key(|(_, kept)| kept.used)
                 .map(|(key, _)| key.clone());

@@ -59,6 +59,9 @@ pub struct Serve {
     definitions: Option<std::path::PathBuf>,
 }
 
+/// How long requests under way may go on once the service is stopping.
+const GRACE: Duration = Duration::from_secs(10);
+
 /// What every request shares.
 pub struct Shared {
     judges: Arc<Judges>,
@@ -108,11 +111,32 @@ pub fn run(serve: &Serve, tables: TableDir, present: TableDir) -> Result<(), Fai
         let listener = listener.tap_io(|connection| {
             let _ = connection.set_nodelay(true);
         });
-        axum::serve(listener, router(shared))
-            .with_graceful_shutdown(stop_signal())
-            .await
-            .map_err(|e| Failure::Usage(format!("the service failed: {e}")))?;
-        eprintln!("tablesolve: stopped");
+        // Once stopping, requests under way get GRACE to finish: a client following a
+        // build, or one that never reads its answer, cannot keep the process alive.
+        let (stopping, mut stopped) = tokio::sync::watch::channel(false);
+        let signal = async move {
+            stop_signal().await;
+            let _ = stopping.send(true);
+        };
+        let serving = async {
+            axum::serve(listener, router(shared))
+                .with_graceful_shutdown(signal)
+                .await
+        };
+        let grace = async move {
+            let _ = stopped.wait_for(|stopping| *stopping).await;
+            tokio::time::sleep(GRACE).await;
+        };
+        tokio::select! {
+            served = serving => {
+                served.map_err(|e| Failure::Usage(format!("the service failed: {e}")))?;
+                eprintln!("tablesolve: stopped");
+            }
+            () = grace => {
+                let seconds = GRACE.as_secs();
+                eprintln!("tablesolve: stopped; requests still under way after {seconds} s cut short");
+            }
+        }
         Ok(())
     });
     // A build or search no request waits for any more (its client gone) must not keep
