@@ -74,7 +74,7 @@ fn check_names_every_kind_of_wrong_rotation_answer() {
         ("AC\n2\nDDH\n2\n", "case 2: not solved"),
         ("AC\n2\nDDHZ\n2\n", "case 2: malformed"),
         ("AC\n2\n", "case 2: missing"),
-        ("AC\n2\nDDHH\n2\nAB\n", "1 extra lines"),
+        ("AC\n2\nDDHH\n2\nAB\n", "1 extra line"),
     ];
     for (answers, expected) in cases {
         let (code, report) = check("rotation", &input, answers.as_bytes());
@@ -225,7 +225,7 @@ fn stats_depth_counts_add_up_to_the_reachable_states() {
         let report = stdout(&report);
         let mut sums = Vec::new();
         for line in report.lines() {
-            if line.contains(" states, ") {
+            if line.contains(", maximum distance ") {
                 sums.push(0u64);
             } else if let [depth, count] = line.split_whitespace().collect::<Vec<_>>()[..] {
                 if let (Ok(_), Ok(count)) = (depth.parse::<u64>(), count.parse::<u64>()) {
