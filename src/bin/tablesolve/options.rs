@@ -83,7 +83,8 @@ pub struct DefArgs {
     pub min_depth: Option<u32>,
 
     /// No answer longer than N turns (ksolve+'s MaxDepth, twips's --max-depth): a case
-    /// with none is `limit N+1` (exit status 5); a scramble file's `MaxDepth` overrides
+    /// with none is `limit L`, L > N the fewest turns proved needed (exit status 5); a
+    /// scramble file's `MaxDepth` overrides
     #[arg(long, value_name = "N")]
     pub max_depth: Option<u32>,
 }
