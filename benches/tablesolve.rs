@@ -14,7 +14,7 @@ use tablesolve::eight;
 use tablesolve::judge::{self, BadCases, Format, Method, Output, Sample};
 use tablesolve::judge::{CrossCheck, Replay};
 use tablesolve::rotation;
-use tablesolve::search::reverse_bfs;
+use tablesolve::search::{reverse_bfs, Work};
 use tablesolve::sliding::detours::Detours;
 use tablesolve::sliding::pattern::Pattern;
 use tablesolve::table::{encode, exact_in_memory, Source, Table};
@@ -87,15 +87,15 @@ fn tables(c: &mut Criterion) {
     let mut group = c.benchmark_group("build table");
     group.sample_size(10);
     group.bench_function("rotation", |b| {
-        b.iter(|| reverse_bfs(&rotation::Space, &|_| {}))
+        b.iter(|| reverse_bfs(&rotation::Space, &Work::quiet()))
     });
     group.bench_function("eight, one goal", |b| {
-        b.iter(|| reverse_bfs(&eight::Space { blank: 8 }, &|_| {}))
+        b.iter(|| reverse_bfs(&eight::Space { blank: 8 }, &Work::quiet()))
     });
     // The 6-6-3 partition's first database: 5.8 M placements, 7.5 M search states.
     let pattern = Pattern::<4, 4>::new(&[0, 1, 4, 5, 8, 12], 15);
     group.bench_function("fifteen, a 6-tile pattern database", |b| {
-        b.iter(|| pattern.compute(&|_| {}))
+        b.iter(|| pattern.compute(&Work::quiet()))
     });
     // The detours each search drops, found at a process's first search.
     group.bench_function("fifteen, detours", |b| {
@@ -107,7 +107,10 @@ fn tables(c: &mut Criterion) {
     group.finish();
 
     let space = rotation::Space;
-    let bytes = encode(&space.id(), &reverse_bfs(&space, &|_| {}).expect("fits"));
+    let bytes = encode(
+        &space.id(),
+        &reverse_bfs(&space, &Work::quiet()).expect("fits"),
+    );
     c.bench_function("open and validate table/rotation", |b| {
         b.iter_batched_ref(
             || bytes.clone(),

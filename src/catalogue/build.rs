@@ -10,7 +10,7 @@ use crate::search::Walks;
 use crate::sliding::Partition;
 use crate::sliding::{exact, Board};
 use crate::table::dir::build;
-use crate::table::{Header, Source, Table, TableDir, WalkSource};
+use crate::table::{Header, Source, Table, TableDir, WalkSource, Work};
 use crate::{eight, rotation};
 
 /// A table just built: where it is, what it holds, how long it took.
@@ -72,7 +72,7 @@ impl Puzzle {
 fn build_one<S: Source>(dir: &TableDir, source: &S, told: Told) -> Result<(), Error> {
     let path = dir.path(source);
     let started = Instant::now();
-    let header = build(source, &path, &|_| {})?;
+    let header = build(source, &path, &Work::quiet())?;
     let seconds = started.elapsed().as_secs_f64();
     told(Built {
         path,

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::puzzle::Puzzle;
 use super::view::View;
 use crate::search::{reverse_bfs, StateSpace, TooLarge, Walks, UNREACHABLE};
-use crate::table::{Entry, Source, Table, TableId};
+use crate::table::{Entry, Source, Table, TableId, Work};
 
 /// A table of a view: the view, and its distances.
 #[derive(Clone)]
@@ -104,8 +104,8 @@ impl Source for ViewSpace<'_> {
         self.view.size()
     }
 
-    fn compute(&self, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<u8>, TooLarge> {
+    fn compute(&self, work: &Work) -> Result<Vec<u8>, TooLarge> {
         self.view.tabulate(u64::MAX, true);
-        reverse_bfs(self, progress)
+        reverse_bfs(self, work)
     }
 }

@@ -42,7 +42,7 @@ use crate::error::Error;
 use crate::rank::permutation;
 use crate::search::{every_walk, greedy_walk, reverse_bfs, StateSpace, Walks, UNREACHABLE};
 use crate::sliding::Board;
-use crate::table::{walk_moves, ExactTable, Source, Table, TableId, TooLarge};
+use crate::table::{walk_moves, ExactTable, Source, Table, TableId, TooLarge, Work};
 
 crate::error::case_errors!(GridError);
 
@@ -126,8 +126,8 @@ impl Source for Space {
     fn work(&self) -> u64 {
         self.states() / 2
     }
-    fn compute(&self, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<u8>, TooLarge> {
-        reverse_bfs(self, progress)
+    fn compute(&self, work: &Work) -> Result<Vec<u8>, TooLarge> {
+        reverse_bfs(self, work)
     }
 }
 

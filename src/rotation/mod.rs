@@ -48,7 +48,7 @@ use crate::moves;
 use crate::search::{
     every_walk, greedy_walk, move_bits, reverse_bfs, walk_length, StateSpace, Walks, UNREACHABLE,
 };
-use crate::table::{walk_moves, ExactTable, Source, Table, TableId, TooLarge};
+use crate::table::{walk_moves, ExactTable, Source, Table, TableId, TooLarge, Work};
 
 crate::error::case_errors!(BoardError);
 
@@ -94,8 +94,8 @@ impl Source for Space {
     fn entries(&self) -> u64 {
         self.states()
     }
-    fn compute(&self, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<u8>, TooLarge> {
-        reverse_bfs(self, progress)
+    fn compute(&self, work: &Work) -> Result<Vec<u8>, TooLarge> {
+        reverse_bfs(self, work)
     }
 }
 

@@ -3,7 +3,47 @@
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
-use super::{StateSpace, TooLarge, UNREACHABLE};
+use super::{Cancel, StateSpace, TooLarge, UNREACHABLE};
+
+/// A table's computation as its builder sees it: told the steps done, from any thread,
+/// and asked whether to go on. A computation that finds itself cancelled returns at
+/// once with entries that mean nothing, which [`crate::table::dir::build`] then
+/// discards.
+#[derive(Clone, Copy)]
+pub struct Work<'a> {
+    advance: &'a (dyn Fn(u64) + Sync),
+    cancel: Option<&'a Cancel>,
+}
+
+impl<'a> Work<'a> {
+    /// Work whose steps are told to `advance`, never cancelled.
+    pub fn new(advance: &'a (dyn Fn(u64) + Sync)) -> Self {
+        Work {
+            advance,
+            cancel: None,
+        }
+    }
+
+    /// Work told to nobody, never cancelled (tests, benchmarks, tables in memory).
+    pub fn quiet() -> Work<'static> {
+        Work::new(&|_| {})
+    }
+
+    /// The same work, given up once `cancel` is cancelled.
+    pub fn until(self, cancel: Option<&'a Cancel>) -> Self {
+        Work { cancel, ..self }
+    }
+
+    /// Tells that `steps` more are done.
+    pub fn advance(&self, steps: u64) {
+        (self.advance)(steps)
+    }
+
+    /// Whether the work is to be given up.
+    pub fn cancelled(&self) -> bool {
+        self.cancel.is_some_and(Cancel::is_cancelled)
+    }
+}
 
 /// The distance of every rank from the nearest goal, [`UNREACHABLE`] where there is
 /// none, one byte a rank.
@@ -14,11 +54,9 @@ use super::{StateSpace, TooLarge, UNREACHABLE};
 /// nothing else (a level's list could take eight bytes for each of a tenth of the
 /// states), and a scan of the bytes costs far less than the states' expansions. An
 /// error says what exceeds a byte a rank in memory, or the distances a byte holds.
-/// `progress` hears of the states expanded as they are, from any thread.
-pub fn reverse_bfs<S: StateSpace>(
-    space: &S,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<Vec<u8>, TooLarge> {
+/// `work` hears of the states expanded as they are, from any thread; once cancelled,
+/// each block is skipped and the search returns after its level.
+pub fn reverse_bfs<S: StateSpace>(space: &S, work: &Work) -> Result<Vec<u8>, TooLarge> {
     const BLOCK: usize = 1 << 16;
     let states = usize::try_from(space.states())
         .map_err(|_| TooLarge(format!("{} states do not fit in memory", space.states())))?;
@@ -33,6 +71,9 @@ pub fn reverse_bfs<S: StateSpace>(
             .enumerate()
             .map(|(block, bytes)| {
                 let (mut expanded, mut found) = (0, 0);
+                if work.cancelled() {
+                    return 0;
+                }
                 for (i, byte) in bytes.iter().enumerate() {
                     if byte.load(Relaxed) != depth {
                         continue;
@@ -45,11 +86,11 @@ pub fn reverse_bfs<S: StateSpace>(
                         found += u64::from(claimed);
                     });
                 }
-                progress(expanded);
+                work.advance(expanded);
                 found
             })
             .sum();
-        if found == 0 {
+        if found == 0 || work.cancelled() {
             break;
         }
         depth += 1;
@@ -95,7 +136,7 @@ mod tests {
 
     #[test]
     fn distances_are_measured_and_the_unreachable_marked() {
-        let distance = reverse_bfs(&Line { len: 200 }, &|_| {}).unwrap();
+        let distance = reverse_bfs(&Line { len: 200 }, &Work::quiet()).unwrap();
         assert_eq!(distance.len(), 201);
         for (rank, &d) in distance[..200].iter().enumerate() {
             assert_eq!(usize::from(d), rank);
@@ -105,7 +146,23 @@ mod tests {
 
     #[test]
     fn a_space_deeper_than_a_byte_is_too_large_not_wrong() {
-        let error = reverse_bfs(&Line { len: 300 }, &|_| {}).unwrap_err();
+        let error = reverse_bfs(&Line { len: 300 }, &Work::quiet()).unwrap_err();
         assert!(error.0.contains("do not fit a byte"), "{error}");
+    }
+
+    #[test]
+    fn cancelled_work_expands_nothing_more() {
+        let cancel = Cancel::new();
+        cancel.cancel();
+        let expanded = std::sync::atomic::AtomicU64::new(0);
+        let count = |steps| {
+            expanded.fetch_add(steps, Relaxed);
+        };
+        let work = Work::new(&count).until(Some(&cancel));
+        reverse_bfs(&Line { len: 200 }, &work).unwrap();
+        assert_eq!(expanded.load(Relaxed), 0);
+        // The same search, not cancelled, expands every reachable state.
+        reverse_bfs(&Line { len: 200 }, &Work::new(&count)).unwrap();
+        assert_eq!(expanded.load(Relaxed), 200);
     }
 }

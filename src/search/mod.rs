@@ -9,7 +9,7 @@ mod limit;
 mod marks;
 mod walk;
 
-pub use bfs::reverse_bfs;
+pub use bfs::{reverse_bfs, Work};
 pub use ida::{
     cut, every_shortest, expand_each, ida_star, search, search_either, search_task, Child,
     Children, Choice, Cut, Every, Found, Iteration, Outcome, Problem, Searched, Settings, Stopped,

@@ -20,7 +20,7 @@ use super::{Board, Slide, MAX_CELLS as BOARD_CELLS};
 use crate::error::Error;
 use crate::rank::permutation;
 use crate::search::{every_walk, greedy_walk, reverse_bfs, Every, StateSpace, UNREACHABLE};
-use crate::table::{Source, Table, TableId, TooLarge};
+use crate::table::{Source, Table, TableId, TooLarge, Work};
 
 /// The most cells a board answered from an exact table has (3x4 and 4x3): half their
 /// arrangements, 239,500,800 bytes a goal. The next size, 13 cells and over, would
@@ -146,8 +146,8 @@ impl<const W: usize, const H: usize> Source for Space<W, H> {
         self.states()
     }
 
-    fn compute(&self, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<u8>, TooLarge> {
-        reverse_bfs(self, progress)
+    fn compute(&self, work: &Work) -> Result<Vec<u8>, TooLarge> {
+        reverse_bfs(self, work)
     }
 }
 

@@ -15,6 +15,7 @@ use super::map::MappedTable;
 use super::memory;
 use super::write::{build_lock, remove_abandoned, temporary, write_atomic};
 use super::{encode_header, file_len_bound, Header, Source, Table, TableError, FORMAT_VERSION};
+use crate::search::{Cancel, Work};
 
 /// What [`TableDir`] tells its user about a build it starts on its own.
 #[derive(Debug)]
@@ -45,6 +46,8 @@ pub struct TableDir {
     under_way: Arc<UnderWay>,
     /// How many builds may run at once (`None`: any number), and how many do.
     slots: Option<Arc<Slots>>,
+    /// Builds stop once this is cancelled (a service's, when no request waits).
+    cancel: Option<Cancel>,
 }
 
 /// Build slots: a build waits for one, so that a service asked for many tables at
@@ -161,7 +164,16 @@ impl TableDir {
             note: Arc::new(|_| {}),
             under_way: Arc::default(),
             slots: None,
+            cancel: None,
         }
+    }
+
+    /// The same directory, whose builds stop once `cancel` is cancelled: each table
+    /// finished before is kept, the one under way is not written, and the load fails
+    /// with [`TableError::Cancelled`].
+    pub fn cancelled_by(mut self, cancel: Cancel) -> Self {
+        self.cancel = Some(cancel);
+        self
     }
 
     /// Runs at most `most` builds at a time (at least one), across every clone of
@@ -254,6 +266,9 @@ impl TableDir {
             }
             _ => None,
         };
+        if let (Some((_, path)), true) = (missing.first(), self.is_cancelled()) {
+            return Err(TableError::Cancelled { path: path.clone() });
+        }
         if !missing.is_empty() {
             self.check_room(&missing)?;
             let _memory = claim_memory(&missing)?;
@@ -306,7 +321,12 @@ impl TableDir {
             advance(source.work());
             return Ok(());
         }
-        build(source, path, advance).map(drop)
+        let work = Work::new(advance).until(self.cancel.as_ref());
+        build(source, path, &work).map(drop)
+    }
+
+    fn is_cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(Cancel::is_cancelled)
     }
 
     /// Fails before any work unless the directory exists or can be made, takes a new
@@ -356,23 +376,28 @@ fn outdated(path: &Path) -> bool {
 }
 
 /// Computes the table of `source` and writes it to `path` atomically, creating the
-/// directory if needed; `progress` hears of the work as it is done. Returns the header
-/// written.
-pub fn build<S: Source>(
-    source: &S,
-    path: &Path,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<Header, TableError> {
+/// directory if needed; `work` hears of the work as it is done, and writes nothing
+/// once cancelled. Returns the header written.
+pub fn build<S: Source>(source: &S, path: &Path, work: &Work) -> Result<Header, TableError> {
     let write_error = |source| TableError::Write {
         path: path.to_owned(),
         source,
     };
+    let cancelled = || TableError::Cancelled {
+        path: path.to_owned(),
+    };
+    if work.cancelled() {
+        return Err(cancelled());
+    }
     let payload = source
-        .compute(progress)
+        .compute(work)
         .map_err(|reason| TableError::TooLarge {
             path: path.to_owned(),
             reason,
         })?;
+    if work.cancelled() {
+        return Err(cancelled());
+    }
     let (header, prefix) = encode_header(&source.id(), &payload);
     if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
         fs::create_dir_all(dir).map_err(write_error)?;

@@ -2,7 +2,7 @@
 //! walk, packed), derived from the distances when the table is built. Answering is
 //! then one probe; the distances stay for bounds, sampling, the census and `stats`.
 
-use super::{Mapped, Source, Table, TableDir, TableError, TableId, TooLarge};
+use super::{Mapped, Source, Table, TableDir, TableError, TableId, TooLarge, Work};
 use crate::search::{move_bits, packed_walks, unpack_walk, NoWalks, Walks};
 
 /// The table of walks derived from the distance table of `space`.
@@ -27,7 +27,7 @@ impl<S: Walks + Source, D: AsRef<[u8]> + Sync> Source for WalkSource<'_, S, D> {
     }
     /// A distance table that contradicts itself yields no walks (all zero), which
     /// [`ExactTable`] then refuses for not matching the distances.
-    fn compute(&self, _: &(dyn Fn(u64) + Sync)) -> Result<Vec<u8>, TooLarge> {
+    fn compute(&self, _: &Work) -> Result<Vec<u8>, TooLarge> {
         let distances = self.distances.distances();
         let walks = match packed_walks(self.space, distances) {
             Ok(walks) => walks,

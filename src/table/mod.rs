@@ -26,7 +26,7 @@ pub mod map;
 pub mod memory;
 mod write;
 
-pub use crate::search::TooLarge;
+pub use crate::search::{TooLarge, Work};
 pub use dir::{BuildNote, Building, TableDir};
 pub use exact::{exact_in_memory, walk_moves, ExactTable, WalkSource};
 pub use file::Table;
@@ -123,16 +123,17 @@ pub trait Source: Sync {
     fn memory(&self) -> u64 {
         format::file_len_bound(self.entries(), self.id().entry)
     }
-    /// The payload: one entry ([`TableId::entry`]) per rank. Calls `progress` with
-    /// steps done (of [`Source::work`]) as it goes, from any thread.
-    fn compute(&self, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<u8>, TooLarge>;
+    /// The payload: one entry ([`TableId::entry`]) per rank. Tells `work` the steps
+    /// done (of [`Source::work`]) as it goes, from any thread, and returns early, with
+    /// entries that mean nothing, once it is cancelled.
+    fn compute(&self, work: &Work) -> Result<Vec<u8>, TooLarge>;
 }
 
 /// The table of `source`, computed and validated in memory (for tests, benchmarks and
 /// tools that need no file).
 pub fn in_memory<S: Source>(source: &S) -> Result<Table<Vec<u8>>, TooLarge> {
     let id = source.id();
-    let payload = source.compute(&|_| {})?;
+    let payload = source.compute(&Work::quiet())?;
     Ok(
         Table::from_bytes(encode(&id, &payload), id, source.entries())
             .expect("a freshly encoded table is valid"),
@@ -324,6 +325,13 @@ pub enum TableError {
     #[error("tables directory {} is not a directory", path.display())]
     NotADirectory {
         /// What was given as the directory.
+        path: PathBuf,
+    },
+    /// The table's build was given up, its handle cancelled
+    /// ([`TableDir::cancelled_by`]): nothing was written for it.
+    #[error("building table {} was cancelled", path.display())]
+    Cancelled {
+        /// The table not built.
         path: PathBuf,
     },
     /// The file cannot be opened or mapped.

@@ -106,7 +106,7 @@ impl tablesolve::table::Source for Counted {
     fn entries(&self) -> u64 {
         1000
     }
-    fn compute(&self, _: &(dyn Fn(u64) + Sync)) -> Result<Vec<u8>, tablesolve::table::TooLarge> {
+    fn compute(&self, _: &tablesolve::table::Work) -> Result<Vec<u8>, tablesolve::table::TooLarge> {
         self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         std::thread::sleep(std::time::Duration::from_millis(300));
         Ok(vec![0; 1000])
@@ -127,4 +127,63 @@ fn a_table_asked_for_by_many_at_once_is_built_once() {
     });
     assert_eq!(source.0.into_inner(), 1, "built more than once");
     assert_eq!(temporaries(dir.path()), []);
+}
+
+/// A table built at once, or (`cancels`) one that waits for the other's file and then
+/// cancels the build, as a service does when the last request waiting for it leaves.
+struct Cancelling {
+    name: &'static str,
+    cancels: Option<(tablesolve::search::Cancel, std::path::PathBuf)>,
+    builds: std::sync::atomic::AtomicUsize,
+}
+
+impl tablesolve::table::Source for Cancelling {
+    fn id(&self) -> tablesolve::table::TableId {
+        tablesolve::table::TableId::new(self.name, 0)
+    }
+    fn entries(&self) -> u64 {
+        1000
+    }
+    fn compute(&self, _: &tablesolve::table::Work) -> Result<Vec<u8>, tablesolve::table::TooLarge> {
+        self.builds
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        if let Some((cancel, other)) = &self.cancels {
+            let waited = std::time::Instant::now();
+            while !other.exists() && waited.elapsed().as_secs() < 10 {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            cancel.cancel();
+        }
+        Ok(vec![0; 1000])
+    }
+}
+
+#[test]
+fn a_cancelled_build_writes_nothing_and_keeps_the_tables_finished_before() {
+    use tablesolve::table::{TableDir, TableError};
+    let dir = tempfile::tempdir().unwrap();
+    let cancel = tablesolve::search::Cancel::new();
+    let finished = dir.path().join("finished-0.tbl");
+    let source = |name, cancels| Cancelling {
+        name,
+        cancels,
+        builds: Default::default(),
+    };
+    let sources = [
+        source("finished", None),
+        source("cancelled", Some((cancel.clone(), finished.clone()))),
+    ];
+    let tables = TableDir::new(dir.path()).build_missing(|_| {});
+    let loaded = tables.clone().cancelled_by(cancel).load(&sources);
+    let cancelled = dir.path().join("cancelled-0.tbl");
+    assert!(
+        matches!(&loaded, Err(TableError::Cancelled { path }) if *path == cancelled),
+        "{loaded:?}"
+    );
+    assert!(finished.exists() && !cancelled.exists());
+    assert_eq!(temporaries(dir.path()), []);
+    // Asked again, only the one cancelled is built.
+    tables.load(&sources).unwrap();
+    let builds = sources.map(|source| source.builds.into_inner());
+    assert_eq!(builds, [1, 2]);
 }

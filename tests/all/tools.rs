@@ -435,7 +435,11 @@ fn verify_prints_each_disagreement_and_fails() {
     // A well-formed standard-goal table that holds another goal's distances: the walk
     // still ends somewhere, just not at 12345678x, so the answers disagree with IDA*.
     let tables = tempfile::tempdir().unwrap();
-    let wrong = tablesolve::search::reverse_bfs(&eight::Space { blank: 0 }, &|_| {}).unwrap();
+    let wrong = tablesolve::search::reverse_bfs(
+        &eight::Space { blank: 0 },
+        &tablesolve::search::Work::quiet(),
+    )
+    .unwrap();
     let bytes = tablesolve::table::encode(&eight::table_id(STANDARD_GOAL), &wrong);
     fs::write(tables.path().join("eight-8.tbl"), bytes).unwrap();
     let output = tablesolve(tables.path(), &["verify", "eight", "--count", "20"], b"");

@@ -29,7 +29,7 @@ use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 use super::zones::Grid;
 use crate::rank::{combination, permutation, placement};
-use crate::search::{Marks, UNREACHABLE};
+use crate::search::{Marks, Work, UNREACHABLE};
 
 /// A pattern's abstract space, numbered by blocks.
 pub(super) struct Space {
@@ -137,13 +137,9 @@ impl Space {
     /// The database: for every placement (two entries a placement if `zero_aware`,
     /// [`Space::pairs`]), the fewest moves of the pattern's tiles that bring them home,
     /// [`UNREACHABLE`] where none do.
-    /// `progress` hears of every state expanded. An error says what exceeds what this
-    /// build holds.
-    pub fn database(
-        &self,
-        zero_aware: bool,
-        progress: &(dyn Fn(u64) + Sync),
-    ) -> Result<Vec<u8>, String> {
+    /// `work` hears of every state expanded, and once cancelled the build returns
+    /// after its level. An error says what exceeds what this build holds.
+    pub fn database(&self, zero_aware: bool, work: &Work) -> Result<Vec<u8>, String> {
         let placements = if zero_aware {
             self.states()
         } else {
@@ -177,10 +173,10 @@ impl Space {
                 .into_par_iter()
                 .map(|map| {
                     let to = (&marks, &database[..], zero_aware);
-                    self.expand(map, depth, to, &places, progress)
+                    self.expand(map, depth, to, &places, work)
                 })
                 .sum();
-            if found == 0 {
+            if found == 0 || work.cancelled() {
                 break;
             }
             if depth + 1 == UNREACHABLE {
@@ -249,8 +245,11 @@ impl Space {
         depth: u8,
         (marks, database, zero_aware): (&Marks, &[AtomicU8], bool),
         places: &[[u8; placement::MAX_TILES]],
-        progress: &(dyn Fn(u64) + Sync),
+        work: &Work,
     ) -> u64 {
+        if work.cancelled() {
+            return 0;
+        }
         let k = self.homes.len();
         let covered = combination::unrank(map as u32, self.cells, k);
         let cells = placement::cells(covered);
@@ -292,7 +291,7 @@ impl Space {
             });
         }
         if expanded > 0 {
-            progress(expanded);
+            work.advance(expanded);
         }
         found
     }

@@ -28,7 +28,7 @@ mod zones;
 use std::sync::Arc;
 
 use crate::rank::{combination, placement};
-use crate::table::{Source, Table, TableId, TooLarge};
+use crate::table::{Source, Table, TableId, TooLarge, Work};
 
 /// The most tiles a pattern holds: 8 (a database of 8 tiles on 16 cells has 519 M
 /// entries; on 25 cells, 44 G).
@@ -148,9 +148,9 @@ impl<const W: usize, const H: usize> Source for Pattern<W, H> {
         self.space().states()
     }
 
-    fn compute(&self, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<u8>, TooLarge> {
+    fn compute(&self, work: &Work) -> Result<Vec<u8>, TooLarge> {
         self.space()
-            .database(self.zero_aware, progress)
+            .database(self.zero_aware, work)
             .map_err(TooLarge)
     }
 }

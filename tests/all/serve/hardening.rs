@@ -194,6 +194,60 @@ fn a_stop_while_a_table_builds_ends_the_process_within_seconds() {
     assert!(took < Duration::from_secs(10), "stopped after {took:?}");
 }
 
+/// The CPU time process `pid` has taken so far (user and system), from `/proc`.
+fn cpu_time(pid: u32) -> Duration {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // Past the command's name, in parentheses: state is field 3, utime 14, stime 15.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .unwrap()
+        .1
+        .split_whitespace()
+        .collect();
+    let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
+    // Linux counts them in hundredths of a second (USER_HZ).
+    Duration::from_millis(ticks * 10)
+}
+
+#[test]
+fn a_build_whose_every_client_left_stops_and_writes_nothing() {
+    let definitions = slow_definition();
+    let tables = tempfile::tempdir().unwrap();
+    let dir = definitions.path().to_str().unwrap();
+    let server = Server::start_in(tables.path(), &["--definitions", dir]);
+    let impatient: ureq::Agent = ureq::Agent::config_builder()
+        .timeout_global(Some(Duration::from_millis(500)))
+        .build()
+        .into();
+    assert!(impatient
+        .get(server.url("/v1/s11.def/answer?board=C"))
+        .call()
+        .is_err());
+    // The build takes most of a minute on two cores; stopped, the process idles within
+    // seconds (a second of it taking under a fifth of a second of CPU).
+    let left = Instant::now();
+    loop {
+        let before = cpu_time(server.pid());
+        std::thread::sleep(Duration::from_secs(1));
+        if cpu_time(server.pid()) - before < Duration::from_millis(200) {
+            break;
+        }
+        let busy = left.elapsed();
+        assert!(
+            busy < Duration::from_secs(20),
+            "still busy {busy:?} after its client left"
+        );
+    }
+    let written: Vec<_> = std::fs::read_dir(tables.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .collect();
+    assert!(written.is_empty(), "{written:?}");
+    let log = server.log();
+    assert!(log.contains("stopped opening"), "{log}");
+    assert!(log.contains("no request waits for it"), "{log}");
+}
+
 #[test]
 fn a_table_the_service_does_not_build_is_the_requests_fault_and_says_what_to_do() {
     let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/definitions");

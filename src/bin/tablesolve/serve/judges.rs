@@ -10,9 +10,9 @@ use futures_util::future::{BoxFuture, FutureExt, Shared};
 use rand::SeedableRng;
 use tablesolve::catalogue::{Judge, Task};
 use tablesolve::judge::{self, Answered, BadCases, Method};
-use tablesolve::search::Limits;
+use tablesolve::search::{Cancel, Limits};
 use tablesolve::sliding::Progress;
-use tablesolve::table::{Building, TableDir};
+use tablesolve::table::{Building, TableDir, TableError};
 use tablesolve::Error;
 
 use super::asked::{Asked, Every};
@@ -191,10 +191,55 @@ impl Task for Keep {
 /// started it goes away.
 type Opening = Shared<BoxFuture<'static, Result<Arc<dyn Served>, Arc<Error>>>>;
 
-/// An opening kept, and when it was last asked for.
+/// An opening kept, who waits for it, and when it was last asked for.
 struct Held {
     opening: Opening,
+    waiters: Arc<Waiters>,
     used: u64,
+}
+
+/// The requests waiting for an opening: once the last one leaves while it still runs,
+/// its table builds are cancelled (the tables finished before are kept), so that work
+/// nobody waits for stops. Once it has finished, nothing is cancelled: the judge keeps
+/// its table directory for builds later requests start.
+#[derive(Default)]
+struct Waiters {
+    count: Mutex<Count>,
+    cancel: Cancel,
+}
+
+#[derive(Default)]
+struct Count {
+    waiting: usize,
+    finished: bool,
+}
+
+/// One request waiting for an opening, until dropped (answered, or its client gone).
+struct Waiting(Arc<Waiters>);
+
+impl Waiters {
+    fn count(&self) -> std::sync::MutexGuard<'_, Count> {
+        self.count.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn wait(self: &Arc<Self>) -> Waiting {
+        self.count().waiting += 1;
+        Waiting(Arc::clone(self))
+    }
+
+    fn finish(&self) {
+        self.count().finished = true;
+    }
+}
+
+impl Drop for Waiting {
+    fn drop(&mut self) {
+        let mut count = self.0.count();
+        count.waiting -= 1;
+        if count.waiting == 0 && !count.finished {
+            self.0.cancel.cancel();
+        }
+    }
 }
 
 /// The judges open, by [`tablesolve::Puzzle::opening_key`]: a goal by its name or
@@ -236,33 +281,50 @@ impl Judges {
 
     /// The judge `asked` calls for, opened on a blocking thread if not yet open (which
     /// may build its tables); requests for it meanwhile wait for that one opening. An
-    /// opening that failed is forgotten, so that a later request tries again.
+    /// opening that failed is forgotten, so that a later request tries again; one
+    /// whose builds were cancelled (every request before this one left) is started
+    /// again for this one.
     pub async fn get(self: &Arc<Self>, asked: &Asked) -> Result<Arc<dyn Served>, Arc<Error>> {
         let key = asked.puzzle.opening_key(&asked.options).map_err(Arc::new)?;
-        let opening = self.opening(&key, asked)?;
-        let opened = opening.clone().await;
-        if opened.is_err() {
-            let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-            if open
-                .kept
-                .get(&key)
-                .is_some_and(|kept| kept.opening.ptr_eq(&opening))
-            {
-                open.kept.remove(&key);
+        loop {
+            let (opening, _waiting) = self.opening(&key, asked)?;
+            let opened = opening.clone().await;
+            let Err(error) = &opened else {
+                return opened;
+            };
+            self.forget(&key, &opening);
+            if !matches!(**error, Error::Table(TableError::Cancelled { .. })) {
+                return opened;
             }
         }
-        opened
     }
 
-    /// The opening of `key`, started if there is none and fewer than [`MOST_OPEN`] are
-    /// kept (or one of them is idle, and closed); else the service is busy.
-    fn opening(self: &Arc<Self>, key: &str, asked: &Asked) -> Result<Opening, Arc<Error>> {
+    /// Forgets the opening of `key` if it is still `opening`.
+    fn forget(&self, key: &str, opening: &Opening) {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        if (open.kept.get(key)).is_some_and(|kept| kept.opening.ptr_eq(opening)) {
+            open.kept.remove(key);
+        }
+    }
+
+    /// The opening of `key`, and this request counted among its waiters; started if
+    /// there is none (or it failed) and fewer than [`MOST_OPEN`] are kept (or one of
+    /// them is idle, and closed); else the service is busy.
+    fn opening(
+        self: &Arc<Self>,
+        key: &str,
+        asked: &Asked,
+    ) -> Result<(Opening, Waiting), Arc<Error>> {
         let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
         open.clock += 1;
         let now = open.clock;
         if let Some(kept) = open.kept.get_mut(key) {
-            kept.used = now;
-            return Ok(kept.opening.clone());
+            // One that failed with nobody waiting (its builds cancelled) is replaced.
+            if !matches!(kept.opening.clone().now_or_never(), Some(Err(_))) {
+                kept.used = now;
+                return Ok((kept.opening.clone(), kept.waiters.wait()));
+            }
+            open.kept.remove(key);
         }
         if open.kept.len() >= MOST_OPEN {
             // The least recently used of those that failed, or are open and in no
@@ -294,16 +356,26 @@ impl Judges {
             && options.moves.is_none()
             && options.powers.is_none();
         let what = key.to_owned();
+        let waiters = Arc::new(Waiters::default());
+        let waiting = waiters.wait();
+        let finished = Arc::clone(&waiters);
         let opened = tokio::task::spawn_blocking(move || {
             let tables = match builds {
                 true => &judges.tables,
                 false => &judges.present,
             };
+            let tables = tables.clone().cancelled_by(finished.cancel.clone());
             let started = std::time::Instant::now();
-            let opened = puzzle.open(tables, &options, Keep);
-            if opened.is_ok() {
-                let seconds = started.elapsed().as_secs_f64();
-                eprintln!("tablesolve: opened {what} in {seconds:.2} s");
+            let opened = puzzle.open(&tables, &options, Keep);
+            finished.finish();
+            let seconds = started.elapsed().as_secs_f64();
+            match &opened {
+                Ok(_) => eprintln!("tablesolve: opened {what} in {seconds:.2} s"),
+                Err(Error::Table(TableError::Cancelled { .. })) => eprintln!(
+                    "tablesolve: stopped opening {what} after {seconds:.2} s: no request \
+                     waits for it (the tables it finished are kept)"
+                ),
+                Err(_) => {}
             }
             opened
         });
@@ -317,9 +389,10 @@ impl Judges {
         .shared();
         let kept = Held {
             opening: opening.clone(),
+            waiters,
             used: now,
         };
         open.kept.insert(key.to_owned(), kept);
-        Ok(opening)
+        Ok((opening, waiting))
     }
 }

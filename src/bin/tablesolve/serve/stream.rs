@@ -245,8 +245,11 @@ pub fn status_of(error: &Error) -> StatusCode {
         // Tables the service does not build for this request (a partition spelled
         // out, moves or powers chosen): the request's choice, not a fault.
         Error::Table(TableError::Missing { .. }) => StatusCode::UNPROCESSABLE_ENTITY,
-        // A search that confirms a random board's length ran out of time.
-        Error::Stopped(_) => StatusCode::SERVICE_UNAVAILABLE,
+        // A search that confirms a random board's length ran out of time; a build
+        // given up when its requests left.
+        Error::Stopped(_) | Error::Table(TableError::Cancelled { .. }) => {
+            StatusCode::SERVICE_UNAVAILABLE
+        }
         Error::Input { .. } | Error::Case(_) | Error::Option(_) | Error::Io(_) => {
             StatusCode::BAD_REQUEST
         }
