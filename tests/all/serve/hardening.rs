@@ -34,6 +34,26 @@ fn counts_lists_and_random_boards_of_exact_tables_take_a_slot() {
 }
 
 #[test]
+fn batches_and_openings_do_not_queue_behind_long_searches() {
+    // A slot for the batch beside two searches that run for as long as they are
+    // followed, each on every core.
+    let server = Server::start(&["--searches", "3"]);
+    let searches = [searching(&server), searching(&server)];
+    let started = Instant::now();
+    let boards = "2 3 4 1 5 x 7 6 8\n".repeat(500);
+    let (status, body) = post(&server, "/v1/eight/answer", boards.as_bytes());
+    assert_eq!((status, body.lines().count()), (200, 500), "{body}");
+    let goal = encode("1 2 3 4 0 5 6 7 8");
+    let path = format!("/v1/sliding/answer?size=3x3&goal={goal}&board={goal}");
+    let (status, _, body) = get(&server, &path);
+    assert_eq!(status, 200, "{body}");
+    // Milliseconds alone; behind the searches (on one pool) as long as they run.
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(15), "answered after {took:?}");
+    drop(searches);
+}
+
+#[test]
 fn a_random_board_whose_search_runs_out_of_time_is_refused() {
     // Each draw is a random walk confirmed by a search, here allowed a millisecond:
     // far too little for 50 slides on 5x5 under small databases.
