@@ -1,8 +1,9 @@
 //! The service where a careless one would fail: work that takes a search slot even on
 //! an exact table, a random board that cannot be drawn in time, a panic in the middle
 //! of an answer, the judges it keeps open, clients slow to send, tables it does not
-//! build, and a stop while it builds.
+//! build, a build its clients left, and a stop while it builds.
 
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 use super::answers::searching;
@@ -145,7 +146,8 @@ fn one_goal_however_written_opens_one_judge_once() {
     let board = encode("1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15");
     let korf = format!("/v1/fifteen/answer?partition=6-6-3&goal=korf&board={board}");
     // The first client leaves while the databases build (about a second): the opening
-    // goes on, and the next request waits for that one.
+    // goes on (for two seconds with nobody waiting), and the next request, at once,
+    // waits for that one.
     let impatient: ureq::Agent = ureq::Agent::config_builder()
         .timeout_global(Some(Duration::from_millis(50)))
         .build()
@@ -190,28 +192,30 @@ fn slow_definition() -> tempfile::TempDir {
     dir
 }
 
-#[test]
-fn a_stop_while_a_table_builds_ends_the_process_within_seconds() {
+/// A service of [`slow_definition`] in a fresh table directory (the directories
+/// last), its table being built for a request that waits on the stream given.
+fn building() -> (Server, std::net::TcpStream, [tempfile::TempDir; 2]) {
     let definitions = slow_definition();
     let tables = tempfile::tempdir().unwrap();
     let dir = definitions.path().to_str().unwrap();
     let server = Server::start_in(tables.path(), &["--definitions", dir]);
-    let impatient: ureq::Agent = ureq::Agent::config_builder()
-        .timeout_global(Some(Duration::from_millis(500)))
-        .build()
-        .into();
-    // The client leaves; the build goes on for it (and for whoever asks next).
-    assert!(impatient
-        .get(server.url("/v1/s11.def/answer?board=C"))
-        .call()
-        .is_err());
+    let mut waiting = std::net::TcpStream::connect(&server.address).unwrap();
+    let request = "GET /v1/s11.def/answer?board=C HTTP/1.1\r\nHost: tablesolve\r\n\r\n";
+    waiting.write_all(request.as_bytes()).unwrap();
     std::thread::sleep(Duration::from_millis(500));
+    (server, waiting, [definitions, tables])
+}
+
+#[test]
+fn a_stop_while_a_table_builds_ends_the_process_within_seconds() {
+    let (server, waiting, _dirs) = building();
     let stopping = Instant::now();
     let status = server.terminate();
     assert!(status.success(), "{status}");
     // Not the rest of the build: the runtime is shut down without waiting for it.
     let took = stopping.elapsed();
     assert!(took < Duration::from_secs(10), "stopped after {took:?}");
+    drop(waiting);
 }
 
 /// The CPU time process `pid` has taken so far (user and system), from `/proc`.
@@ -231,18 +235,8 @@ fn cpu_time(pid: u32) -> Duration {
 
 #[test]
 fn a_build_whose_every_client_left_stops_and_writes_nothing() {
-    let definitions = slow_definition();
-    let tables = tempfile::tempdir().unwrap();
-    let dir = definitions.path().to_str().unwrap();
-    let server = Server::start_in(tables.path(), &["--definitions", dir]);
-    let impatient: ureq::Agent = ureq::Agent::config_builder()
-        .timeout_global(Some(Duration::from_millis(500)))
-        .build()
-        .into();
-    assert!(impatient
-        .get(server.url("/v1/s11.def/answer?board=C"))
-        .call()
-        .is_err());
+    let (server, waiting, [_, tables]) = building();
+    drop(waiting);
     // The build takes most of a minute on two cores; stopped, the process idles within
     // seconds (a second of it taking under a fifth of a second of CPU).
     let left = Instant::now();

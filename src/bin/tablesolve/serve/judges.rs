@@ -198,10 +198,16 @@ struct Held {
     used: u64,
 }
 
-/// The requests waiting for an opening: once the last one leaves while it still runs,
-/// its table builds are cancelled (the tables finished before are kept), so that work
-/// nobody waits for stops. Once it has finished, nothing is cancelled: the judge keeps
-/// its table directory for builds later requests start.
+/// How long an opening goes on with no request waiting for it before its builds are
+/// cancelled: a client that asks again at once (after a timeout of its own) finds it
+/// still under way.
+const ABANDONED_AFTER: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// The requests waiting for an opening: [`ABANDONED_AFTER`] the last one left, if it
+/// still runs and none came back, its table builds are cancelled (the tables finished
+/// before are kept), so that work nobody waits for stops. Once it has finished,
+/// nothing is cancelled: the judge keeps its table directory for builds later
+/// requests start.
 #[derive(Default)]
 struct Waiters {
     count: Mutex<Count>,
@@ -211,6 +217,8 @@ struct Waiters {
 #[derive(Default)]
 struct Count {
     waiting: usize,
+    /// How many times the last waiting request left: a cancellation is for the latest.
+    emptied: u64,
     finished: bool,
 }
 
@@ -230,14 +238,35 @@ impl Waiters {
     fn finish(&self) {
         self.count().finished = true;
     }
+
+    /// Cancels the builds unless the opening has finished or `emptied` is not the
+    /// latest time the last request left (`None`: whatever waits).
+    fn cancel(&self, emptied: Option<u64>) {
+        let count = self.count();
+        let abandoned = emptied.is_none_or(|e| count.waiting == 0 && count.emptied == e);
+        if abandoned && !count.finished {
+            self.cancel.cancel();
+        }
+    }
 }
 
 impl Drop for Waiting {
     fn drop(&mut self) {
         let mut count = self.0.count();
         count.waiting -= 1;
-        if count.waiting == 0 && !count.finished {
-            self.0.cancel.cancel();
+        if count.waiting > 0 || count.finished {
+            return;
+        }
+        count.emptied += 1;
+        let emptied = Some(count.emptied);
+        drop(count);
+        let waiters = Arc::clone(&self.0);
+        match tokio::runtime::Handle::try_current() {
+            Ok(runtime) => drop(runtime.spawn(async move {
+                tokio::time::sleep(ABANDONED_AFTER).await;
+                waiters.cancel(emptied);
+            })),
+            Err(_) => waiters.cancel(emptied),
         }
     }
 }
@@ -253,11 +282,12 @@ pub struct Judges {
     open: Mutex<Open>,
 }
 
-/// The openings kept, and a clock that orders their use.
+/// The openings kept, a clock that orders their use, and whether the service stops.
 #[derive(Default)]
 struct Open {
     kept: HashMap<String, Held>,
     clock: u64,
+    stopping: bool,
 }
 
 impl Judges {
@@ -279,6 +309,20 @@ impl Judges {
         }
     }
 
+    fn open(&self) -> std::sync::MutexGuard<'_, Open> {
+        self.open.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The service stops: every opening's builds are cancelled, now and from now on,
+    /// so that no build keeps it alive (the tables finished are kept).
+    pub fn stop(&self) {
+        let mut open = self.open();
+        open.stopping = true;
+        for kept in open.kept.values() {
+            kept.waiters.cancel(None);
+        }
+    }
+
     /// The judge `asked` calls for, opened on a blocking thread if not yet open (which
     /// may build its tables); requests for it meanwhile wait for that one opening. An
     /// opening that failed is forgotten, so that a later request tries again; one
@@ -292,19 +336,21 @@ impl Judges {
             let Err(error) = &opened else {
                 return opened;
             };
-            self.forget(&key, &opening);
-            if !matches!(**error, Error::Table(TableError::Cancelled { .. })) {
+            let stopping = self.forget(&key, &opening);
+            if stopping || !matches!(**error, Error::Table(TableError::Cancelled { .. })) {
                 return opened;
             }
         }
     }
 
-    /// Forgets the opening of `key` if it is still `opening`.
-    fn forget(&self, key: &str, opening: &Opening) {
-        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+    /// Forgets the opening of `key` if it is still `opening`; whether the service
+    /// stops.
+    fn forget(&self, key: &str, opening: &Opening) -> bool {
+        let mut open = self.open();
         if (open.kept.get(key)).is_some_and(|kept| kept.opening.ptr_eq(opening)) {
             open.kept.remove(key);
         }
+        open.stopping
     }
 
     /// The opening of `key`, and this request counted among its waiters; started if
@@ -315,7 +361,7 @@ impl Judges {
         key: &str,
         asked: &Asked,
     ) -> Result<(Opening, Waiting), Arc<Error>> {
-        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let mut open = self.open();
         open.clock += 1;
         let now = open.clock;
         if let Some(kept) = open.kept.get_mut(key) {
@@ -358,6 +404,9 @@ impl Judges {
         let what = key.to_owned();
         let waiters = Arc::new(Waiters::default());
         let waiting = waiters.wait();
+        if open.stopping {
+            waiters.cancel(None);
+        }
         let finished = Arc::clone(&waiters);
         let opened = tokio::task::spawn_blocking(move || {
             let tables = match builds {
@@ -371,10 +420,16 @@ impl Judges {
             let seconds = started.elapsed().as_secs_f64();
             match &opened {
                 Ok(_) => eprintln!("tablesolve: opened {what} in {seconds:.2} s"),
-                Err(Error::Table(TableError::Cancelled { .. })) => eprintln!(
-                    "tablesolve: stopped opening {what} after {seconds:.2} s: no request \
-                     waits for it (the tables it finished are kept)"
-                ),
+                Err(Error::Table(TableError::Cancelled { .. })) => {
+                    let why = match judges.open().stopping {
+                        true => "the service stops",
+                        false => "no request waits for it",
+                    };
+                    eprintln!(
+                        "tablesolve: stopped opening {what} after {seconds:.2} s: {why} \
+                         (the tables it finished are kept)"
+                    )
+                }
                 Err(_) => {}
             }
             opened

@@ -114,8 +114,10 @@ pub fn run(serve: &Serve, tables: TableDir, present: TableDir) -> Result<(), Fai
         // Once stopping, requests under way get GRACE to finish: a client following a
         // build, or one that never reads its answer, cannot keep the process alive.
         let (stopping, mut stopped) = tokio::sync::watch::channel(false);
+        let judges = Arc::clone(&shared.judges);
         let signal = async move {
             stop_signal().await;
+            judges.stop();
             let _ = stopping.send(true);
         };
         let serving = async {
