@@ -16,7 +16,8 @@
 //!   files with, and [`alg`] the move sequences of KPuzzle's derived moves and of
 //!   scrambles;
 //! - [`puzzle`]: the definition compiled: its turns, the orbits its pieces keep to,
-//!   what its moves leave unchanged;
+//!   what its moves leave unchanged; [`group`] the number of states its moves reach,
+//!   however many;
 //! - [`view`]: a puzzle seen in part (pieces made alike, sets or orientations left out),
 //!   each state a dense rank: the whole puzzle's table where it fits, pattern databases
 //!   where it does not;
@@ -26,6 +27,7 @@
 
 pub mod alg;
 pub mod databases;
+pub mod group;
 pub mod json;
 pub mod kpuzzle;
 pub mod ksolve;

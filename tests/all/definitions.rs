@@ -43,6 +43,39 @@ fn gods_algorithm_of_the_2x2x2_and_the_pyraminx_as_published() {
     }
 }
 
+/// The states the moves' group counts (Schreier-Sims): the breadth-first count of each
+/// exact table, the 3x3x3's published order, and none where pieces are alike.
+#[test]
+fn the_moves_group_counts_what_breadth_first_search_and_publications_do() {
+    use tablesolve::definition::group::{self, Uncounted};
+    use tablesolve::definition::Puzzle;
+    let reachable =
+        |name: &str| group::reachable(&Puzzle::new(definition(name), None, None).unwrap());
+    for name in [
+        "2x2x2.def",
+        "2x2x2.kpuzzle.json",
+        "pyraminx.def",
+        "pyraminx.kpuzzle.json",
+        "cube-squares.def",
+        "cube-squares.kpuzzle.json",
+    ] {
+        let (counts, _) = gods_algorithm(name);
+        let searched: u64 = counts.iter().sum();
+        let order = reachable(name).unwrap().to_string();
+        assert_eq!(
+            order.replace(',', ""),
+            searched.to_string(),
+            "{name}: {order}"
+        );
+    }
+    for name in ["3x3x3.def", "3x3x3.kpuzzle.json"] {
+        let order = reachable(name).unwrap();
+        assert_eq!(order.to_string(), "43,252,003,274,489,856,000", "{name}");
+    }
+    let alike = reachable("cube-orientations.def");
+    assert!(matches!(alike, Err(Uncounted::Alike(_))), "{alike:?}");
+}
+
 /// `stats def` prints God's algorithm: the published counts, the antipodes, and one of
 /// them as rows of the sets.
 #[test]
@@ -65,6 +98,11 @@ fn stats_prints_gods_algorithm_of_a_definition() {
         [1, 8, 48, 288, 1728, 9896, 51808, 220111, 480467, 166276, 2457, 32]
     );
     assert!(report.contains("  at the maximum distance, 11: 32 states (the antipodes)\n"));
+    let first = report.lines().next().unwrap();
+    assert!(
+        first.ends_with("pyraminx.def: 933,120 states reachable (the order of its moves' group)"),
+        "{report}"
+    );
     let example: Vec<&str> = report
         .lines()
         .skip_while(|l| *l != "  example at 11:")

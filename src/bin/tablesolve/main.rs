@@ -478,12 +478,9 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
                         .into(),
                 ));
             }
-            catalogue::serve(
-                *puzzle,
-                &tables,
-                options(board, def, definition.as_ref()),
-                stats::Stats { tables: &tables },
-            )?;
+            let options = options(board, def, definition.as_ref());
+            stats::reachable(&options)?;
+            catalogue::serve(*puzzle, &tables, options, stats::Stats { tables: &tables })?;
             if *all_boards {
                 stats::census(&tables)?;
             }

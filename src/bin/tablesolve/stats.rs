@@ -1,9 +1,12 @@
-//! `tablesolve stats`: every table of a puzzle, recounted against its header; and the
-//! census of all Rotation Game boards.
+//! `tablesolve stats`: a defined puzzle's reachable states, counted by its group; every
+//! table of a puzzle, recounted against its header; and the census of all Rotation Game
+//! boards.
 
 use std::io::Write;
 use std::time::Instant;
 
+use tablesolve::catalogue::Options;
+use tablesolve::definition::{self, group, Definition};
 use tablesolve::judge::Format;
 use tablesolve::rotation::census;
 use tablesolve::table::{Entry, Table, TableDir, TableError};
@@ -35,6 +38,30 @@ impl Task for Stats<'_> {
         out.flush().map_err(Error::Output)?;
         Ok(())
     }
+}
+
+/// A defined puzzle's reachable states, counted by its moves' group before any table
+/// is opened or built: seconds, however large the puzzle. A definition that cannot be
+/// read is left to the opening after, which says why.
+pub fn reachable(options: &Options) -> Result<(), Failure> {
+    let Some(path) = &options.definition else {
+        return Ok(());
+    };
+    let Ok(definition) = Definition::read(path) else {
+        return Ok(());
+    };
+    let Ok(puzzle) = definition::Puzzle::new(definition, options.moves.as_deref(), options.powers)
+    else {
+        return Ok(());
+    };
+    let counted = match group::reachable(&puzzle) {
+        Ok(order) => format!("{order} states reachable (the order of its moves' group)"),
+        Err(why) => format!("reachable states not counted: {why}"),
+    };
+    let mut out = stdout();
+    writeln!(out, "{}: {counted}", path.display()).map_err(Error::Output)?;
+    out.flush().map_err(Error::Output)?;
+    Ok(())
 }
 
 /// Prints one table's depth counts and an example state at its maximum.
