@@ -84,6 +84,41 @@ fn options_go_before_or_after_the_subcommand_and_in_the_environment() {
     assert_eq!(stdout(&from_env).as_bytes(), sample("eight2.out"));
 }
 
+/// A tool's options may stand between its files, as `def`'s do: `check def D --moves
+/// U,R IN ANSWERS` judges as `check def D IN ANSWERS --moves U,R` does.
+#[test]
+fn options_go_between_a_tools_files() {
+    let tables = tempfile::tempdir().unwrap();
+    let file = |name: &str, text: &str| {
+        let path = tables.path().join(name);
+        fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_owned()
+    };
+    let (input, answers) = (file("in", "R U\n"), file("answers", "U' R'\n"));
+    let definition = Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions/2x2x2.def");
+    let definition = definition.to_str().unwrap();
+    for args in [
+        [
+            "check", "def", definition, "--moves", "U,R", &input, &answers,
+        ],
+        [
+            "check", "def", definition, &input, "--moves", "U,R", &answers,
+        ],
+        [
+            "check", "def", definition, &input, &answers, "--moves", "U,R",
+        ],
+    ] {
+        let output = tablesolve(tables.path(), &args, b"");
+        assert_eq!(stdout(&output), "1 correct\n", "{args:?}");
+    }
+    let extra = [
+        "check", "def", definition, &input, "--moves", "U,R", &answers, &answers,
+    ];
+    let output = tablesolve(tables.path(), &extra, b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("too many files"));
+}
+
 /// The sliding boards' options are theirs: offered by their subcommands and by the tools,
 /// also taken before any subcommand (a later one overriding), refused by the others.
 #[test]

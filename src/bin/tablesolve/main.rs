@@ -106,7 +106,7 @@ enum Tool {
         puzzle: Puzzle,
         /// def's definition file, then the judge input, then the answers to judge, in
         /// the judge's output format (either file may be `-`, standard input)
-        #[arg(value_name = "[DEFINITION] INPUT ANSWERS", num_args = 2..=3, required = true)]
+        #[arg(value_name = "[DEFINITION] INPUT ANSWERS", num_args = 1..=3, required = true)]
         files: Vec<PathBuf>,
         #[command(flatten)]
         board: SlidingArgs,
