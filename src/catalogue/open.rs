@@ -119,6 +119,9 @@ pub struct Options {
     pub moves: Option<Vec<String>>,
     /// `def`'s powers: how a move's powers are turns.
     pub powers: Option<Powers>,
+    /// A defined puzzle's target pattern file (`--target-pattern`): the goal of every
+    /// case, in place of the definition's solved states.
+    pub target_pattern: Option<PathBuf>,
     /// A defined puzzle's least answer length (`--min-depth`).
     pub min_depth: Option<u32>,
     /// A defined puzzle's most answer length (`--max-depth`).
@@ -312,6 +315,17 @@ impl Puzzle {
                     source,
                 })?;
                 let definition = Definition::parse_bytes(&bytes, &path.display().to_string())?;
+                let goals = match &options.target_pattern {
+                    None => None,
+                    Some(path) => {
+                        let text = std::fs::read_to_string(path).map_err(|source| Error::Open {
+                            what: "target pattern",
+                            path: path.clone(),
+                            source,
+                        })?;
+                        Some(vec![definition.target(&text, &path.display().to_string())?])
+                    }
+                };
                 let def_options = DefOptions {
                     moves: options.moves.clone(),
                     powers: options.powers,
@@ -321,6 +335,7 @@ impl Puzzle {
                     asked: Asked {
                         min_cost: options.min_depth.unwrap_or(0),
                         max_cost: options.max_depth,
+                        goals,
                         ..Asked::default()
                     },
                 };

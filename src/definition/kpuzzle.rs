@@ -10,7 +10,7 @@
 
 use super::json::{self, Kind, Value};
 use super::restrictions::Restrictions;
-use super::{alg, line_and_column, Action, Definition, DefinitionError, NamedAction};
+use super::{alg, line_and_column, Action, Definition, DefinitionError, Goal, NamedAction};
 use super::{Powers, Set};
 pub use pattern::pattern;
 use pattern::{concrete, holds_the_same_pieces, numbers};
@@ -172,6 +172,22 @@ pub fn read(text: &str, file: &str) -> Result<Definition, DefinitionError> {
         powers,
         restrictions: Restrictions::default(),
     })
+}
+
+impl Definition {
+    /// The goal a target pattern makes, given apart from the definition (twips's
+    /// `--experimental-target-pattern`): a KPattern object of orbits by name, `text`
+    /// read from `file`, pieces `null` where any piece will do and `orientationMod` 1
+    /// where the orientation does not count (a cross, a first layer).
+    pub fn target(&self, text: &str, file: &str) -> Result<Goal, DefinitionError> {
+        let value = json::parse(text, file)?;
+        let (_, goal) = pattern(&value, &self.sets, file, true)?;
+        holds_the_same_pieces(&goal, &self.start, &self.sets).map_err(|set| {
+            let message = format!("orbit {set} holds other pieces than the solved state's");
+            DefinitionError::at(file, value.at, message)
+        })?;
+        Ok(goal)
+    }
 }
 
 /// The sets of `"orbits"`: an array of `{orbitName, numPieces, numOrientations}` (or,

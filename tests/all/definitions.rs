@@ -665,3 +665,66 @@ fn patterns_over_many_lines_are_one_case_each() {
     assert!(stderr.contains("case 1, line 12, "), "{stderr}");
     assert!(stderr.contains("has 8 values, for 7 positions"), "{stderr}");
 }
+
+/// The 2x2x2's upper layer, as a target pattern: its four corners placed and turned,
+/// the other three any piece, any way.
+const UPPER_LAYER: &str = r#"{"CORNERS": {
+    "pieces": [0, 1, 2, 3, null, null, null],
+    "orientation": [0, 0, 0, 0, 0, 0, 0],
+    "orientationMod": [0, 0, 0, 0, 1, 1, 1]
+}}"#;
+
+/// `--target-pattern`: each answer is the first sequence, by length and then in answer
+/// order, that an enumeration of every sequence finds reaching the pattern.
+#[test]
+fn a_target_pattern_is_reached_as_an_enumeration_of_every_sequence_finds() {
+    use tablesolve::definition::{Puzzle, State};
+    let definition = definition("2x2x2.def");
+    let goal = definition.target(UPPER_LAYER, "upper.json").unwrap();
+    let puzzle = Puzzle::new(definition.clone(), None, None).unwrap();
+    let turns = &puzzle.turns;
+    let sets = &definition.sets;
+    let play = |state: &State, sequence: &[usize]| {
+        (sequence.iter()).fold(state.clone(), |s, &t| s.after(&turns[t].action, sets))
+    };
+    let first_reaching = |state: &State| -> Vec<usize> {
+        for length in 0..=6u32 {
+            for number in 0..turns.len().pow(length) {
+                let sequence: Vec<usize> = (0..length)
+                    .rev()
+                    .map(|place| number / turns.len().pow(place) % turns.len())
+                    .collect();
+                if goal.accepts(&play(state, &sequence)) {
+                    return sequence;
+                }
+            }
+        }
+        panic!("no sequence of 6 turns or fewer reaches the upper layer");
+    };
+    let named = |name: &str| turns.iter().position(|t| t.turn.name == name).unwrap();
+    let scrambles = ["R U R' U'", "R", "F R2 U'", "U2 F' R U", "R F U R2 F'", ""];
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("upper.json");
+    std::fs::write(&target, UPPER_LAYER).unwrap();
+    let input = scrambles.join("\n") + "\n";
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions/2x2x2.def");
+    let args = [
+        "def",
+        path.to_str().unwrap(),
+        "--target-pattern",
+        target.to_str().unwrap(),
+    ];
+    let output = crate::common::tablesolve(dir.path(), &args, input.as_bytes());
+    let answers = crate::common::stdout(&output);
+    let answers: Vec<&str> = answers.lines().collect();
+    assert_eq!(answers.len(), scrambles.len(), "{answers:?}");
+    for (scramble, answer) in scrambles.iter().zip(answers) {
+        let moves: Vec<usize> = scramble.split_whitespace().map(named).collect();
+        let state = play(&definition.start, &moves);
+        let expected: Vec<&str> = (first_reaching(&state).iter())
+            .map(|&t| turns[t].turn.name)
+            .collect();
+        // A case already at its goal is answered with an empty line.
+        assert_eq!(answer, expected.join(" "), "{scramble}");
+    }
+}

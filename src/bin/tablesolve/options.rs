@@ -77,6 +77,12 @@ pub struct DefArgs {
     #[arg(long, value_name = "all|quarter|none")]
     pub powers: Option<tablesolve::definition::Powers>,
 
+    /// Every case's goal: a KPattern JSON file (pieces `null` where any will do,
+    /// `orientationMod` 1 where the orientation does not count), in place of the
+    /// definition's solved states (twips's --experimental-target-pattern)
+    #[arg(long, value_name = "FILE")]
+    pub target_pattern: Option<PathBuf>,
+
     /// No answer shorter than N turns (twips's --min-depth): a case's answer is the
     /// smallest of the shortest at least N long
     #[arg(long, value_name = "N")]
@@ -196,6 +202,7 @@ pub fn merge(
         definition: def.1.cloned(),
         moves: def.0.moves.clone(),
         powers: def.0.powers,
+        target_pattern: def.0.target_pattern.clone(),
         min_depth: def.0.min_depth,
         max_depth: def.0.max_depth,
         limits,
