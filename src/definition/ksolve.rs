@@ -140,29 +140,34 @@ impl<'a> Reader<'a> {
                 format!("`{}` cannot name a set", set_name.text),
             ));
         }
+        // A word that is no number on a later line (the next command): the `Set` line
+        // lacks the number, and is the place to say so.
+        let not_a = |words: &Words<'_>, word: Word<'_>, what: &str, range: &str| match word.at.0
+            == command.at.0
+        {
+            true => words.error(
+                Some(word),
+                format!("`{}` is not a number of {what} from {range}", word.text),
+            ),
+            false => words.error(
+                Some(command),
+                format!(
+                    "`Set {}` gives no number of {what} (a set is `Set NAME PIECES \
+                         ORIENTATIONS`)",
+                    words.rest_of_line_at(command)
+                ),
+            ),
+        };
         let size = words.expect("the set's number of pieces")?;
         let pieces = match size.text.parse::<usize>() {
             Ok(n) if (1..=255).contains(&n) => n,
-            _ => {
-                return Err(words.error(
-                    Some(size),
-                    format!("`{}` is not a number of pieces from 1 to 255", size.text),
-                ))
-            }
+            _ => return Err(not_a(words, size, "pieces", "1 to 255")),
         };
         let turns = words.expect("the set's number of orientations")?;
         let orientations = match turns.text.parse::<u8>() {
             // ksolve+ takes 0 for pieces that have none, as 1.
             Ok(n) => n.max(1),
-            _ => {
-                return Err(words.error(
-                    Some(turns),
-                    format!(
-                        "`{}` is not a number of orientations from 0 to 255",
-                        turns.text
-                    ),
-                ))
-            }
+            _ => return Err(not_a(words, turns, "orientations", "0 to 255")),
         };
         self.sets.push(Set {
             name: set_name.text.to_owned(),

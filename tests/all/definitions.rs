@@ -455,6 +455,16 @@ fn a_faulty_definition_is_refused_where_it_goes_wrong() {
             "set C is defined twice",
         ),
         (
+            format!("{sets}Set D 7 # no orientations\n\nSolved\nC\n1 2 3\nEnd\n"),
+            (3, 1),
+            "`Set D 7` gives no number of orientations (a set is `Set NAME PIECES ORIENTATIONS`)",
+        ),
+        (
+            format!("{sets}Set D 7 x\n"),
+            (3, 9),
+            "`x` is not a number of orientations from 0 to 255",
+        ),
+        (
             format!("{sets}Move M\nX\n1 2\nEnd\n"),
             (4, 1),
             "`X` is no set (the sets are C, E)",

@@ -77,6 +77,13 @@ impl<'a> Words<'a> {
             .ok_or_else(|| self.error(None, format!("the file ends where {wanted} was due")))
     }
 
+    /// What follows `word` on its line, trimmed, as written (nothing is consumed).
+    pub(crate) fn rest_of_line_at(&self, word: Word<'_>) -> &'a str {
+        let line = self.text.lines().nth(word.at.0 - 1).unwrap_or("");
+        let rest = line.get(word.at.1 - 1 + word.text.len()..).unwrap_or("");
+        rest.split('#').next().unwrap_or("").trim()
+    }
+
     /// The rest of the line `word` is on, trimmed.
     pub(crate) fn rest_of_line(&mut self, word: Word<'_>) -> String {
         let line = self.text.lines().nth(word.at.0 - 1).unwrap_or("");
