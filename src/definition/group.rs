@@ -1,5 +1,6 @@
 //! How many states a puzzle's moves reach, however many: the order of the group they
-//! generate, by the Schreier-Sims algorithm, with no table and in exact decimal.
+//! generate, by the Schreier-Sims algorithm, with no table and in exact decimal; and
+//! states drawn uniformly from them ([`Draw`]).
 //!
 //! The group acts on points, one a position and orientation of each set; a move sends
 //! the piece at `from[i]` with orientation `k` to position `i` with `k + twist[i]`.
@@ -37,12 +38,7 @@ pub enum Uncounted {
 /// The number of states the moves chosen reach from the solved state.
 pub fn reachable(puzzle: &Puzzle) -> Result<Order, Uncounted> {
     let definition = &puzzle.definition;
-    let restrictions = &definition.restrictions;
-    if !restrictions.blocks.is_empty() || !restrictions.limits.is_empty() {
-        return Err(Uncounted::Restricted);
-    }
-    let actions: Vec<&Action> = puzzle.turns.iter().map(|turn| &turn.action).collect();
-    let order = order(&definition.sets, &actions)?;
+    let order = Draw::new(puzzle)?.chain.order();
     let distinct = definition.start.pieces.iter().all(|pieces| {
         let mut seen = pieces.clone();
         seen.sort_unstable();
@@ -56,25 +52,49 @@ pub fn reachable(puzzle: &Puzzle) -> Result<Order, Uncounted> {
 
 /// The order of the group `actions` generate on `sets`.
 pub fn order(sets: &[Set], actions: &[&Action]) -> Result<Order, Uncounted> {
-    let points: usize = sets
-        .iter()
-        .map(|set| set.pieces * usize::from(set.orientations))
-        .sum();
-    if points > MOST_POINTS {
-        return Err(Uncounted::TooManyPoints(points));
-    }
-    let mut chain = Chain::new(points);
-    for action in actions {
-        let generator = on_points(sets, action, points);
-        if !chain.contains(0, generator.clone()) {
-            chain.add(0, generator);
+    Ok(Chain::of(sets, actions)?.order())
+}
+
+/// Uniformly random reachable states of a puzzle, drawn with no table (twips's random-
+/// state scrambles): a random element of the moves' group is one random element of
+/// each level of the chain, composed, and every element is drawn so once; where
+/// pieces are alike, each state is as many elements as any other, so states too are
+/// drawn uniformly.
+pub struct Draw {
+    chain: Chain,
+    sets: Vec<Set>,
+    start: super::State,
+}
+
+impl Draw {
+    /// The draws of `puzzle`'s states, its moves as chosen; none where its restrictions
+    /// make the reachable states other than the group's, or past [`MOST_POINTS`].
+    pub fn new(puzzle: &Puzzle) -> Result<Draw, Uncounted> {
+        let definition = &puzzle.definition;
+        let restrictions = &definition.restrictions;
+        if !restrictions.blocks.is_empty() || !restrictions.limits.is_empty() {
+            return Err(Uncounted::Restricted);
         }
+        let actions: Vec<&Action> = puzzle.turns.iter().map(|turn| &turn.action).collect();
+        Ok(Draw {
+            chain: Chain::of(&definition.sets, &actions)?,
+            sets: definition.sets.clone(),
+            start: definition.start.clone(),
+        })
     }
-    let mut order = Order::one();
-    for level in &chain.levels {
-        order.times(level.reps.iter().flatten().count() as u64);
+
+    /// A state drawn uniformly from those the moves reach.
+    pub fn state(&self, rng: &mut dyn rand::RngCore) -> super::State {
+        use rand::Rng;
+        let points = self.chain.levels.len();
+        let mut element: Perm = (0..points as u16).collect();
+        for level in self.chain.levels.iter().rev() {
+            let orbit: Vec<&Perm> = level.reps.iter().flatten().map(|(rep, _)| rep).collect();
+            element = after(orbit[rng.random_range(0..orbit.len())], &element);
+        }
+        self.start
+            .after(&action_of(&self.sets, &element), &self.sets)
     }
-    Ok(order)
 }
 
 /// A permutation of the points: point `x` goes to `perm[x]`.
@@ -96,6 +116,22 @@ fn on_points(sets: &[Set], action: &Action, points: usize) -> Perm {
         base += set.pieces * o;
     }
     perm
+}
+
+/// The action whose permutation of the points is `perm` ([`on_points`] undone).
+fn action_of(sets: &[Set], perm: &[u16]) -> Action {
+    let mut action = Action::identity(sets);
+    let mut base = 0;
+    for (s, set) in sets.iter().enumerate() {
+        let o = usize::from(set.orientations);
+        for from in 0..set.pieces {
+            let to = usize::from(perm[base + from * o]) - base;
+            action.from[s][to / o] = from as u8;
+            action.twist[s][to / o] = (to % o) as u8;
+        }
+        base += set.pieces * o;
+    }
+    action
 }
 
 /// `a` after `b`.
@@ -126,6 +162,33 @@ struct Level {
 }
 
 impl Chain {
+    /// The chain of the group `actions` generate on `sets`.
+    fn of(sets: &[Set], actions: &[&Action]) -> Result<Chain, Uncounted> {
+        let points: usize = (sets.iter())
+            .map(|set| set.pieces * usize::from(set.orientations))
+            .sum();
+        if points > MOST_POINTS {
+            return Err(Uncounted::TooManyPoints(points));
+        }
+        let mut chain = Chain::new(points);
+        for action in actions {
+            let generator = on_points(sets, action, points);
+            if !chain.contains(0, generator.clone()) {
+                chain.add(0, generator);
+            }
+        }
+        Ok(chain)
+    }
+
+    /// The group's order: the product of the orbits' lengths.
+    fn order(&self) -> Order {
+        let mut order = Order::one();
+        for level in &self.levels {
+            order.times(level.reps.iter().flatten().count() as u64);
+        }
+        order
+    }
+
     fn new(points: usize) -> Chain {
         let identity: Perm = (0..points as u16).collect();
         let levels = (0..points)

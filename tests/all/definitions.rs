@@ -738,3 +738,59 @@ fn a_target_pattern_is_reached_as_an_enumeration_of_every_sequence_finds() {
         assert_eq!(answer, expected.join(" "), "{scramble}");
     }
 }
+
+/// Random states drawn from the moves' group (`generate def` past one table): each is
+/// reachable, and each reachable state is drawn as often as any other, within a
+/// chi-squared bound; pieces alike included.
+#[test]
+fn states_drawn_from_the_moves_group_are_reachable_and_uniform() {
+    use rand::SeedableRng;
+    use std::collections::{HashMap, HashSet};
+    use tablesolve::definition::group::Draw;
+    use tablesolve::definition::{Puzzle, State};
+    // Four pieces, two orientations: a 4-cycle that twists one piece, and a swap.
+    let text = |solved: &str| {
+        format!(
+            "Set A 4 2\nSolved\nA\n{solved}\nEnd\nMove C\nA\n2 3 4 1\n1 0 0 0\nEnd\n\
+             Move S\nA\n2 1 3 4\nEnd\n"
+        )
+    };
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    for solved in ["1 2 3 4", "1 1 2 2"] {
+        let definition = Definition::parse(&text(solved), "draw.def").unwrap();
+        let puzzle = Puzzle::new(definition.clone(), None, None).unwrap();
+        let sets = &definition.sets;
+        // Every reachable state, by a breadth-first search.
+        let mut reachable = HashSet::from([definition.start.clone()]);
+        let mut frontier = vec![definition.start.clone()];
+        while let Some(state) = frontier.pop() {
+            for turn in &puzzle.turns {
+                let next: State = state.after(&turn.action, sets);
+                if reachable.insert(next.clone()) {
+                    frontier.push(next);
+                }
+            }
+        }
+        let draw = Draw::new(&puzzle).unwrap();
+        let draws = 200 * reachable.len();
+        let mut seen: HashMap<State, usize> = HashMap::new();
+        for _ in 0..draws {
+            let state = draw.state(&mut rng);
+            assert!(reachable.contains(&state), "{solved}: {state:?}");
+            *seen.entry(state).or_default() += 1;
+        }
+        assert_eq!(seen.len(), reachable.len(), "{solved}");
+        let expected = 200.0;
+        let chi: f64 = (seen.values())
+            .map(|&n| (n as f64 - expected).powi(2) / expected)
+            .sum();
+        // The 99.9th percentile of chi-squared for k - 1 degrees of freedom, bounded
+        // above by the Wilson-Hilferty approximation plus a margin.
+        let k = reachable.len() as f64 - 1.0;
+        let bound = k * (1.0 - 2.0 / (9.0 * k) + 3.09 * (2.0 / (9.0 * k)).sqrt()).powi(3) + 5.0;
+        assert!(
+            chi < bound,
+            "{solved}: chi-squared {chi:.1} past {bound:.1} ({k} degrees)"
+        );
+    }
+}

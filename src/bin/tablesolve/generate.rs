@@ -5,7 +5,9 @@ use rand_chacha::ChaCha8Rng;
 use std::io::Write;
 
 use tablesolve::catalogue::Options;
+use tablesolve::definition::{self, group::Draw, Definition};
 use tablesolve::eight::{Eight, Eight2, Grid};
+use tablesolve::judge::kpattern;
 use tablesolve::judge::{CasesAt, Format};
 use tablesolve::rotation::sample::random_board as random_rotation;
 use tablesolve::rotation::Rotation;
@@ -31,8 +33,10 @@ impl Generate {
         if self.length.is_some() {
             return None;
         }
-        // The seed puzzles draw from all their boards, which needs no table either.
+        // The seed puzzles draw from all their boards, which needs no table either; a
+        // defined puzzle from its moves' group where it has one.
         match puzzle {
+            Puzzle::Def => return self.drawn_from_the_group(options),
             Puzzle::Rotation => return Some(self.write::<Rotation<Mapped>>(random_rotation)),
             Puzzle::Eight => return Some(self.write::<Eight<Mapped>>(random_board)),
             Puzzle::Eight2 => {
@@ -58,6 +62,23 @@ impl Generate {
 }
 
 impl Generate {
+    /// A defined puzzle's random states, drawn uniformly from its moves' group (no
+    /// table, however large the puzzle), each as a KPattern line; `None` where the
+    /// definition cannot be read (the opening says why) or has no such group (its
+    /// restrictions): its tables draw them.
+    fn drawn_from_the_group(&self, options: &Options) -> Option<Result<(), Failure>> {
+        let definition = Definition::read(options.definition.as_ref()?).ok()?;
+        let puzzle = definition::Puzzle::new(definition, options.moves.as_deref(), options.powers);
+        let puzzle = puzzle.ok()?;
+        let draw = Draw::new(&puzzle).ok()?;
+        let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
+        let mut out = stdout();
+        let written = (0..self.count)
+            .try_for_each(|_| writeln!(out, "{}", kpattern(&puzzle, &draw.state(&mut rng))))
+            .and_then(|()| out.flush());
+        Some(written.map_err(|error| Error::Output(error).into()))
+    }
+
     /// Writes the cases `draw` draws, as judge `J`'s input writes them.
     fn write<J: Format>(
         &self,

@@ -11,6 +11,7 @@ use super::{
     CasesAt, CrossCheck, EveryShortest, Format, Replay, Sample, SampleAt, Shortest, Solver, Tables,
     Written,
 };
+use crate::definition::group::Draw;
 use crate::definition::puzzle::Puzzle;
 use crate::definition::solver::{How, Viewed};
 use crate::definition::text::Names;
@@ -365,7 +366,15 @@ impl<D: AsRef<[u8]> + Send + Sync> Sample for Def<D> {
                     return Position::new(puzzle, &state);
                 }
             },
-            None => random_walk(&puzzle, rng, 1000),
+            // Past one table, drawn from the moves' group (uniformly, as the table's
+            // draw is); a long random walk where restrictions leave no group.
+            None => match Draw::new(&puzzle) {
+                Ok(draw) => {
+                    let state = draw.state(rng);
+                    Position::new(puzzle, &state)
+                }
+                Err(_) => random_walk(&puzzle, rng, 1000),
+            },
         }
     }
 }
