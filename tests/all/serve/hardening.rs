@@ -263,6 +263,40 @@ fn a_build_whose_every_client_left_stops_and_writes_nothing() {
 }
 
 #[test]
+fn openings_past_the_most_kept_are_refused_while_every_one_is_in_flight() {
+    let tables = tempfile::tempdir().unwrap();
+    let server = Server::start_in(tables.path(), &[]);
+    // 32 goals of 3x4 boards, each its own judge, all of one 239 MB table: the first
+    // builds it (most of a minute) and the others wait for it, all in flight.
+    let goal = |swap: (usize, usize)| {
+        let mut tiles: Vec<usize> = (1..12).chain([0]).collect();
+        tiles.swap(swap.0, swap.1);
+        let text: Vec<String> = tiles.iter().map(usize::to_string).collect();
+        encode(&text.join(" "))
+    };
+    let swaps: Vec<(usize, usize)> = (0..11)
+        .flat_map(|i| (i + 1..11).map(move |j| (i, j)))
+        .collect();
+    let ask = |swap| {
+        let goal = goal(swap);
+        format!("/v1/sliding/answer?size=4x3&goal={goal}&board={goal}")
+    };
+    let waiting: Vec<std::net::TcpStream> = (swaps[..32].iter())
+        .map(|&swap| {
+            let mut stream = std::net::TcpStream::connect(&server.address).unwrap();
+            let request = format!("GET {} HTTP/1.1\r\nHost: tablesolve\r\n\r\n", ask(swap));
+            stream.write_all(request.as_bytes()).unwrap();
+            stream
+        })
+        .collect();
+    std::thread::sleep(Duration::from_secs(1));
+    let (status, retry, body) = get(&server, &ask(swaps[32]));
+    assert_eq!((status, retry.as_deref()), (503, Some("1")), "{body}");
+    assert!(body.contains("32"), "{body}");
+    drop(waiting);
+}
+
+#[test]
 fn a_table_the_service_does_not_build_is_the_requests_fault_and_says_what_to_do() {
     let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/definitions");
     let tables = tempfile::tempdir().unwrap();
