@@ -543,25 +543,15 @@ pub(crate) fn read_limits(
         if word.text == "End" {
             break;
         }
-        let (name, every_power) = match word.text.strip_suffix('*') {
-            Some(name) => (name, true),
-            None => (word.text, false),
-        };
         let count = words.expect("the most turns a move limit allows")?;
-        let most = count.text.parse::<u32>().map_err(|_| {
-            words.error(
-                Some(count),
-                format!(
-                    "move limit of {}: `{}` is not a whole number",
-                    word.text, count.text
-                ),
-            )
+        let limit = MoveLimit::read(word.text, count.text).ok_or_else(|| {
+            let message = format!(
+                "move limit of {}: `{}` is not a whole number",
+                word.text, count.text
+            );
+            words.error(Some(count), message)
         })?;
-        limits.push(MoveLimit {
-            name: name.to_owned(),
-            every_power,
-            most,
-        });
+        limits.push(limit);
     }
     Ok(limits)
 }

@@ -50,6 +50,24 @@ pub struct MoveLimit {
     pub most: u32,
 }
 
+impl MoveLimit {
+    /// A limit as a definition's `MoveLimits` block and a scramble file's write it: a
+    /// turn's name (a move's with `*`, for all its powers) and the most turns; `None`
+    /// where `count` is no whole number.
+    pub(crate) fn read(name: &str, count: &str) -> Option<MoveLimit> {
+        let most = count.parse::<u32>().ok()?;
+        let (name, every_power) = match name.strip_suffix('*') {
+            Some(name) => (name, true),
+            None => (name, false),
+        };
+        Some(MoveLimit {
+            name: name.to_owned(),
+            every_power,
+            most,
+        })
+    }
+}
+
 /// The most blocks a puzzle has.
 pub const MOST_BLOCKS: usize = 64;
 

@@ -250,29 +250,22 @@ impl DefCases {
                                and a number, `F2 1`, `F* 2`";
                 return Err(input_error(case, place, message));
             };
-            let (name, every_power) = match name.strip_suffix('*') {
-                Some(name) => (name, true),
-                None => (name.as_str(), false),
-            };
-            let known = match every_power {
+            let limit = MoveLimit::read(name, count).ok_or_else(|| {
+                input_error(case, *count_at, format!("`{count}` is not a whole number"))
+            })?;
+            let name = &limit.name;
+            let known = match limit.every_power {
                 true => self.puzzle.classes.iter().any(|c| c == name),
-                false => self.puzzle.turns.iter().any(|t| t.turn.name == name),
+                false => self.puzzle.turns.iter().any(|t| t.turn.name == *name),
             };
             if !known {
-                let message = match every_power {
+                let message = match limit.every_power {
                     true => format!("`{name}*`: {name} is no move of the answers"),
                     false => format!("`{name}` is no turn of the answers"),
                 };
                 return Err(input_error(case, *place, message));
             }
-            let most = count.parse::<u32>().map_err(|_| {
-                input_error(case, *count_at, format!("`{count}` is not a whole number"))
-            })?;
-            limits.push(MoveLimit {
-                name: name.to_owned(),
-                every_power,
-                most,
-            });
+            limits.push(limit);
         }
         Ok(limits)
     }
