@@ -5,9 +5,11 @@
 
 mod build;
 mod open;
+mod options;
 
 pub use build::Built;
-pub use open::{BoardSampler, Bytes, Judge, OptionError, OptionName, Options, Task};
+pub use open::{BoardSampler, Bytes, Judge, Task};
+pub use options::{OptionError, OptionName, Options};
 
 use clap::builder::PossibleValue;
 use clap::ValueEnum;

@@ -474,6 +474,7 @@ impl View {
 }
 
 mod arrangement;
+mod goal_states;
 mod orbit;
 mod projection;
 mod steps;
