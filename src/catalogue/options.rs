@@ -18,7 +18,7 @@ pub struct Options {
     pub size: Option<(usize, usize)>,
     /// The goal: `default` (`1 2 ... 0`), `korf` (`0 1 2 ...`) or the board's values.
     pub goal: Option<String>,
-    /// The partition whose databases guide the search (see [`SlidingOptions`]).
+    /// The partition whose databases guide the search (see [`crate::SlidingOptions`]).
     pub partition: Option<Partition>,
     /// Cases in text start with a label, as in Korf's instance files.
     pub numbered: bool,
