@@ -14,12 +14,17 @@
 //! with `?`: ksolve+ builds its tables for that, and so it changes no solved state
 //! (this tool builds tables for each case's own goal, so it takes `?` anywhere).
 
-use super::restrictions::{MoveLimit, Restrictions};
-use super::{Action, Definition, DefinitionError, Goal, NamedAction, Powers};
+use super::restrictions::Restrictions;
+use super::{Definition, DefinitionError, NamedAction, Powers};
 use super::{Set, State};
 use words::{Word, Words};
 
+mod restrictions;
+mod vectors;
 mod words;
+
+pub(crate) use restrictions::{check_limit, read_limits};
+use vectors::{block, move_action, solved_state};
 
 /// One set's vectors in a block: the first (pieces, sources or ignore flags) and the
 /// second, if given (orientations, twists or flags).
@@ -291,86 +296,6 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    /// `Block`: a set's name, then on the next line the pieces (from 1) bandaged
-    /// together, for each set the block holds pieces of, up to `End`.
-    fn block(&mut self, command: Word<'a>) -> Result<(), DefinitionError> {
-        let mut block: Vec<Vec<u8>> = vec![Vec::new(); self.sets.len()];
-        while let Some(word) = self.words.next() {
-            if word.text == "End" {
-                break;
-            }
-            let s = self.set_named(word)?;
-            let line = self.words.block_line(word);
-            for piece in line {
-                let n = piece
-                    .text
-                    .parse::<usize>()
-                    .ok()
-                    .filter(|n| (1..=self.sets[s].pieces).contains(n));
-                let Some(n) = n else {
-                    return Err(self.words.error(
-                        Some(piece),
-                        format!(
-                            "`Block`'s set {}: `{}` is not a piece from 1 to {}",
-                            word.text, piece.text, self.sets[s].pieces
-                        ),
-                    ));
-                };
-                if !block[s].contains(&((n - 1) as u8)) {
-                    block[s].push((n - 1) as u8);
-                }
-            }
-        }
-        if block.iter().all(Vec::is_empty) {
-            return Err(self.words.error(Some(command), "a `Block` of no pieces"));
-        }
-        if self.restrictions.blocks.len() == super::restrictions::MOST_BLOCKS {
-            return Err(self.words.error(
-                Some(command),
-                format!("more than {} blocks", super::restrictions::MOST_BLOCKS),
-            ));
-        }
-        self.restrictions.blocks.push(block);
-        Ok(())
-    }
-
-    /// `ForbiddenPairs`: two turn names a line (the first may not be followed by the
-    /// second), up to `End`.
-    fn forbidden_pairs(&mut self, command: Word<'a>) -> Result<(), DefinitionError> {
-        while let Some(first) = self.words.next() {
-            if first.text == "End" {
-                break;
-            }
-            let second = self.words.expect("the second turn of a forbidden pair")?;
-            let names = [first, second].map(|w| self.turn_named(w));
-            let [first, second] = names;
-            self.restrictions.forbidden.push((first?, second?));
-        }
-        let _ = command;
-        Ok(())
-    }
-
-    /// `ForbiddenGroups`: turn names a line, no two of a line to follow one another
-    /// (each after itself too), up to `End`.
-    fn forbidden_groups(&mut self, command: Word<'a>) -> Result<(), DefinitionError> {
-        let _ = command;
-        while let Some(first) = self.words.next() {
-            if first.text == "End" {
-                break;
-            }
-            let mut group = vec![self.turn_named(first)?];
-            for word in self.words.rest_of_line_words(first) {
-                group.push(self.turn_named(word)?);
-            }
-            for a in &group {
-                for b in &group {
-                    self.restrictions.forbidden.push((a.clone(), b.clone()));
-                }
-            }
-        }
-        Ok(())
-    }
-
     fn powers(&mut self) -> Result<(), DefinitionError> {
         let value = self.words.expect("all, quarter or none")?;
         self.powers = Some(Powers::from_name(value.text).ok_or_else(|| {
@@ -402,20 +327,6 @@ impl<'a> Reader<'a> {
                     ),
                 )
             })
-    }
-
-    /// The turn `word` names: a move defined above, or one of its powers.
-    fn turn_named(&self, word: Word<'_>) -> Result<String, DefinitionError> {
-        match power_of(&self.moves, &self.sets, word.text) {
-            Some(_) => Ok(word.text.to_owned()),
-            None => Err(self.words.error(
-                Some(word),
-                format!(
-                    "`{}` is no move defined above, nor a power of one (`R`, `R2`, `R'`)",
-                    word.text
-                ),
-            )),
-        }
     }
 
     /// The definition from what was read, checked as a whole.
@@ -484,120 +395,6 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// The vectors of a `Solved`, `Move` or `Ignore` block up to its `End` (or the end of
-/// the file, as ksolve+'s last block may have none), by set; sets left out are `None`.
-fn block<'a, T: Clone>(
-    words: &mut Words<'a>,
-    sets: &[Set],
-    opened: Word<'_>,
-    read: &mut dyn FnMut(&mut Words<'a>, &Set, &str) -> Result<T, DefinitionError>,
-) -> Result<Vec<Option<T>>, DefinitionError> {
-    let mut given: Vec<Option<T>> = vec![None; sets.len()];
-    loop {
-        let Some(word) = words.next() else {
-            return match given.iter().any(Option::is_some) {
-                true => Ok(given),
-                false => Err(words.error(
-                    None,
-                    format!(
-                        "the file ends inside the `{}` block begun on line {}: it needs its `End`",
-                        opened.text, opened.at.0
-                    ),
-                )),
-            };
-        };
-        if word.text == "End" {
-            return Ok(given);
-        }
-        let Some(s) = sets.iter().position(|set| set.name == word.text) else {
-            let names: Vec<&str> = sets.iter().map(|s| s.name.as_str()).collect();
-            return Err(words.error(
-                Some(word),
-                format!(
-                    "`{}` is no set (the sets are {}), nor the block's `End`",
-                    word.text,
-                    names.join(", ")
-                ),
-            ));
-        };
-        if given[s].is_some() {
-            return Err(words.error(
-                Some(word),
-                format!("set {} is given twice in this block", word.text),
-            ));
-        }
-        given[s] = Some(read(words, &sets[s], word.text)?);
-    }
-}
-
-/// The `MoveLimits` block begun by `command` (a definition's or a scramble file's):
-/// a turn's name (or a move's with `*`, for all its powers) and a number a line, up to
-/// `End`. The names are checked against the puzzle when it is compiled.
-pub(crate) fn read_limits(
-    words: &mut Words<'_>,
-    command: Word<'_>,
-) -> Result<Vec<MoveLimit>, DefinitionError> {
-    let _ = command;
-    let mut limits = Vec::new();
-    while let Some(word) = words.next() {
-        if word.text == "End" {
-            break;
-        }
-        let count = words.expect("the most turns a move limit allows")?;
-        let limit = MoveLimit::read(word.text, count.text).ok_or_else(|| {
-            let message = format!(
-                "move limit of {}: `{}` is not a whole number",
-                word.text, count.text
-            );
-            words.error(Some(count), message)
-        })?;
-        limits.push(limit);
-    }
-    Ok(limits)
-}
-
-/// Whether `limit` names a move of `moves` (with `*`) or a power of one.
-pub(crate) fn check_limit(
-    moves: &[NamedAction],
-    sets: &[Set],
-    limit: &MoveLimit,
-) -> Result<(), String> {
-    let known = match limit.every_power {
-        true => moves.iter().any(|m| m.name == limit.name),
-        false => power_of(moves, sets, &limit.name).is_some(),
-    };
-    match known {
-        true => Ok(()),
-        false if limit.every_power => Err(format!(
-            "move limit `{}*`: {} is no move (a `*` follows a move's own name, `F*`)",
-            limit.name, limit.name
-        )),
-        false => Err(format!(
-            "move limit `{}`: no move or power of one is named so",
-            limit.name
-        )),
-    }
-}
-
-/// The move of `moves` that `name` is a power of, and the power, named as ksolve+ names
-/// them.
-fn power_of<'m>(
-    moves: &'m [NamedAction],
-    sets: &[Set],
-    name: &str,
-) -> Option<(&'m NamedAction, usize)> {
-    moves.iter().find_map(|m| {
-        let rest = name.strip_prefix(m.name.as_str())?;
-        if rest.is_empty() {
-            return Some((m, 1));
-        }
-        let order = super::puzzle::order(&m.action, sets);
-        (2..order)
-            .find(|&k| super::turn::power_name(&m.name, k, order) == name)
-            .map(|k| (m, k))
-    })
-}
-
 /// Why the command `word` is not read.
 fn refusal(word: &str) -> String {
     match word {
@@ -610,59 +407,4 @@ fn refusal(word: &str) -> String {
              ForbiddenPairs, ForbiddenGroups, MoveLimits, Powers; comments start with #)"
         ),
     }
-}
-
-/// A move's action from its vectors, each set's sources and deltas (sets left out stay
-/// as they are), and where its deltas as written are not 0.
-fn move_action(sets: &[Set], given: Vec<Option<MoveVectors>>) -> (Action, Vec<Vec<bool>>) {
-    let mut action = Action::identity(sets);
-    let mut twisted: Vec<Vec<bool>> = sets.iter().map(|s| vec![false; s.pieces]).collect();
-    for (s, vectors) in given.into_iter().enumerate() {
-        let Some((from, twists)) = vectors else {
-            continue;
-        };
-        let o = i64::from(sets[s].orientations);
-        // ksolve+ lists each twist at the piece's source position.
-        let twist: Vec<u8> = match &twists {
-            Some(twists) => (from.iter())
-                .map(|&f| twists[usize::from(f)].rem_euclid(o) as u8)
-                .collect(),
-            None => vec![0; from.len()],
-        };
-        if let Some(twists) = twists {
-            twisted[s] = twists.iter().map(|&t| t != 0).collect();
-        }
-        action.from[s] = from;
-        action.twist[s] = twist;
-    }
-    (action, twisted)
-}
-
-/// A solved state from its block (sets left out in their order, unturned), and its
-/// goal: every position as it holds, but those written `?N`.
-fn solved_state(sets: &[Set], given: Vec<Option<Vectors>>) -> (State, Goal) {
-    let mut state = State {
-        pieces: sets.iter().map(|s| (0..s.pieces as u8).collect()).collect(),
-        orientation: sets.iter().map(|s| vec![0; s.pieces]).collect(),
-    };
-    let mut goal = Goal {
-        pieces: sets
-            .iter()
-            .map(|s| (0..s.pieces as u8).map(Some).collect())
-            .collect(),
-        orientation: sets.iter().map(|s| vec![Some(0); s.pieces]).collect(),
-    };
-    for (s, vectors) in given.into_iter().enumerate() {
-        let Some((pieces, orientation)) = vectors else {
-            continue;
-        };
-        let wanted = |v: &Value| (!v.unknown).then_some(v.number as u8);
-        goal.pieces[s] = pieces.iter().map(wanted).collect();
-        state.pieces[s] = pieces.iter().map(|v| v.number as u8).collect();
-        if let Some(orientation) = orientation {
-            goal.orientation[s] = orientation.iter().map(wanted).collect();
-            state.orientation[s] = orientation.iter().map(|v| v.number as u8).collect();
-        }
-    }
-    (state, goal)
 }
