@@ -64,9 +64,12 @@ fn table_dir(tables: Option<PathBuf>, build: bool) -> TableDir {
         return dir;
     }
     dir.build_missing(|note| match note {
-        BuildNote::Started { paths, .. } => {
+        BuildNote::Started { paths, cost, .. } => {
             let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-            eprintln!("tablesolve: building missing tables {}", names.join(", "));
+            eprintln!(
+                "tablesolve: building missing tables {} ({cost})",
+                names.join(", ")
+            );
         }
         BuildNote::Finished(took) => {
             eprintln!("tablesolve: built in {:.2} s", took.as_secs_f64())

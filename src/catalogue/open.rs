@@ -171,6 +171,7 @@ impl Puzzle {
                     limits: options.limits.clone().unwrap_or_default(),
                     most_exact: None,
                     most_database: None,
+                    exact: options.exact_tables,
                     asked: Asked {
                         min_cost: options.min_depth.unwrap_or(0),
                         max_cost: options.max_depth,

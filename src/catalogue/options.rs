@@ -5,7 +5,7 @@ use std::fmt;
 use std::path::PathBuf;
 
 use super::Puzzle;
-use crate::definition::Powers;
+use crate::definition::{ExactTables, Powers};
 use crate::error::Error;
 use crate::search::Limits;
 use crate::sliding::{Partition, Progress};
@@ -37,6 +37,8 @@ pub struct Options {
     pub max_depth: Option<u32>,
     /// The bounds on each case's search.
     pub limits: Option<Limits>,
+    /// When a defined puzzle's exact tables are built, where it fits them.
+    pub exact_tables: ExactTables,
     /// Told where each long search stands; not an option a puzzle can refuse.
     pub progress: Option<Progress>,
 }

@@ -1,29 +1,54 @@
 //! The pattern databases a defined puzzle's search is bounded by, in sizes: the
-//! smallest built at once (a second or so, where ksolve+ answers its scrambles in
-//! one), larger ones only when a search shows it needs them, having run through as
-//! many nodes as the next size has entries, or when they are on disk already (built
+//! smallest built at once (milliseconds, where ksolve+ answers its scrambles in a
+//! second), larger ones only when a search shows it needs them, having run through half
+//! as many nodes as the next size has entries, or when they are on disk already (built
 //! before, or ahead by `build-tables`). A first use then costs what the work asked for
 //! costs: five short scrambles of a 3x3x3 never wait for the databases of its hardest
 //! positions.
+//!
+//! A puzzle whose whole space would fit exact tables starts here too, unless they are
+//! on disk or small: the exact tables are the last stage, built once the searches of
+//! all its cases together have run through as many nodes as they have states. A few
+//! scrambles of the 2x2x2 are then searched in milliseconds; a batch of thousands
+//! builds its table early and walks it.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 use super::space::Viewed;
 use crate::error::Error;
+use crate::table::Table;
 
-/// The database sizes, each the most entries of one database: small ones, built in
-/// a second or two, and the large ones, minutes for the largest puzzles.
-pub const SIZES: [u64; 2] = [1 << 20, 1 << 27];
+/// The database sizes, each the most entries of one database: tiny ones built in
+/// milliseconds, small ones in a second or two, and large ones, minutes for the
+/// largest puzzles.
+pub const SIZES: [u64; 3] = [1 << 16, 1 << 20, 1 << 27];
 
 /// A search runs through at least this many nodes before larger databases are built:
-/// a few seconds of search on two cores, which the small ones answer most cases in.
-pub const LEAST_BUDGET: u64 = 20_000_000;
+/// a fraction of a second on two cores, where a case the tiny ones answer slowly
+/// soon has the small ones (the large ones wait for half their entries in nodes).
+pub const LEAST_BUDGET: u64 = 1_000_000;
 
 /// Each goal's databases of one size.
 pub type Bounds<D> = Vec<Vec<Viewed<D>>>;
 
 /// How the databases of a size are made: planned, built if missing, mapped.
 pub type Build<D> = Box<dyn Fn(u64) -> Result<Bounds<D>, Error> + Send + Sync>;
+
+/// Exact tables: each a view's distances, and the walks beside the one table, if kept.
+pub type Exact<D> = (Vec<Viewed<D>>, Option<Table<D>>);
+
+/// How the exact tables are made: built if missing, mapped.
+pub type BuildExact<D> = Box<dyn Fn() -> Result<Exact<D>, Error> + Send + Sync>;
+
+/// The exact tables a search's puzzle grows into.
+struct ExactStage<D> {
+    /// Their states together: the nodes searched before they are built.
+    states: u64,
+    /// Built (`Some`), or given up (`None`: building them failed or is not allowed).
+    built: OnceLock<Option<Exact<D>>>,
+    build: BuildExact<D>,
+}
 
 /// One size of databases.
 struct Size<D> {
@@ -39,6 +64,9 @@ pub struct Databases<D> {
     sizes: Vec<Size<D>>,
     build: Build<D>,
     growing: Mutex<()>,
+    exact: Option<ExactStage<D>>,
+    /// Nodes searched over every case so far.
+    spent: AtomicU64,
 }
 
 impl<D> Databases<D> {
@@ -60,6 +88,38 @@ impl<D> Databases<D> {
             sizes,
             build,
             growing: Mutex::new(()),
+            exact: None,
+            spent: AtomicU64::new(0),
+        }
+    }
+
+    /// The same, growing into the exact tables of `states` states that `build` makes
+    /// once the searches have run through as many nodes.
+    pub fn with_exact(mut self, states: u64, build: BuildExact<D>) -> Self {
+        self.exact = Some(ExactStage {
+            states,
+            built: OnceLock::new(),
+            build,
+        });
+        self
+    }
+
+    /// The exact tables, once grown into.
+    pub fn exact(&self) -> Option<&Exact<D>> {
+        self.exact.as_ref()?.built.get()?.as_ref()
+    }
+
+    /// Counts `nodes` searched; once the searches have run through as many as the
+    /// exact tables have states, builds those (where building them fails, the cases
+    /// go on being searched).
+    pub fn spend(&self, nodes: u64) {
+        let Some(exact) = &self.exact else {
+            return;
+        };
+        let spent = self.spent.fetch_add(nodes, Ordering::Relaxed) + nodes;
+        if spent >= exact.states && exact.built.get().is_none() {
+            let _one_at_a_time = crate::parallel::lock(&self.growing);
+            exact.built.get_or_init(|| (exact.build)().ok());
         }
     }
 

@@ -27,6 +27,7 @@
 
 pub mod alg;
 pub mod databases;
+mod exact;
 pub mod group;
 pub mod json;
 pub mod kpuzzle;
@@ -39,6 +40,7 @@ pub mod restrictions;
 pub mod search;
 pub mod solver;
 mod space;
+mod tables;
 pub mod text;
 mod turn;
 mod twist;
@@ -46,7 +48,7 @@ pub mod view;
 
 pub use puzzle::{Puzzle, Turn};
 pub use restricted::{Asked, Listing};
-pub use solver::{Def, DefOptions};
+pub use solver::{Def, DefOptions, ExactTables};
 
 use std::fmt;
 use std::path::Path;

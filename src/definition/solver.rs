@@ -13,19 +13,17 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use super::databases::{self, Bounds, Build, Databases};
-use super::plan::{plan, Plan};
+use super::databases::{Bounds, Databases};
+use super::exact;
+use super::plan::plan;
 use super::puzzle::{Puzzle, PuzzleError, Turn};
 use super::restricted::{self, Asked, Listing};
-use super::space::ViewSpace;
 pub use super::space::Viewed;
-use super::view::View;
+pub use super::tables::{ExactTables, How};
 use super::{Definition, Goal, Powers, State};
 use crate::error::Error;
-use crate::search::{every_walk, Limits, Outcome, Reason, Report, Settings, UNREACHABLE};
-use crate::table::{
-    memory, Entry, Mapped, Source, Table, TableDir, TableError, TableId, WalkSource,
-};
+use crate::search::{Limits, Outcome, Reason, Report, Settings, UNREACHABLE};
+use crate::table::{memory, Mapped, Table, TableDir, TableId};
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -45,6 +43,8 @@ pub struct DefOptions {
     pub most_exact: Option<u64>,
     /// The most entries of one pattern database; `None`: [`MOST_DATABASE`].
     pub most_database: Option<u64>,
+    /// When the exact tables are built, where the puzzle fits them.
+    pub exact: ExactTables,
     /// What every case asks beyond its shortest answer, unless a scramble file's
     /// directives say otherwise (the command's `--min-depth`, `--max-depth`).
     pub asked: Asked,
@@ -58,6 +58,7 @@ impl std::fmt::Debug for DefOptions {
             .field("limits", &self.limits)
             .field("most_exact", &self.most_exact)
             .field("most_database", &self.most_database)
+            .field("exact", &self.exact)
             .field("asked", &self.asked)
             .finish()
     }
@@ -66,25 +67,11 @@ impl std::fmt::Debug for DefOptions {
 /// The most states of an exact table by default.
 pub const MOST_EXACT: u64 = 1 << 32;
 
-/// A database's parts have their turns tabled for the search up to this many entries.
-const MOST_SEARCH_TABLED: u64 = 1 << 22;
-
 /// The most entries of one pattern database.
 pub const MOST_DATABASE: u64 = 1 << 27;
 
 /// Told where each long search stands.
 pub type Progress = Arc<dyn Fn(Report) + Send + Sync>;
-
-/// How a puzzle is answered.
-pub enum How<D> {
-    /// From exact tables: the least distance over them is the distance to the nearest
-    /// goal; with one small table, every rank's walk beside it, so that an answer is
-    /// one lookup.
-    Exact(Vec<Viewed<D>>, Option<Table<D>>),
-    /// By IDA*: for each goal, databases whose largest value bounds the distance to it,
-    /// larger ones built when a search needs them.
-    Search(Databases<D>),
-}
 
 /// A defined puzzle, opened: [`Def::solve`] answers a state.
 #[derive(Clone)]
@@ -152,27 +139,13 @@ impl Def<Mapped> {
         });
         let database = options.most_database.unwrap_or(MOST_DATABASE);
         let plan = plan(&puzzle, most, database).map_err(|e| Error::Case(e.into()))?;
-        let how = match plan {
-            Plan::Exact(views) => {
-                let exact = load(tables, &puzzle, views, Entry::Distance)?;
-                let walks = match &exact[..] {
-                    [one] if one.view.size() <= MOST_WALKED => walks(tables, &puzzle, one)?,
-                    _ => None,
-                };
-                // Cases read as ranks turn them part by part: the small parts tabled.
-                if let [one] = &exact[..] {
-                    one.view.tabulate(MOST_SEARCH_TABLED, false);
-                }
-                How::Exact(exact, walks)
-            }
-            Plan::Search(_) => {
-                let sizes = match options.most_database {
-                    Some(most) => vec![most],
-                    None => databases::SIZES.to_vec(),
-                };
-                How::Search(sized_databases(tables, &puzzle, most, &sizes)?)
-            }
-        };
+        let how = super::tables::how(
+            tables,
+            &puzzle,
+            plan,
+            (most, options.most_database),
+            options.exact,
+        )?;
         Ok(Def {
             puzzle,
             how: Arc::new(how),
@@ -183,123 +156,6 @@ impl Def<Mapped> {
             asked: Arc::new(options.asked),
         })
     }
-}
-
-/// Each goal's databases as planned: each a view and the fingerprint that names it.
-type Planned = Vec<Vec<(View, u64)>>;
-
-/// The databases of `puzzle` (whose states are too many for exact tables of `most`
-/// states), of each of `sizes` that can be planned (the most entries of one, smallest
-/// first): the largest whose tables are all on disk already built and mapped, else the
-/// smallest; the others built when a search needs them.
-fn sized_databases(
-    tables: &TableDir,
-    puzzle: &Arc<Puzzle>,
-    most: u64,
-    sizes: &[u64],
-) -> Result<Databases<Mapped>, Error> {
-    let mut planned: Vec<(u64, Planned)> = Vec::new();
-    let mut why = String::new();
-    for &size in sizes {
-        match plan(puzzle, most, size) {
-            Ok(Plan::Search(goals)) => planned.push((size, goals)),
-            Ok(Plan::Exact(_)) => unreachable!("exact tables are planned before databases"),
-            Err(e) => why = e,
-        }
-    }
-    if planned.is_empty() {
-        return Err(Error::Case(why.into()));
-    }
-    let on_disk = |goals: &Planned| {
-        (goals.iter().flatten()).all(|(view, fingerprint)| {
-            let space = ViewSpace::new(puzzle, view, *fingerprint, Entry::Bound);
-            tables.path(&space).exists()
-        })
-    };
-    let first = planned
-        .iter()
-        .rposition(|(_, goals)| on_disk(goals))
-        .unwrap_or(0);
-    let entries: Vec<(u64, u64)> = (planned.iter())
-        .map(|(size, goals)| (*size, goals.iter().flatten().map(|(v, _)| v.size()).sum()))
-        .collect();
-    let goals = std::mem::take(&mut planned[first].1);
-    let bounds = load_bounds(tables, puzzle, goals)?;
-    let (tables, puzzle) = (tables.clone(), Arc::clone(puzzle));
-    let build: Build<Mapped> = Box::new(move |size| match plan(&puzzle, most, size) {
-        Ok(Plan::Search(goals)) => load_bounds(&tables, &puzzle, goals),
-        Ok(Plan::Exact(_)) => unreachable!("exact tables are planned before databases"),
-        Err(e) => Err(Error::Case(e.into())),
-    });
-    Ok(Databases::new(&entries, (first, bounds), build))
-}
-
-/// Maps (and first builds, if missing) each goal's databases.
-fn load_bounds(
-    tables: &TableDir,
-    puzzle: &Puzzle,
-    goals: Planned,
-) -> Result<Bounds<Mapped>, Error> {
-    let counts: Vec<usize> = goals.iter().map(Vec::len).collect();
-    let all: Vec<(View, u64)> = goals.into_iter().flatten().collect();
-    let mut loaded = load(tables, puzzle, all, Entry::Bound)?.into_iter();
-    // Read at every node of the search: the small parts' turns looked up.
-    for viewed in loaded.clone() {
-        viewed.view.tabulate(MOST_SEARCH_TABLED, false);
-    }
-    Ok(counts
-        .iter()
-        .map(|&n| loaded.by_ref().take(n).collect())
-        .collect())
-}
-
-/// The most states an exact table has for its walks to be kept beside it (eight
-/// bytes a state).
-pub const MOST_WALKED: u64 = 1 << 26;
-
-/// The walks table of `exact`, the one exact table (built from it when missing), if
-/// its longest walk fits 64 bits.
-fn walks(
-    tables: &TableDir,
-    puzzle: &Puzzle,
-    exact: &Viewed<Mapped>,
-) -> Result<Option<Table<Mapped>>, Error> {
-    let bits = crate::search::move_bits(puzzle.turns.len());
-    if exact.table.header().max_depth() * usize::from(bits) >= 64 {
-        return Ok(None);
-    }
-    let space = ViewSpace::with_id(&exact.view, exact.id.clone(), puzzle.turns.len());
-    let source = WalkSource::new(&space, &exact.table);
-    if !tables.path(&source).exists() {
-        exact.view.tabulate(u64::MAX, false);
-    }
-    Ok(tables.load(&[source])?.pop())
-}
-
-/// Maps (and first builds, if missing) the tables of `views`.
-fn load(
-    tables: &TableDir,
-    puzzle: &Puzzle,
-    views: Vec<(View, u64)>,
-    entry: Entry,
-) -> Result<Vec<Viewed<Mapped>>, Error> {
-    let spaces: Vec<ViewSpace<'_>> = views
-        .iter()
-        .map(|(view, fingerprint)| ViewSpace::new(puzzle, view, *fingerprint, entry))
-        .collect();
-    for space in spaces.iter().filter(|s| !tables.path(*s).exists()) {
-        space.view.tabulate(u64::MAX, true);
-    }
-    let loaded = tables.load(&spaces)?;
-    let ids: Vec<TableId> = spaces.iter().map(|s| s.id()).collect();
-    drop(spaces);
-    Ok((views.into_iter().zip(loaded).zip(ids))
-        .map(|(((view, _), table), id)| Viewed {
-            view: Arc::new(view),
-            table,
-            id,
-        })
-        .collect())
 }
 
 impl<D: AsRef<[u8]> + Sync> Def<D> {
@@ -382,9 +238,7 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
     /// The exact distance of `state` to the nearest goal, from the tables (`None`:
     /// unreachable); `None` too where the puzzle is searched.
     pub fn distance(&self, state: &State) -> Option<u8> {
-        let How::Exact(tables, _) = &*self.how else {
-            return None;
-        };
+        let (tables, _) = self.exact()?;
         let cells = self.puzzle.flat(state);
         let d = tables.iter().map(|t| t.distance_of(&cells)).min()?;
         (d != UNREACHABLE).then_some(d)
@@ -415,7 +269,7 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
         };
         let turns = match walks {
             Some(walks) => self.walk_of_rank(walks, rank).map(Iterator::collect),
-            None => self.walk_ranks(tables, vec![Some(rank)])?,
+            None => exact::walk(&self.puzzle, tables, vec![Some(rank)])?,
         };
         Ok(match turns {
             Some(moves) => Outcome::Solved(crate::search::Found { moves, nodes: 0 }),
@@ -451,21 +305,36 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
                 Outcome::Stopped(stopped) => Outcome::Stopped(stopped),
             });
         }
-        match &*self.how {
-            How::Exact(tables, walks) => {
-                let walked = match walks {
-                    Some(walks) => self.looked_up(&tables[0], walks, cells)?,
-                    None => self.walk(tables, cells)?,
-                };
-                Ok(match walked {
-                    Some(moves) => Outcome::Solved(crate::search::Found { moves, nodes: 0 }),
-                    None => Outcome::Unreachable { nodes: 0 },
-                })
+        let (How::Search(databases), None) = (&*self.how, self.exact()) else {
+            let (tables, walks) = self.exact().expect("exact tables where not searched");
+            let walked = match walks {
+                Some(walks) => (tables[0].view.rank(cells))
+                    .and_then(|rank| self.walk_of_rank(walks, rank))
+                    .map(Iterator::collect),
+                None => exact::walk(&self.puzzle, tables, exact::ranks(tables, cells))?,
+            };
+            return Ok(match walked {
+                Some(moves) => Outcome::Solved(crate::search::Found { moves, nodes: 0 }),
+                None => Outcome::Unreachable { nodes: 0 },
+            });
+        };
+        let found = |found: &crate::search::Found<Turn>| found.nodes;
+        self.grown(databases, found, |bounds, settings| {
+            super::search::search(&self.puzzle, bounds, cells, settings)
+        })
+    }
+
+    /// The exact tables, and the walks beside the one table if kept: those opened, or
+    /// those a search's cases have grown into.
+    fn exact(&self) -> Option<(&[Viewed<D>], Option<&Table<D>>)> {
+        let (tables, walks) = match &*self.how {
+            How::Exact(tables, walks) => (tables, walks),
+            How::Search(databases) => {
+                let (tables, walks) = databases.exact()?;
+                (tables, walks)
             }
-            How::Search(databases) => self.grown(databases, |bounds, settings| {
-                super::search::search(&self.puzzle, bounds, cells, settings)
-            }),
-        }
+        };
+        Some((tables, walks.as_ref()))
     }
 
     /// Every shortest answer of `state` (counted; listed, in answer order, if `list`
@@ -476,31 +345,14 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
         list: bool,
     ) -> Result<Outcome<crate::search::Every<Turn>>, Error> {
         let cells = self.puzzle.flat(state);
-        match &*self.how {
-            How::Exact(tables, _) => {
-                let start: Vec<Option<u64>> = tables.iter().map(|t| t.view.rank(&cells)).collect();
-                let Some(d) = exact_distance(tables, &start) else {
-                    return Ok(Outcome::Unreachable { nodes: 0 });
-                };
-                let turns = self.puzzle.turn_list();
-                let step = |ranks: &Vec<Option<u64>>, t: Turn| {
-                    let next = step_ranks(tables, ranks, usize::from(t.index));
-                    let d = exact_distance(tables, &next)?;
-                    Some((next, d))
-                };
-                let (count, answers) = every_walk(start, d, turns, step, list)
-                    .ok_or_else(|| self.inconsistent(tables))?;
-                Ok(Outcome::Solved(crate::search::Every {
-                    length: usize::from(d),
-                    count,
-                    answers,
-                    nodes: 0,
-                }))
-            }
-            How::Search(databases) => self.grown(databases, |bounds, settings| {
-                super::search::every(&self.puzzle, bounds, &cells, settings, list)
-            }),
-        }
+        let (How::Search(databases), None) = (&*self.how, self.exact()) else {
+            let (tables, _) = self.exact().expect("exact tables where not searched");
+            return exact::every(&self.puzzle, tables, &cells, list);
+        };
+        let every = |every: &crate::search::Every<Turn>| every.nodes;
+        self.grown(databases, every, |bounds, settings| {
+            super::search::every(&self.puzzle, bounds, &cells, settings, list)
+        })
     }
 
     /// The same puzzle, towards `goals` (opened once, its tables built if missing),
@@ -560,9 +412,12 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
 
     /// `search` run on the databases; where it runs through their budget of nodes, the
     /// next size built and `search` run again, the limits counting what each run took.
+    /// The nodes of every run (`nodes` of a found `T`) are counted towards the exact
+    /// tables the databases grow into.
     fn grown<T>(
         &self,
         databases: &Databases<D>,
+        nodes: impl Fn(&T) -> u64,
         search: impl Fn(&Bounds<D>, &Settings) -> Outcome<T>,
     ) -> Result<Outcome<T>, Error> {
         let started = std::time::Instant::now();
@@ -580,6 +435,11 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
                 limits.nodes = Some(asked.map_or(budget, |n| n.min(budget)));
             }
             let outcome = search(databases.current(), &settings);
+            databases.spend(match &outcome {
+                Outcome::Solved(found) => nodes(found),
+                Outcome::Unreachable { nodes } => *nodes,
+                Outcome::Stopped(stopped) => stopped.nodes,
+            });
             let outgrown = match (&outcome, budget) {
                 (Outcome::Stopped(stopped), Some(budget)) => {
                     stopped.reason == Reason::Nodes && asked.is_none_or(|n| budget < n)
@@ -605,13 +465,14 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
     /// A lower bound on the turns from `cells` to the nearest goal: exact from exact
     /// tables (`u32::MAX` where no goal can be reached).
     pub fn lower_bound(&self, cells: &[u8]) -> u32 {
-        match &*self.how {
-            How::Exact(tables, _) => {
-                let ranks: Vec<Option<u64>> = tables.iter().map(|t| t.view.rank(cells)).collect();
-                exact_distance(tables, &ranks).map_or(u32::MAX, u32::from)
-            }
-            How::Search(databases) => {
+        match (&*self.how, self.exact()) {
+            (How::Search(databases), None) => {
                 super::search::bound(&self.puzzle, databases.current(), cells)
+            }
+            (_, exact) => {
+                let (tables, _) = exact.expect("exact tables where not searched");
+                let ranks = exact::ranks(tables, cells);
+                exact::distance(tables, &ranks).map_or(u32::MAX, u32::from)
             }
         }
     }
@@ -625,80 +486,4 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
         let bound = |cells: &[u8]| self.lower_bound(cells);
         restricted::answers(&self.puzzle, &bound, cells, asked, &self.limits, progress)
     }
-
-    fn inconsistent(&self, tables: &[Viewed<D>]) -> Error {
-        let h = tables[0].table.header();
-        Error::Table(TableError::Inconsistent {
-            table: TableId::owned(h.puzzle.clone(), h.goal),
-        })
-    }
-
-    /// The walk of `cells` from the one exact table's walks.
-    fn looked_up(
-        &self,
-        exact: &Viewed<D>,
-        walks: &Table<D>,
-        cells: &[u8],
-    ) -> Result<Option<Vec<Turn>>, Error> {
-        let Some(rank) = exact.view.rank(cells) else {
-            return Ok(None);
-        };
-        let packed = walks.walk(rank as u32);
-        if packed == 0 {
-            return Ok(None);
-        }
-        let turns = self.puzzle.turn_list();
-        Ok(Some(crate::table::walk_moves(packed, turns).collect()))
-    }
-
-    /// The greedy walk down the least of `tables`' distances from `cells`.
-    fn walk(&self, tables: &[Viewed<D>], cells: &[u8]) -> Result<Option<Vec<Turn>>, Error> {
-        let ranks: Vec<Option<u64>> = tables.iter().map(|t| t.view.rank(cells)).collect();
-        self.walk_ranks(tables, ranks)
-    }
-
-    /// The greedy walk down the least of `tables`' distances from their `ranks`.
-    fn walk_ranks(
-        &self,
-        tables: &[Viewed<D>],
-        mut ranks: Vec<Option<u64>>,
-    ) -> Result<Option<Vec<Turn>>, Error> {
-        let Some(mut d) = exact_distance(tables, &ranks) else {
-            return Ok(None);
-        };
-        let mut moves = Vec::with_capacity(usize::from(d));
-        while d > 0 {
-            let next = (0..self.puzzle.turns.len()).find_map(|t| {
-                let next = step_ranks(tables, &ranks, t);
-                (exact_distance(tables, &next) == Some(d - 1)).then_some((t, next))
-            });
-            let Some((t, next)) = next else {
-                return Err(self.inconsistent(tables));
-            };
-            moves.push(self.puzzle.turns[t].turn);
-            ranks = next;
-            d -= 1;
-        }
-        Ok(Some(moves))
-    }
-}
-
-/// The least distance over tables of the ranks given (`None` where a view has no
-/// state, or every one is unreachable).
-fn exact_distance<D: AsRef<[u8]>>(tables: &[Viewed<D>], ranks: &[Option<u64>]) -> Option<u8> {
-    let d = tables
-        .iter()
-        .zip(ranks)
-        .filter_map(|(t, r)| r.map(|r| t.table.entry_byte(r)))
-        .min()?;
-    (d != UNREACHABLE).then_some(d)
-}
-
-/// Each table's rank after turn `t`.
-fn step_ranks<D>(tables: &[Viewed<D>], ranks: &[Option<u64>], t: usize) -> Vec<Option<u64>> {
-    tables
-        .iter()
-        .zip(ranks)
-        .map(|(table, r)| r.map(|r| table.view.step(r, t, true)))
-        .collect()
 }

@@ -14,6 +14,7 @@ use super::format::{version_of, VERSION_END};
 use super::map::MappedTable;
 use super::memory;
 use super::write::{build_lock, remove_abandoned, temporary, write_atomic};
+use super::Cost;
 use super::{encode_header, file_len_bound, Header, Source, Table, TableError, FORMAT_VERSION};
 use crate::search::{Cancel, Work};
 
@@ -26,6 +27,8 @@ pub enum BuildNote<'a> {
         paths: &'a [PathBuf],
         /// Steps of work in all ([`Source::work`]).
         work: u64,
+        /// What building them costs.
+        cost: Cost,
     },
     /// This many more steps are done (told from any thread, many times a second).
     Advanced(u64),
@@ -252,7 +255,11 @@ impl TableDir {
         let mut missing = missing_now();
         if let Some((_, path)) = missing.first() {
             if !self.build_missing {
-                return Err(TableError::Missing { path: path.clone() });
+                return Err(TableError::Missing {
+                    path: path.clone(),
+                    others: missing.len() - 1,
+                    cost: missing.iter().map(|(source, _)| Cost::of(*source)).sum(),
+                });
             }
         }
         // A build slot, where builds are limited: not on a thread of a rayon pool (a
@@ -271,12 +278,13 @@ impl TableDir {
         }
         if !missing.is_empty() {
             self.check_room(&missing)?;
-            let _memory = claim_memory(&missing)?;
             let paths: Vec<PathBuf> = missing.iter().map(|(_, path)| path.clone()).collect();
             let work = missing.iter().map(|(source, _)| source.work()).sum();
+            let cost = missing.iter().map(|(source, _)| Cost::of(*source)).sum();
             (self.note)(BuildNote::Started {
                 paths: &paths,
                 work,
+                cost,
             });
             let _counted = self.under_way.start(&paths, work);
             let started = Instant::now();
@@ -286,8 +294,11 @@ impl TableDir {
             };
             // Wait for another's build of the same table only off the rayon pools.
             let wait = rayon::current_thread_index().is_none();
-            let built = (missing.par_iter())
-                .try_for_each(|(source, path)| self.build_once(*source, path, &advance, wait));
+            let built = in_turns(&mut missing).try_for_each(|turn| {
+                let _memory = claim_memory(turn)?;
+                (turn.par_iter())
+                    .try_for_each(|(source, path)| self.build_once(*source, path, &advance, wait))
+            });
             match built {
                 Ok(()) => (self.note)(BuildNote::Finished(started.elapsed())),
                 Err(error) => {
@@ -352,6 +363,24 @@ impl TableDir {
             _ => Ok(()),
         }
     }
+}
+
+/// Tables of fewer entries than this are built side by side, each too small to keep
+/// every core busy alone.
+const SIDE_BY_SIDE: u64 = 1 << 22;
+
+/// The turns `missing` is built in, smallest tables first: the small ones together,
+/// then each large one alone on every core, so that a build stopped part-way keeps
+/// every table finished before it (and the next run builds only the rest), and the
+/// memory taken at once is one large table's.
+fn in_turns<'m, 's, S: Source>(
+    missing: &'m mut [(&'s S, PathBuf)],
+) -> impl Iterator<Item = &'m [(&'s S, PathBuf)]> {
+    missing.sort_by_key(|(source, _)| source.entries());
+    let small = missing.partition_point(|(source, _)| source.entries() < SIDE_BY_SIDE);
+    let (small, large) = missing.split_at(small);
+    let small = (!small.is_empty()).then_some(small);
+    small.into_iter().chain(large.chunks(1))
 }
 
 /// Claims the memory that building every table of `missing` at once takes, or says

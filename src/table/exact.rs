@@ -25,6 +25,10 @@ impl<S: Walks + Source, D: AsRef<[u8]> + Sync> Source for WalkSource<'_, S, D> {
     fn entries(&self) -> u64 {
         self.space.entries()
     }
+    /// Each move tried until one leads closer.
+    fn step_nanos(&self) -> u64 {
+        30 * self.space.moves() as u64
+    }
     /// A distance table that contradicts itself yields no walks (all zero), which
     /// [`ExactTable`] then refuses for not matching the distances.
     fn compute(&self, _: &Work) -> Result<Vec<u8>, TooLarge> {

@@ -16,8 +16,9 @@
 //! - [`format`](mod@format): encoding, and the validated zero-copy [`Table`] over any bytes;
 //! - [`map`]: opening a file as a memory-mapped table (the crate's one `unsafe` line);
 //! - [`dir`]: a directory of tables, missing ones built on demand and written
-//!   atomically.
+//!   atomically; [`cost`] what building them costs, said before.
 
+pub mod cost;
 pub mod dir;
 pub mod exact;
 mod file;
@@ -27,6 +28,7 @@ pub mod memory;
 mod write;
 
 pub use crate::search::{TooLarge, Work};
+pub use cost::Cost;
 pub use dir::{BuildNote, Building, TableDir};
 pub use exact::{exact_in_memory, walk_moves, ExactTable, WalkSource};
 pub use file::Table;
@@ -122,6 +124,11 @@ pub trait Source: Sync {
     /// The bytes of memory [`Source::compute`] takes: by default its payload's.
     fn memory(&self) -> u64 {
         format::file_len_bound(self.entries(), self.id().entry)
+    }
+    /// One core's time a step of work takes, in nanoseconds (measured on this
+    /// project's two-core machine): what the time said before a build is reckoned from.
+    fn step_nanos(&self) -> u64 {
+        100
     }
     /// The payload: one entry ([`TableId::entry`]) per rank. Tells `work` the steps
     /// done (of [`Source::work`]) as it goes, from any thread, and returns early, with
@@ -251,10 +258,16 @@ pub enum Fault {
 #[derive(Debug, thiserror::Error)]
 pub enum TableError {
     /// The file is not there and building it was not allowed.
-    #[error("table {} is missing", path.display())]
+    #[error("table {} is missing{} (building {} would take {cost})", path.display(),
+        match others { 0 => String::new(), n => format!(", and {n} more") },
+        if *others == 0 { "it" } else { "them" })]
     Missing {
         /// Where the table should be.
         path: PathBuf,
+        /// How many more of the tables asked for are missing.
+        others: usize,
+        /// What building all of them would cost.
+        cost: Cost,
     },
     /// The file is there but is not a valid table of the expected kind.
     #[error("table {} is unusable: {fault}", path.display())]

@@ -32,6 +32,11 @@ fn missing_tables_are_built_once_with_a_note() {
     assert_eq!(lines.len(), 2, "{note}");
     assert!(lines[0].contains("building missing tables") && lines[0].ends_with(" s"));
     assert!(lines[0].contains("rotation-0.tbl") && lines[1].contains("rotation-0.walks.tbl"));
+    // What each build costs, said before it starts: 735,471 entries of a byte.
+    assert!(
+        lines[0].contains("(723 kB on disk, 723 kB of memory, under a second on "),
+        "{note}"
+    );
     assert!(tables.path().join("rotation-0.tbl").is_file());
     let second = tablesolve(tables.path(), &["rotation"], &sample("rotation.in"));
     assert_eq!(second.stderr, b"");
@@ -231,9 +236,11 @@ fn no_build_refuses_a_missing_table_and_says_how_to_build_it() {
     assert_eq!(output.status.code(), Some(3));
     assert_eq!(output.stdout, b"");
     let message = String::from_utf8_lossy(&output.stderr);
-    assert!(message.contains("rotation-0.tbl is missing"), "{message}");
+    // What building it would cost, as a build says it before it starts.
+    let cost = "is missing (building it would take 723 kB on disk, 723 kB of memory, under";
+    assert!(message.contains(cost), "{message}");
     assert!(
-        message.contains("run again without --no-build"),
+        message.contains("run again without --no-build to build it"),
         "{message}"
     );
 }

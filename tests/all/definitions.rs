@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use tablesolve::definition::{Def, DefOptions, Definition};
+use tablesolve::definition::{Def, DefOptions, Definition, ExactTables};
 use tablesolve::TableDir;
 
 fn definition(name: &str) -> Definition {
@@ -310,6 +310,12 @@ fn answers_against_bfs(stem: &str, scrambles: usize, database: u64) {
         most_database: Some(database),
         ..DefOptions::default()
     };
+    let first_dir = tempfile::tempdir().unwrap();
+    let first_use = TableDir::new(first_dir.path()).build_missing(|_| {});
+    let when_needed = DefOptions {
+        exact: ExactTables::WhenNeeded,
+        ..DefOptions::default()
+    };
     let defs = [
         Def::open(&tables, ksolve.clone(), DefOptions::default()).unwrap(),
         Def::open(
@@ -319,10 +325,12 @@ fn answers_against_bfs(stem: &str, scrambles: usize, database: u64) {
         )
         .unwrap(),
         Def::open(&tables, ksolve.clone(), searched).unwrap(),
+        // A first use: small databases searched, the whole table not built yet.
+        Def::open(&first_use, ksolve.clone(), when_needed).unwrap(),
     ];
     assert!(
-        !defs[0].searches() && defs[2].searches(),
-        "{stem}: tables, then a search"
+        !defs[0].searches() && defs[2].searches() && defs[3].searches(),
+        "{stem}: tables, then a search, then a first use's search"
     );
     let mut rng = crate::common::rng(7);
     for _ in 0..scrambles {
@@ -366,6 +374,53 @@ fn answers_of_the_2x2x2_are_the_breadth_first_searchs() {
 #[test]
 fn answers_of_the_pyraminx_are_the_breadth_first_searchs() {
     answers_against_bfs("pyraminx", 300, 20_000);
+}
+
+/// A first use of a puzzle whose whole space fits a table searches small databases,
+/// and builds the table once its cases' searches have run through as many nodes as the
+/// table has states; answers before and after are the whole table's.
+#[test]
+fn a_first_use_searches_then_grows_into_the_whole_table() {
+    use rand::Rng;
+    // A 3-cycle and a 9-cycle: the 181,440 even permutations of nine pieces.
+    let text = "Name A9\nSet P 9 1\nMove C\nP\n2 3 1 4 5 6 7 8 9\nEnd\n\
+                Move N\nP\n2 3 4 5 6 7 8 9 1\nEnd\n";
+    let definition = Definition::parse(text, "a9.def").unwrap();
+    let (first_dir, whole_dir) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let when_needed = DefOptions {
+        exact: ExactTables::WhenNeeded,
+        ..DefOptions::default()
+    };
+    let first = TableDir::new(first_dir.path()).build_missing(|_| {});
+    let first = Def::open(&first, definition.clone(), when_needed).unwrap();
+    let whole = TableDir::new(whole_dir.path()).build_missing(|_| {});
+    let whole = Def::open(&whole, definition, DefOptions::default()).unwrap();
+    let start = first.puzzle().definition.start.clone();
+    assert!(first.searches() && first.distance(&start).is_none());
+    assert!(!whole.searches() && whole.distance(&start) == Some(0));
+    let puzzle = first.puzzle();
+    let turns = puzzle.turn_list().len();
+    let mut rng = crate::common::rng(11);
+    let mut grown_after = None;
+    for case in 0..20_000 {
+        let mut cells = puzzle.flat(&start);
+        for _ in 0..40 {
+            let mut next = cells.clone();
+            puzzle.play(&cells, rng.random_range(0..turns), &mut next);
+            cells = next;
+        }
+        let state = puzzle.state(&cells);
+        assert_eq!(first.solve(&state).unwrap(), whole.solve(&state).unwrap());
+        if first.distance(&state).is_some() {
+            grown_after.get_or_insert(case);
+            assert_eq!(first.distance(&state), whole.distance(&state));
+        }
+        if grown_after.is_some_and(|grown| case > grown + 50) {
+            break;
+        }
+    }
+    let grown = grown_after.expect("the whole table built within 20,000 cases");
+    assert!(grown > 0, "searched first, not built at once");
 }
 
 /// The Rotation Game written as a definition (several solved states, the cells off the

@@ -187,3 +187,60 @@ fn a_cancelled_build_writes_nothing_and_keeps_the_tables_finished_before() {
     let builds = sources.map(|source| source.builds.into_inner());
     assert_eq!(builds, [1, 2]);
 }
+
+/// A large table that takes a while (`slow`), or one that cancels its build as it starts.
+struct Large {
+    name: &'static str,
+    entries: u64,
+    slow: bool,
+    cancel: tablesolve::search::Cancel,
+}
+
+impl tablesolve::table::Source for Large {
+    fn id(&self) -> tablesolve::table::TableId {
+        tablesolve::table::TableId::new(self.name, 0)
+    }
+    fn entries(&self) -> u64 {
+        self.entries
+    }
+    fn compute(&self, _: &tablesolve::table::Work) -> Result<Vec<u8>, tablesolve::table::TooLarge> {
+        match self.slow {
+            true => std::thread::sleep(std::time::Duration::from_millis(500)),
+            false => self.cancel.cancel(),
+        }
+        Ok(vec![0; self.entries as usize])
+    }
+}
+
+/// Large tables are built one at a time, smallest first: a build stopped at the second
+/// keeps the first (built side by side, the stop would have come while the first was
+/// under way, and neither would be kept).
+#[test]
+fn a_build_stopped_part_way_keeps_each_large_table_finished_before() {
+    use tablesolve::table::{TableDir, TableError};
+    let dir = tempfile::tempdir().unwrap();
+    let cancel = tablesolve::search::Cancel::new();
+    let sources = [
+        Large {
+            name: "second",
+            entries: 5 << 20,
+            slow: false,
+            cancel: cancel.clone(),
+        },
+        Large {
+            name: "first",
+            entries: 4 << 20,
+            slow: true,
+            cancel: cancel.clone(),
+        },
+    ];
+    let tables = TableDir::new(dir.path()).build_missing(|_| {});
+    let loaded = tables.cancelled_by(cancel).load(&sources);
+    assert!(
+        matches!(&loaded, Err(TableError::Cancelled { .. })),
+        "{loaded:?}"
+    );
+    assert!(dir.path().join("first-0.tbl").exists());
+    assert!(!dir.path().join("second-0.tbl").exists());
+    assert_eq!(temporaries(dir.path()), []);
+}

@@ -24,6 +24,8 @@ use std::io::{self, BufRead, BufReader, BufWriter};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use tablesolve::catalogue::Options;
+use tablesolve::definition::ExactTables;
 use tablesolve::table::{BuildNote, TableDir, TableError};
 use tablesolve::Error;
 
@@ -299,9 +301,10 @@ fn table_dir(cli: &Cli, dir: &Path) -> TableDir {
     dir.build_missing(move |note| {
         let mut bar = bar.lock().unwrap_or_else(|e| e.into_inner());
         match note {
-            BuildNote::Started { paths, work } => {
+            BuildNote::Started { paths, work, cost } => {
+                // What the build costs, said before it starts, on a pipe as at a terminal.
                 let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-                let message = format!("building missing tables {}", names.join(", "));
+                let message = format!("building missing tables {} ({cost})", names.join(", "));
                 *bar = Some(progress::build(message, work));
             }
             BuildNote::Advanced(steps) => {
@@ -388,7 +391,11 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
     let tool = match &cli.command {
         Command::Answer(puzzle, answer, after) => {
             let def = (&after.def, after.definition.as_ref());
-            let options = options::merge(&cli.before, &after.board, after.limits.limits(), def);
+            let options = Options {
+                // A first use builds what its cases need, not the whole space at once.
+                exact_tables: ExactTables::WhenNeeded,
+                ..options::merge(&cli.before, &after.board, after.limits.limits(), def)
+            };
             return catalogue::serve(*puzzle, &tables, options, answer);
         }
         Command::Tool(tool) => tool,

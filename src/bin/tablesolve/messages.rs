@@ -67,9 +67,11 @@ pub fn refused(error: clap::Error) -> ExitCode {
 
 /// What the user can do about `error`, with this command's options.
 pub fn advice(error: &Error, tables: &Path) -> String {
-    let rerun = "; run again without --no-build to build it";
     match error {
-        Error::Table(TableError::Missing { .. }) => rerun.to_owned(),
+        Error::Table(TableError::Missing { others, .. }) => format!(
+            "; run again without --no-build to build {}",
+            if *others == 0 { "it" } else { "them" }
+        ),
         Error::Table(TableError::Damaged { path, .. } | TableError::Read { path, .. }) => format!(
             "; delete it (`rm {}`) and run again: missing tables are rebuilt on use",
             path.display()

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use clap::{ArgMatches, Args, FromArgMatches};
 use tablesolve::catalogue::Options;
+use tablesolve::definition::ExactTables;
 use tablesolve::fifteen::Partition;
 use tablesolve::search::Limits;
 use tablesolve::Puzzle;
@@ -207,6 +208,7 @@ pub fn merge(
         max_depth: def.0.max_depth,
         limits,
         progress: None,
+        exact_tables: ExactTables::AtOnce,
     }
 }
 

@@ -268,8 +268,9 @@ pub fn message_of(error: &Error) -> String {
         Error::Table(TableError::Missing { .. }) => format!(
             "{error}: the service builds tables only for the built-in partitions and for \
              a definition's own moves and powers; build this one beforehand with the \
-             command and the same options (`tablesolve --tables DIR ...`), or leave the \
-             parameter out"
+             command and the same options (`tablesolve --tables DIR ...`; a definition's \
+             whole tables with `tablesolve --tables DIR stats def FILE ...`), or leave \
+             the parameter out"
         ),
         _ => error.to_string(),
     }

@@ -1,0 +1,226 @@
+//! A defined puzzle's tables as its plan names them: mapped, and first built where
+//! missing (the exact tables with their walks; the databases size by size, the
+//! largest already on disk or else the smallest, larger ones when a search needs
+//! them).
+
+use std::sync::Arc;
+
+use super::databases::{self, Bounds, Build, Databases};
+use super::plan::{plan, Plan};
+use super::puzzle::Puzzle;
+use super::space::{ViewSpace, Viewed};
+use super::view::View;
+use crate::error::Error;
+use crate::table::{Entry, Mapped, Source, Table, TableDir, TableId, WalkSource};
+
+/// How a puzzle is answered.
+pub enum How<D> {
+    /// From exact tables: the least distance over them is the distance to the nearest
+    /// goal; with one small table, every rank's walk beside it, so that an answer is
+    /// one lookup.
+    Exact(Vec<Viewed<D>>, Option<Table<D>>),
+    /// By IDA*: for each goal, databases whose largest value bounds the distance to it,
+    /// larger ones built when a search needs them (and, where the whole space fits,
+    /// its exact tables once the cases' searches have run through as many nodes).
+    Search(Databases<D>),
+}
+
+/// A database's parts have their turns tabled for the search up to this many entries.
+const MOST_SEARCH_TABLED: u64 = 1 << 22;
+
+/// Exact tables of at most this many states are built at once, whenever they are
+/// asked for: a few milliseconds.
+pub const FIRST_EXACT: u64 = 1 << 16;
+
+/// Exact tables of more states than this are built only when asked for at once
+/// ([`ExactTables::AtOnce`], as `build-tables` does): built as a search's last stage
+/// they would take minutes that the cases' searches rarely need.
+pub const MOST_GROWN_EXACT: u64 = 1 << 27;
+
+/// When a defined puzzle's exact tables are built, where its whole space fits them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ExactTables {
+    /// When opened, whatever they cost: what a judge of large batches, God's
+    /// algorithm and the sampling of cases at a distance need.
+    #[default]
+    AtOnce,
+    /// When on disk or small ([`FIRST_EXACT`]); else the cases are searched over small
+    /// databases, and the exact tables built once the searches have spent as many
+    /// nodes as they have states (at most [`MOST_GROWN_EXACT`]): a first use costs what
+    /// the work asked for costs.
+    WhenNeeded,
+}
+
+/// The tables of `plan` for `puzzle`, mapped from `tables` (built there first where
+/// missing, exact ones as `exact` says): `most` the most states of an exact table,
+/// `most_database` the most entries of a database if one size is asked for.
+pub(super) fn how(
+    tables: &TableDir,
+    puzzle: &Arc<Puzzle>,
+    plan: Plan,
+    (most, most_database): (u64, Option<u64>),
+    exact: ExactTables,
+) -> Result<How<Mapped>, Error> {
+    let sizes = match most_database {
+        Some(most) => vec![most],
+        None => databases::SIZES.to_vec(),
+    };
+    match plan {
+        Plan::Exact(views) => {
+            let states = views.iter().map(|(view, _)| view.size()).sum::<u64>();
+            let on_disk = views.iter().all(|(view, fingerprint)| {
+                let space = ViewSpace::new(puzzle, view, *fingerprint, Entry::Distance);
+                tables.path(&space).exists()
+            });
+            if exact == ExactTables::WhenNeeded && states > FIRST_EXACT && !on_disk {
+                // Databases planned as if no exact table fitted, then grown into these.
+                if let Ok(databases) = sized_databases(tables, puzzle, 0, &sizes) {
+                    if states > MOST_GROWN_EXACT {
+                        return Ok(How::Search(databases));
+                    }
+                    let (tables, puzzle) = (tables.clone(), Arc::clone(puzzle));
+                    let build = Box::new(move || exact_tables(&tables, &puzzle, views.clone()));
+                    return Ok(How::Search(databases.with_exact(states, build)));
+                }
+            }
+            let (exact, walks) = exact_tables(tables, puzzle, views)?;
+            Ok(How::Exact(exact, walks))
+        }
+        Plan::Search(_) => Ok(How::Search(sized_databases(tables, puzzle, most, &sizes)?)),
+    }
+}
+
+/// The exact tables of `views`, and the walks beside the one table where it is small.
+fn exact_tables(
+    tables: &TableDir,
+    puzzle: &Puzzle,
+    views: Vec<(View, u64)>,
+) -> Result<databases::Exact<Mapped>, Error> {
+    let exact = load(tables, puzzle, views, Entry::Distance)?;
+    let walks = match &exact[..] {
+        [one] if one.view.size() <= MOST_WALKED => walks(tables, puzzle, one)?,
+        _ => None,
+    };
+    // Cases read as ranks turn them part by part: the small parts tabled.
+    if let [one] = &exact[..] {
+        one.view.tabulate(MOST_SEARCH_TABLED, false);
+    }
+    Ok((exact, walks))
+}
+
+/// Each goal's databases as planned: each a view and the fingerprint that names it.
+type Planned = Vec<Vec<(View, u64)>>;
+
+/// The databases of `puzzle` (whose states are too many for exact tables of `most`
+/// states), of each of `sizes` that can be planned (the most entries of one, smallest
+/// first): the largest whose tables are all on disk already built and mapped, else the
+/// smallest; the others built when a search needs them.
+fn sized_databases(
+    tables: &TableDir,
+    puzzle: &Arc<Puzzle>,
+    most: u64,
+    sizes: &[u64],
+) -> Result<Databases<Mapped>, Error> {
+    let mut planned: Vec<(u64, Planned)> = Vec::new();
+    let mut why = String::new();
+    for &size in sizes {
+        match plan(puzzle, most, size) {
+            Ok(Plan::Search(goals)) => planned.push((size, goals)),
+            Ok(Plan::Exact(_)) => unreachable!("exact tables are planned before databases"),
+            Err(e) => why = e,
+        }
+    }
+    if planned.is_empty() {
+        return Err(Error::Case(why.into()));
+    }
+    let on_disk = |goals: &Planned| {
+        (goals.iter().flatten()).all(|(view, fingerprint)| {
+            let space = ViewSpace::new(puzzle, view, *fingerprint, Entry::Bound);
+            tables.path(&space).exists()
+        })
+    };
+    let first = planned
+        .iter()
+        .rposition(|(_, goals)| on_disk(goals))
+        .unwrap_or(0);
+    let entries: Vec<(u64, u64)> = (planned.iter())
+        .map(|(size, goals)| (*size, goals.iter().flatten().map(|(v, _)| v.size()).sum()))
+        .collect();
+    let goals = std::mem::take(&mut planned[first].1);
+    let bounds = load_bounds(tables, puzzle, goals)?;
+    let (tables, puzzle) = (tables.clone(), Arc::clone(puzzle));
+    let build: Build<Mapped> = Box::new(move |size| match plan(&puzzle, most, size) {
+        Ok(Plan::Search(goals)) => load_bounds(&tables, &puzzle, goals),
+        Ok(Plan::Exact(_)) => unreachable!("exact tables are planned before databases"),
+        Err(e) => Err(Error::Case(e.into())),
+    });
+    Ok(Databases::new(&entries, (first, bounds), build))
+}
+
+/// Maps (and first builds, if missing) each goal's databases.
+fn load_bounds(
+    tables: &TableDir,
+    puzzle: &Puzzle,
+    goals: Planned,
+) -> Result<Bounds<Mapped>, Error> {
+    let counts: Vec<usize> = goals.iter().map(Vec::len).collect();
+    let all: Vec<(View, u64)> = goals.into_iter().flatten().collect();
+    let mut loaded = load(tables, puzzle, all, Entry::Bound)?.into_iter();
+    // Read at every node of the search: the small parts' turns looked up.
+    for viewed in loaded.clone() {
+        viewed.view.tabulate(MOST_SEARCH_TABLED, false);
+    }
+    Ok(counts
+        .iter()
+        .map(|&n| loaded.by_ref().take(n).collect())
+        .collect())
+}
+
+/// The most states an exact table has for its walks to be kept beside it (eight
+/// bytes a state).
+pub const MOST_WALKED: u64 = 1 << 26;
+
+/// The walks table of `exact`, the one exact table (built from it when missing), if
+/// its longest walk fits 64 bits.
+fn walks(
+    tables: &TableDir,
+    puzzle: &Puzzle,
+    exact: &Viewed<Mapped>,
+) -> Result<Option<Table<Mapped>>, Error> {
+    let bits = crate::search::move_bits(puzzle.turns.len());
+    if exact.table.header().max_depth() * usize::from(bits) >= 64 {
+        return Ok(None);
+    }
+    let space = ViewSpace::with_id(&exact.view, exact.id.clone(), puzzle.turns.len());
+    let source = WalkSource::new(&space, &exact.table);
+    if !tables.path(&source).exists() {
+        exact.view.tabulate(u64::MAX, false);
+    }
+    Ok(tables.load(&[source])?.pop())
+}
+
+/// Maps (and first builds, if missing) the tables of `views`.
+fn load(
+    tables: &TableDir,
+    puzzle: &Puzzle,
+    views: Vec<(View, u64)>,
+    entry: Entry,
+) -> Result<Vec<Viewed<Mapped>>, Error> {
+    let spaces: Vec<ViewSpace<'_>> = views
+        .iter()
+        .map(|(view, fingerprint)| ViewSpace::new(puzzle, view, *fingerprint, entry))
+        .collect();
+    for space in spaces.iter().filter(|s| !tables.path(*s).exists()) {
+        space.view.tabulate(u64::MAX, true);
+    }
+    let loaded = tables.load(&spaces)?;
+    let ids: Vec<TableId> = spaces.iter().map(|s| s.id()).collect();
+    drop(spaces);
+    Ok((views.into_iter().zip(loaded).zip(ids))
+        .map(|(((view, _), table), id)| Viewed {
+            view: Arc::new(view),
+            table,
+            id,
+        })
+        .collect())
+}
