@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use super::databases::{Bounds, Databases};
 use super::exact;
-use super::plan::plan;
+use super::plan::{plan, Plan};
 use super::puzzle::{Puzzle, PuzzleError, Turn};
 use super::restricted::{self, Asked, Listing};
 pub use super::space::Viewed;
@@ -23,8 +23,9 @@ pub use super::tables::{ExactTables, How};
 use super::{Definition, Goal, Powers, State};
 use crate::error::Error;
 use crate::search::{Limits, Outcome, Reason, Report, Settings, UNREACHABLE};
-use crate::table::{memory, Mapped, Table, TableDir, TableId};
+use crate::table::{memory, Cost, Mapped, Table, TableDir, TableId};
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::Mutex;
 
 /// How to open a defined puzzle.
@@ -72,6 +73,9 @@ pub const MOST_DATABASE: u64 = 1 << 27;
 
 /// Told where each long search stands.
 pub type Progress = Arc<dyn Fn(Report) + Send + Sync>;
+
+/// Exact tables to walk, and the walks beside the one table if kept.
+type Walked<'a, D> = (&'a [Viewed<D>], Option<&'a Table<D>>);
 
 /// A defined puzzle, opened: [`Def::solve`] answers a state.
 #[derive(Clone)]
@@ -125,20 +129,8 @@ impl Def<Mapped> {
             },
             towards: Mutex::default(),
         };
-        let puzzle = Puzzle::new(definition, options.moves.as_deref(), options.powers).map_err(
-            |e| match e {
-                PuzzleError::Moves(_) => Error::Option(Box::new(e)),
-                PuzzleError::Puzzle(_) => Error::Case(Box::new(e)),
-            },
-        )?;
+        let (puzzle, plan, most) = planned(definition, &options)?;
         let puzzle = Arc::new(puzzle);
-        let most = options.most_exact.unwrap_or_else(|| {
-            // A byte a state, built in memory: most of what this process may take (its
-            // limits and other builds counted), at most MOST_EXACT.
-            memory::available().map_or(MOST_EXACT, |free| (free / 5 * 4).min(MOST_EXACT))
-        });
-        let database = options.most_database.unwrap_or(MOST_DATABASE);
-        let plan = plan(&puzzle, most, database).map_err(|e| Error::Case(e.into()))?;
         let how = super::tables::how(
             tables,
             &puzzle,
@@ -156,6 +148,43 @@ impl Def<Mapped> {
             asked: Arc::new(options.asked),
         })
     }
+
+    /// The tables [`Def::open`] would build in `tables` before answering, as `options`
+    /// say: each missing table's file and what building it costs (none where all are
+    /// on disk).
+    pub fn missing_tables(
+        tables: &TableDir,
+        definition: Definition,
+        options: &DefOptions,
+    ) -> Result<Vec<(PathBuf, Cost)>, Error> {
+        let (puzzle, plan, most) = planned(definition, options)?;
+        let most = (most, options.most_database);
+        Ok(super::tables::missing(
+            tables,
+            &puzzle,
+            plan,
+            most,
+            options.exact,
+        ))
+    }
+}
+
+/// The puzzle `definition` compiles to as `options` say, the plan of its tables, and
+/// the most states of an exact table.
+fn planned(definition: Definition, options: &DefOptions) -> Result<(Puzzle, Plan, u64), Error> {
+    let puzzle =
+        Puzzle::new(definition, options.moves.as_deref(), options.powers).map_err(|e| match e {
+            PuzzleError::Moves(_) => Error::Option(Box::new(e)),
+            PuzzleError::Puzzle(_) => Error::Case(Box::new(e)),
+        })?;
+    let most = options.most_exact.unwrap_or_else(|| {
+        // A byte a state, built in memory: most of what this process may take (its
+        // limits and other builds counted), at most MOST_EXACT.
+        memory::available().map_or(MOST_EXACT, |free| (free / 5 * 4).min(MOST_EXACT))
+    });
+    let database = options.most_database.unwrap_or(MOST_DATABASE);
+    let plan = plan(&puzzle, most, database).map_err(|e| Error::Case(e.into()))?;
+    Ok((puzzle, plan, most))
 }
 
 impl<D: AsRef<[u8]> + Sync> Def<D> {
@@ -326,7 +355,7 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
 
     /// The exact tables, and the walks beside the one table if kept: those opened, or
     /// those a search's cases have grown into.
-    fn exact(&self) -> Option<(&[Viewed<D>], Option<&Table<D>>)> {
+    fn exact(&self) -> Option<Walked<'_, D>> {
         let (tables, walks) = match &*self.how {
             How::Exact(tables, walks) => (tables, walks),
             How::Search(databases) => {

@@ -3,6 +3,7 @@
 //! largest already on disk or else the smallest, larger ones when a search needs
 //! them).
 
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::databases::{self, Bounds, Build, Databases};
@@ -11,7 +12,7 @@ use super::puzzle::Puzzle;
 use super::space::{ViewSpace, Viewed};
 use super::view::View;
 use crate::error::Error;
-use crate::table::{Entry, Mapped, Source, Table, TableDir, TableId, WalkSource};
+use crate::table::{Cost, Entry, Mapped, Source, Table, TableDir, TableId, WalkSource};
 
 /// How a puzzle is answered.
 pub enum How<D> {
@@ -44,10 +45,10 @@ pub enum ExactTables {
     /// algorithm and the sampling of cases at a distance need.
     #[default]
     AtOnce,
-    /// When on disk or small ([`FIRST_EXACT`]); else the cases are searched over small
-    /// databases, and the exact tables built once the searches have spent as many
-    /// nodes as they have states (at most [`MOST_GROWN_EXACT`]): a first use costs what
-    /// the work asked for costs.
+    /// When on disk or small (at most 2^16 states); else the cases are searched over
+    /// small databases, and the exact tables built once the searches have spent as
+    /// many nodes as they have states (at most 2^27; larger ones never): a first use
+    /// costs what the work asked for costs.
     WhenNeeded,
 }
 
@@ -67,14 +68,10 @@ pub(super) fn how(
     };
     match plan {
         Plan::Exact(views) => {
-            let states = views.iter().map(|(view, _)| view.size()).sum::<u64>();
-            let on_disk = views.iter().all(|(view, fingerprint)| {
-                let space = ViewSpace::new(puzzle, view, *fingerprint, Entry::Distance);
-                tables.path(&space).exists()
-            });
-            if exact == ExactTables::WhenNeeded && states > FIRST_EXACT && !on_disk {
+            if searched_first(tables, puzzle, &views, exact) {
                 // Databases planned as if no exact table fitted, then grown into these.
                 if let Ok(databases) = sized_databases(tables, puzzle, 0, &sizes) {
+                    let states = views.iter().map(|(view, _)| view.size()).sum::<u64>();
                     if states > MOST_GROWN_EXACT {
                         return Ok(How::Search(databases));
                     }
@@ -88,6 +85,66 @@ pub(super) fn how(
         }
         Plan::Search(_) => Ok(How::Search(sized_databases(tables, puzzle, most, &sizes)?)),
     }
+}
+
+/// Whether the exact tables of `views` wait for a search to need them: asked so, not on
+/// disk, and more than [`FIRST_EXACT`] states.
+fn searched_first(
+    tables: &TableDir,
+    puzzle: &Puzzle,
+    views: &[(View, u64)],
+    exact: ExactTables,
+) -> bool {
+    let states = views.iter().map(|(view, _)| view.size()).sum::<u64>();
+    let on_disk = views.iter().all(|(view, fingerprint)| {
+        let space = ViewSpace::new(puzzle, view, *fingerprint, Entry::Distance);
+        tables.path(&space).exists()
+    });
+    exact == ExactTables::WhenNeeded && states > FIRST_EXACT && !on_disk
+}
+
+/// The tables [`how`] would build from `plan` before answering: each missing file,
+/// and what building it costs.
+pub(super) fn missing(
+    tables: &TableDir,
+    puzzle: &Puzzle,
+    plan: Plan,
+    (most, most_database): (u64, Option<u64>),
+    exact: ExactTables,
+) -> Vec<(PathBuf, Cost)> {
+    let sizes = match most_database {
+        Some(most) => vec![most],
+        None => databases::SIZES.to_vec(),
+    };
+    let first_databases = |most| match planned_sizes(tables, puzzle, most, &sizes) {
+        Ok((mut planned, first)) => std::mem::take(&mut planned[first].1),
+        Err(_) => Vec::new(),
+    };
+    let (views, entry) = match plan {
+        Plan::Exact(views) if searched_first(tables, puzzle, &views, exact) => (
+            first_databases(0).into_iter().flatten().collect(),
+            Entry::Bound,
+        ),
+        Plan::Exact(views) => (views, Entry::Distance),
+        Plan::Search(_) => (
+            first_databases(most).into_iter().flatten().collect(),
+            Entry::Bound,
+        ),
+    };
+    let spaces: Vec<ViewSpace<'_>> = (views.iter())
+        .map(|(view, fingerprint)| ViewSpace::new(puzzle, view, *fingerprint, entry))
+        .collect();
+    let mut missing: Vec<(PathBuf, Cost)> = (spaces.iter())
+        .map(|space| (tables.path(space), Cost::of(space)))
+        .filter(|(path, _)| !path.exists())
+        .collect();
+    if let ([one], Entry::Distance) = (&spaces[..], entry) {
+        let walks = WalkSource::planned(one);
+        if one.view.size() <= MOST_WALKED && !tables.path(&walks).exists() {
+            missing.push((tables.path(&walks), Cost::of(&walks)));
+        }
+    }
+    missing
 }
 
 /// The exact tables of `views`, and the walks beside the one table where it is small.
@@ -121,6 +178,29 @@ fn sized_databases(
     most: u64,
     sizes: &[u64],
 ) -> Result<Databases<Mapped>, Error> {
+    let (mut planned, first) = planned_sizes(tables, puzzle, most, sizes)?;
+    let entries: Vec<(u64, u64)> = (planned.iter())
+        .map(|(size, goals)| (*size, goals.iter().flatten().map(|(v, _)| v.size()).sum()))
+        .collect();
+    let goals = std::mem::take(&mut planned[first].1);
+    let bounds = load_bounds(tables, puzzle, goals)?;
+    let (tables, puzzle) = (tables.clone(), Arc::clone(puzzle));
+    let build: Build<Mapped> = Box::new(move |size| match plan(&puzzle, most, size) {
+        Ok(Plan::Search(goals)) => load_bounds(&tables, &puzzle, goals),
+        Ok(Plan::Exact(_)) => unreachable!("exact tables are planned before databases"),
+        Err(e) => Err(Error::Case(e.into())),
+    });
+    Ok(Databases::new(&entries, (first, bounds), build))
+}
+
+/// Each of `sizes` that can be planned, with its databases, and which of them opening
+/// maps first: the largest whose tables are all on disk, else the smallest.
+fn planned_sizes(
+    tables: &TableDir,
+    puzzle: &Puzzle,
+    most: u64,
+    sizes: &[u64],
+) -> Result<(Vec<(u64, Planned)>, usize), Error> {
     let mut planned: Vec<(u64, Planned)> = Vec::new();
     let mut why = String::new();
     for &size in sizes {
@@ -139,22 +219,10 @@ fn sized_databases(
             tables.path(&space).exists()
         })
     };
-    let first = planned
-        .iter()
+    let first = (planned.iter())
         .rposition(|(_, goals)| on_disk(goals))
         .unwrap_or(0);
-    let entries: Vec<(u64, u64)> = (planned.iter())
-        .map(|(size, goals)| (*size, goals.iter().flatten().map(|(v, _)| v.size()).sum()))
-        .collect();
-    let goals = std::mem::take(&mut planned[first].1);
-    let bounds = load_bounds(tables, puzzle, goals)?;
-    let (tables, puzzle) = (tables.clone(), Arc::clone(puzzle));
-    let build: Build<Mapped> = Box::new(move |size| match plan(&puzzle, most, size) {
-        Ok(Plan::Search(goals)) => load_bounds(&tables, &puzzle, goals),
-        Ok(Plan::Exact(_)) => unreachable!("exact tables are planned before databases"),
-        Err(e) => Err(Error::Case(e.into())),
-    });
-    Ok(Databases::new(&entries, (first, bounds), build))
+    Ok((planned, first))
 }
 
 /// Maps (and first builds, if missing) each goal's databases.

@@ -8,13 +8,28 @@ use crate::search::{move_bits, packed_walks, unpack_walk, NoWalks, Walks};
 /// The table of walks derived from the distance table of `space`.
 pub struct WalkSource<'a, S, D> {
     space: &'a S,
-    distances: &'a Table<D>,
+    /// `None` for walks only planned: their file and cost known, not their payload.
+    distances: Option<&'a Table<D>>,
 }
 
 impl<'a, S, D> WalkSource<'a, S, D> {
     /// The walks down `distances`, the distance table of `space`.
     pub fn new(space: &'a S, distances: &'a Table<D>) -> Self {
-        WalkSource { space, distances }
+        WalkSource {
+            space,
+            distances: Some(distances),
+        }
+    }
+}
+
+impl<'a, S> WalkSource<'a, S, Mapped> {
+    /// The walks of `space` before its distances are built: their file and what
+    /// building them costs ([`Source::compute`] refuses).
+    pub fn planned(space: &'a S) -> Self {
+        WalkSource {
+            space,
+            distances: None,
+        }
     }
 }
 
@@ -32,7 +47,10 @@ impl<S: Walks + Source, D: AsRef<[u8]> + Sync> Source for WalkSource<'_, S, D> {
     /// A distance table that contradicts itself yields no walks (all zero), which
     /// [`ExactTable`] then refuses for not matching the distances.
     fn compute(&self, _: &Work) -> Result<Vec<u8>, TooLarge> {
-        let distances = self.distances.distances();
+        let Some(distances) = self.distances else {
+            return Err(TooLarge("walks only planned: no distances".to_owned()));
+        };
+        let distances = distances.distances();
         let walks = match packed_walks(self.space, distances) {
             Ok(walks) => walks,
             Err(NoWalks::Contradiction) => vec![0; distances.len()],
@@ -97,7 +115,7 @@ impl TableDir {
         let sources: Vec<WalkSource<'_, S, Mapped>> = spaces
             .iter()
             .zip(&distances)
-            .map(|(space, distances)| WalkSource { space, distances })
+            .map(|(space, distances)| WalkSource::new(space, distances))
             .collect();
         let walks = self.load(&sources)?;
         distances
@@ -115,10 +133,6 @@ pub fn exact_in_memory<S: Walks + Source>(space: &S) -> Result<ExactTable<Vec<u8
         reason,
     };
     let distances = super::in_memory(space).map_err(too_large)?;
-    let walks = super::in_memory(&WalkSource {
-        space,
-        distances: &distances,
-    })
-    .map_err(too_large)?;
+    let walks = super::in_memory(&WalkSource::new(space, &distances)).map_err(too_large)?;
     ExactTable::pair(distances, walks)
 }

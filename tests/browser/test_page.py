@@ -296,6 +296,15 @@ def test_a_solve_that_builds_big_databases_says_what_it_costs_first(browser, ser
     assert not browser.find_element(By.ID, "play").is_enabled()
 
 
+def test_a_definition_whose_table_takes_minutes_is_not_built_unasked(browser, server):
+    # cube-orientations' one exact table takes minutes: the page says so and waits.
+    ask(browser, server, "cube-orientations.def", "U")
+    cost = browser.find_element(By.ID, "cost")
+    assert cost.is_displayed()
+    assert "cube-orientations.def table" in cost.text and "on disk" in cost.text, cost.text
+    assert not browser.find_element(By.ID, "cancel").is_displayed()
+
+
 def test_tables_being_built_show_how_far_they_are(browser):
     # A 4x3 board is answered from one exact table of 239.5 M boards, built on first use
     # for seconds: the page draws how far the build is until the search starts.

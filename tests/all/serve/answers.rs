@@ -603,3 +603,40 @@ fn a_bad_definition_stops_the_service_before_it_answers() {
         "{run:?}"
     );
 }
+
+/// `/v1/puzzles` says of each definition what its first answer would build, so that the
+/// page can ask first; once built, nothing.
+#[test]
+fn the_catalogue_says_what_a_definitions_first_answer_builds() {
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions");
+    let tables = tempfile::tempdir().unwrap();
+    let server = Server::start_in(tables.path(), &["--definitions", shipped.to_str().unwrap()]);
+    let build = |name: &str| {
+        let (status, _, body) = get(&server, "/v1/puzzles");
+        assert_eq!(status, 200);
+        let listed: serde_json::Value = serde_json::from_str(&body).unwrap();
+        let entry = (listed["puzzles"].as_array().unwrap().iter())
+            .find(|p| p["name"] == name)
+            .unwrap_or_else(|| panic!("{name} is not listed: {body}"))
+            .clone();
+        entry["build"].clone()
+    };
+    // The 2x2x2's exact table of 3,674,160 ranks and its walks: 31 MB.
+    let before = build("2x2x2.def");
+    assert_eq!(before["tables"], 2, "{before}");
+    let cost = before["cost"].as_str().unwrap();
+    assert!(
+        cost.starts_with("31 MB on disk, 31 MB of memory, "),
+        "{cost}"
+    );
+    assert!(before["seconds"].as_f64().unwrap() > 0.0, "{before}");
+    let (status, _, _) = get(
+        &server,
+        &format!("/v1/2x2x2.def/answer?board={}", encode("R U")),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(build("2x2x2.def"), serde_json::Value::Null);
+    // cube-orientations' one table, far larger, is said before anything builds it.
+    let large = build("cube-orientations.def");
+    assert!(large["seconds"].as_f64().unwrap() > 60.0, "{large}");
+}

@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde_json::json;
-use tablesolve::definition::{Definition, Puzzle};
+use tablesolve::definition::{Def, DefOptions, Definition, Puzzle};
+use tablesolve::table::{Cost, TableDir};
 
 use crate::Failure;
 
@@ -21,12 +22,15 @@ struct Served {
     /// What `/v1/puzzles` lists of it: enough for the page to draw its positions and
     /// play its turns.
     entry: serde_json::Value,
+    /// The tables its first answer would build, as it started: those still missing
+    /// are listed with their cost.
+    missing: Vec<(PathBuf, Cost)>,
 }
 
 impl Defined {
     /// The definitions in `dir`, each read and compiled with its own moves; the first
     /// that does not read cleanly is the failure.
-    pub fn load(dir: &Path) -> Result<Defined, Failure> {
+    pub fn load(dir: &Path, tables: &TableDir) -> Result<Defined, Failure> {
         let cannot =
             |e: std::io::Error| Failure::Usage(format!("--definitions {}: {e}", dir.display()));
         let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -50,10 +54,19 @@ impl Defined {
                 .to_string_lossy()
                 .into_owned();
             let definition = Definition::read(&path).map_err(|e| Failure::Usage(e.to_string()))?;
+            let missing = Def::missing_tables(tables, definition.clone(), &DefOptions::default())
+                .unwrap_or_default();
             let puzzle = Puzzle::new(definition, None, None)
                 .map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
             let entry = entry(&name, &puzzle);
-            by_name.insert(name, Served { path, entry });
+            by_name.insert(
+                name,
+                Served {
+                    path,
+                    entry,
+                    missing,
+                },
+            );
         }
         Ok(Defined { by_name })
     }
@@ -67,12 +80,27 @@ impl Defined {
         self.by_name.keys().map(String::as_str)
     }
 
-    /// Their entries in `/v1/puzzles`, each with `parameters` as given.
+    /// Their entries in `/v1/puzzles`, each with `parameters` as given, and `build`:
+    /// what its first answer would build (`null` where its tables are on disk): the
+    /// number of tables, their cost in words, and the seconds it should take.
     pub fn entries(&self, parameters: &[&str]) -> impl Iterator<Item = serde_json::Value> + '_ {
         let parameters: serde_json::Value = parameters.into();
         self.by_name.values().map(move |served| {
             let mut entry = served.entry.clone();
             entry["parameters"] = parameters.clone();
+            let missing: Vec<Cost> = (served.missing.iter())
+                .filter(|(path, _)| !path.exists())
+                .map(|(_, cost)| *cost)
+                .collect();
+            let cost: Cost = missing.iter().copied().sum();
+            entry["build"] = match missing.len() {
+                0 => serde_json::Value::Null,
+                tables => json!({
+                    "tables": tables,
+                    "cost": cost.to_string(),
+                    "seconds": cost.seconds(rayon::current_num_threads()),
+                }),
+            };
             entry
         })
     }

@@ -78,7 +78,7 @@ pub fn run(serve: &Serve, tables: TableDir, present: TableDir) -> Result<(), Fai
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let searches = serve.searches.map_or(4 * cores, |n| n as usize);
     let defined = match &serve.definitions {
-        Some(dir) => Defined::load(dir)?,
+        Some(dir) => Defined::load(dir, &present)?,
         None => Defined::default(),
     };
     if serve.definitions.is_some() {

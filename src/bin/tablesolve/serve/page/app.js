@@ -39,6 +39,8 @@ const TITLES = {
 const SLIDES = "Each letter says where the blank goes: d down, l left, r right, u up.";
 
 let puzzles = [];
+/** A build said to take this long or longer waits for the user's word. */
+const ASK_FROM_SECONDS = 5;
 let source = null;   // the search followed, while it runs (an AbortController)
 let timer = null;    // playing
 let shown = null;    // { shape, states, moves, at, goal }
@@ -305,9 +307,19 @@ function stopSearch(message) {
  * needs building (or the puzzle has none), else { chosen, quick } to warn of. */
 function unbuilt() {
   const puzzle = puzzles.find((p) => p.name === $("puzzle").value);
+  // A definition's tables: asked about where they take more than a few seconds.
+  if (puzzle.build) {
+    if (puzzle.build.seconds < ASK_FROM_SECONDS) return null;
+    const tables = puzzle.build.tables === 1 ? "table" : "tables";
+    return { chosen: { name: puzzle.name, cost: puzzle.build.cost, what: tables }, puzzle };
+  }
   if (!puzzle.partitions || $("partition-label").hidden) return null;
   const goal = $("goal-label").hidden ? "default" : $("goal").value || "default";
-  if (goal === "typed") return null;
+  if (goal === "typed") {
+    // Whether a typed goal's databases are built, the page cannot tell: it asks.
+    const chosen = $("partition").value.trim() ? null : puzzle.partitions.find((p) => p.default);
+    return chosen && chosen.cost ? { chosen: { ...chosen, cost: `${chosen.cost}, unless built for this goal before` } } : null;
+  }
   const present = (p) => p.present[goal];
   // Databases named on the page are used only where built (the service says so);
   // named none, the service takes the best built, and builds its default if none is.
@@ -334,7 +346,7 @@ function solve(confirmed = false) {
     // The quicker databases are built with the command (the service builds only its
     // default), then named here.
     const size = $("puzzle").value;
-    $("cost-text").textContent = `Solving first builds the ${cost.chosen.name} databases: ${cost.chosen.cost}. ` +
+    $("cost-text").textContent = `Solving first builds the ${cost.chosen.name} ${cost.chosen.what || "databases"}: ${cost.chosen.cost}. ` +
       (cost.quick ? `The ${cost.quick.name} databases take ${cost.quick.cost} and answer more slowly: build them ` +
         `with “tablesolve ${size} --partition ${cost.quick.name}${goalParameter() ? " --goal korf" : ""} < /dev/null”, then name them under Databases.` : "");
     $("quick").hidden = !cost.quick;
@@ -342,7 +354,11 @@ function solve(confirmed = false) {
       $("quick").textContent = `Name ${cost.quick.name} instead`;
       $("quick").onclick = () => { $("partition").value = cost.quick.name; solve(); };
     }
-    $("build").onclick = () => solve(true);
+    $("build").onclick = () => {
+      // Built once asked: not asked again for this puzzle.
+      if (cost.puzzle) cost.puzzle.build = null;
+      solve(true);
+    };
     $("cost").hidden = false;
     return say("");
   }
