@@ -8,7 +8,8 @@
 //!
 //! A puzzle whose whole space would fit exact tables starts here too, unless they are
 //! on disk or small: the exact tables are the last stage, built once the searches of
-//! all its cases together have run through as many nodes as they have states. A few
+//! all its cases together have run through a quarter as many nodes as they have
+//! states (a node ranks several databases; a state of their own search, one view). A few
 //! scrambles of the 2x2x2 are then searched in milliseconds; a batch of thousands
 //! builds its table early and walks it.
 
@@ -43,7 +44,8 @@ pub type BuildExact<D> = Box<dyn Fn() -> Result<Exact<D>, Error> + Send + Sync>;
 
 /// The exact tables a search's puzzle grows into.
 struct ExactStage<D> {
-    /// Their states together: the nodes searched before they are built.
+    /// Their states together: a quarter of them, the nodes searched before they are
+    /// built.
     states: u64,
     /// Built (`Some`), or given up (`None`: building them failed or is not allowed).
     built: OnceLock<Option<Exact<D>>>,
@@ -109,15 +111,17 @@ impl<D> Databases<D> {
         self.exact.as_ref()?.built.get()?.as_ref()
     }
 
-    /// Counts `nodes` searched; once the searches have run through as many as the
-    /// exact tables have states, builds those (where building them fails, the cases
+    /// Counts `nodes` searched; once the searches have run through a quarter as many
+    /// as the exact tables have states, builds those (where building them fails, the cases
     /// go on being searched).
     pub fn spend(&self, nodes: u64) {
         let Some(exact) = &self.exact else {
             return;
         };
         let spent = self.spent.fetch_add(nodes, Ordering::Relaxed) + nodes;
-        if spent >= exact.states && exact.built.get().is_none() {
+        // A node ranks every database's parts where a state of the tables' own
+        // breadth-first search ranks one view: a node costs some four states.
+        if spent >= exact.states / 4 && exact.built.get().is_none() {
             let _one_at_a_time = crate::parallel::lock(&self.growing);
             exact.built.get_or_init(|| (exact.build)().ok());
         }

@@ -4,6 +4,33 @@
 
 use super::puzzle::Puzzle;
 use super::view::{Keep, Projection, View, BLANK};
+use crate::error::Error;
+use crate::table::memory;
+
+/// The most states of an exact table by default.
+pub const MOST_EXACT: u64 = 1 << 32;
+
+/// The most entries of one pattern database.
+pub const MOST_DATABASE: u64 = 1 << 27;
+
+/// The plan of `puzzle`'s tables: exact ones of at most `most_exact` states (`None`:
+/// what this machine's memory holds, at most [`MOST_EXACT`]), databases of at most
+/// `most_database` entries (`None`: [`MOST_DATABASE`]); and the most states of an
+/// exact table it was made with.
+pub(super) fn planned(
+    puzzle: &Puzzle,
+    most_exact: Option<u64>,
+    most_database: Option<u64>,
+) -> Result<(Plan, u64), Error> {
+    let most = most_exact.unwrap_or_else(|| {
+        // A byte a state, built in memory: most of what this process may take (its
+        // limits and other builds counted), at most MOST_EXACT.
+        memory::available().map_or(MOST_EXACT, |free| (free / 5 * 4).min(MOST_EXACT))
+    });
+    let database = most_database.unwrap_or(MOST_DATABASE);
+    let plan = plan(puzzle, most, database).map_err(|e| Error::Case(e.into()))?;
+    Ok((plan, most))
+}
 
 /// What opening decided: exact tables, or databases a goal.
 pub(super) enum Plan {

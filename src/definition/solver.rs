@@ -15,7 +15,8 @@ use std::sync::Arc;
 
 use super::databases::{Bounds, Databases};
 use super::exact;
-use super::plan::{plan, Plan};
+use super::plan::{self, Plan};
+pub use super::plan::{MOST_DATABASE, MOST_EXACT};
 use super::puzzle::{Puzzle, PuzzleError, Turn};
 use super::restricted::{self, Asked, Listing};
 pub use super::space::Viewed;
@@ -23,13 +24,13 @@ pub use super::tables::{ExactTables, How};
 use super::{Definition, Goal, Powers, State};
 use crate::error::Error;
 use crate::search::{Limits, Outcome, Reason, Report, Settings, UNREACHABLE};
-use crate::table::{memory, Cost, Mapped, Table, TableDir, TableId};
+use crate::table::{Cost, Mapped, Table, TableDir, TableId};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
 /// How to open a defined puzzle.
-#[derive(Clone, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct DefOptions {
     /// The moves an answer may use, in answer order (each brings its powers); `None`:
     /// the definition's.
@@ -50,26 +51,6 @@ pub struct DefOptions {
     /// directives say otherwise (the command's `--min-depth`, `--max-depth`).
     pub asked: Asked,
 }
-
-impl std::fmt::Debug for DefOptions {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("DefOptions")
-            .field("moves", &self.moves)
-            .field("powers", &self.powers)
-            .field("limits", &self.limits)
-            .field("most_exact", &self.most_exact)
-            .field("most_database", &self.most_database)
-            .field("exact", &self.exact)
-            .field("asked", &self.asked)
-            .finish()
-    }
-}
-
-/// The most states of an exact table by default.
-pub const MOST_EXACT: u64 = 1 << 32;
-
-/// The most entries of one pattern database.
-pub const MOST_DATABASE: u64 = 1 << 27;
 
 /// Told where each long search stands.
 pub type Progress = Arc<dyn Fn(Report) + Send + Sync>;
@@ -129,7 +110,7 @@ impl Def<Mapped> {
             },
             towards: Mutex::default(),
         };
-        let (puzzle, plan, most) = planned(definition, &options)?;
+        let (puzzle, plan, most) = compiled(definition, &options)?;
         let puzzle = Arc::new(puzzle);
         let how = super::tables::how(
             tables,
@@ -157,7 +138,7 @@ impl Def<Mapped> {
         definition: Definition,
         options: &DefOptions,
     ) -> Result<Vec<(PathBuf, Cost)>, Error> {
-        let (puzzle, plan, most) = planned(definition, options)?;
+        let (puzzle, plan, most) = compiled(definition, options)?;
         let most = (most, options.most_database);
         Ok(super::tables::missing(
             tables,
@@ -171,19 +152,13 @@ impl Def<Mapped> {
 
 /// The puzzle `definition` compiles to as `options` say, the plan of its tables, and
 /// the most states of an exact table.
-fn planned(definition: Definition, options: &DefOptions) -> Result<(Puzzle, Plan, u64), Error> {
+fn compiled(definition: Definition, options: &DefOptions) -> Result<(Puzzle, Plan, u64), Error> {
     let puzzle =
         Puzzle::new(definition, options.moves.as_deref(), options.powers).map_err(|e| match e {
             PuzzleError::Moves(_) => Error::Option(Box::new(e)),
             PuzzleError::Puzzle(_) => Error::Case(Box::new(e)),
         })?;
-    let most = options.most_exact.unwrap_or_else(|| {
-        // A byte a state, built in memory: most of what this process may take (its
-        // limits and other builds counted), at most MOST_EXACT.
-        memory::available().map_or(MOST_EXACT, |free| (free / 5 * 4).min(MOST_EXACT))
-    });
-    let database = options.most_database.unwrap_or(MOST_DATABASE);
-    let plan = plan(&puzzle, most, database).map_err(|e| Error::Case(e.into()))?;
+    let (plan, most) = plan::planned(&puzzle, options.most_exact, options.most_database)?;
     Ok((puzzle, plan, most))
 }
 

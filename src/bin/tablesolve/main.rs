@@ -24,7 +24,6 @@ use std::io::{self, BufRead, BufReader, BufWriter};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use tablesolve::catalogue::Options;
 use tablesolve::definition::ExactTables;
 use tablesolve::table::{BuildNote, TableDir, TableError};
 use tablesolve::Error;
@@ -391,11 +390,9 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
     let tool = match &cli.command {
         Command::Answer(puzzle, answer, after) => {
             let def = (&after.def, after.definition.as_ref());
-            let options = Options {
-                // A first use builds what its cases need, not the whole space at once.
-                exact_tables: ExactTables::WhenNeeded,
-                ..options::merge(&cli.before, &after.board, after.limits.limits(), def)
-            };
+            let mut options = options::merge(&cli.before, &after.board, after.limits.limits(), def);
+            // A first use builds what its cases need, not the whole space at once.
+            options.exact_tables = ExactTables::WhenNeeded;
             return catalogue::serve(*puzzle, &tables, options, answer);
         }
         Command::Tool(tool) => tool,
