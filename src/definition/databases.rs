@@ -18,6 +18,7 @@ use std::sync::{Mutex, OnceLock};
 
 use super::space::Viewed;
 use crate::error::Error;
+use crate::search::{Outcome, Reason, Settings};
 use crate::table::Table;
 
 /// The database sizes, each the most entries of one database: tiny ones built in
@@ -114,7 +115,7 @@ impl<D> Databases<D> {
     /// Counts `nodes` searched; once the searches have run through a quarter as many
     /// as the exact tables have states, builds those (where building them fails, the cases
     /// go on being searched).
-    pub fn spend(&self, nodes: u64) {
+    fn spend(&self, nodes: u64) {
         let Some(exact) = &self.exact else {
             return;
         };
@@ -136,7 +137,7 @@ impl<D> Databases<D> {
 
     /// The nodes a search may run through on the current databases before the next
     /// size is worth building (`None` where the largest is built).
-    pub fn budget(&self) -> Option<u64> {
+    fn budget(&self) -> Option<u64> {
         let at = self.sizes.iter().rposition(|s| s.built.get().is_some())?;
         let next = self.sizes.get(at + 1)?;
         // Building a database takes longer an entry than a search takes a node, and
@@ -146,7 +147,7 @@ impl<D> Databases<D> {
     }
 
     /// Builds the next size of databases (unless another search just did).
-    pub fn grow(&self) -> Result<(), Error> {
+    fn grow(&self) -> Result<(), Error> {
         let _one_at_a_time = crate::parallel::lock(&self.growing);
         let Some(at) = self.sizes.iter().rposition(|s| s.built.get().is_some()) else {
             return Ok(());
@@ -156,5 +157,52 @@ impl<D> Databases<D> {
             let _ = next.built.set(bounds);
         }
         Ok(())
+    }
+
+    /// `search` run on the databases under `settings`; where it runs through their
+    /// budget of nodes, the next size built and `search` run again, the limits counting
+    /// what each run took.
+    /// The nodes of every run (`nodes` of a found `T`) are counted towards the exact
+    /// tables the databases grow into.
+    pub fn searched<'a, T>(
+        &self,
+        settings: impl Fn() -> Settings<'a>,
+        nodes: impl Fn(&T) -> u64,
+        search: impl Fn(&Bounds<D>, &Settings) -> Outcome<T>,
+    ) -> Result<Outcome<T>, Error> {
+        let started = std::time::Instant::now();
+        let mut spent = 0u64;
+        loop {
+            let mut settings = settings();
+            let limits = &mut settings.limits;
+            let elapsed = started.elapsed();
+            limits.nodes = limits.nodes.map(|n| n.saturating_sub(spent));
+            limits.time = limits.time.map(|t| t.saturating_sub(elapsed));
+            limits.wall_time = limits.wall_time.map(|t| t.saturating_sub(elapsed));
+            let asked = limits.nodes;
+            let budget = self.budget();
+            if let Some(budget) = budget {
+                limits.nodes = Some(asked.map_or(budget, |n| n.min(budget)));
+            }
+            let outcome = search(self.current(), &settings);
+            self.spend(match &outcome {
+                Outcome::Solved(found) => nodes(found),
+                Outcome::Unreachable { nodes } => *nodes,
+                Outcome::Stopped(stopped) => stopped.nodes,
+            });
+            let outgrown = match (&outcome, budget) {
+                (Outcome::Stopped(stopped), Some(budget)) => {
+                    stopped.reason == Reason::Nodes && asked.is_none_or(|n| budget < n)
+                }
+                _ => false,
+            };
+            if !outgrown {
+                return Ok(outcome);
+            }
+            if let Outcome::Stopped(stopped) = outcome {
+                spent += stopped.nodes;
+            }
+            self.grow()?;
+        }
     }
 }

@@ -13,8 +13,9 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use super::databases::{Bounds, Databases};
+use super::databases::Databases;
 use super::exact;
+use super::group::{Draw, Uncounted};
 use super::plan::{self, Plan};
 pub use super::plan::{MOST_DATABASE, MOST_EXACT};
 use super::puzzle::{Puzzle, PuzzleError, Turn};
@@ -23,11 +24,11 @@ pub use super::space::Viewed;
 pub use super::tables::{ExactTables, How};
 use super::{Definition, Goal, Powers, State};
 use crate::error::Error;
-use crate::search::{Limits, Outcome, Reason, Report, Settings, UNREACHABLE};
+use crate::search::{Limits, Outcome, Report, Settings, UNREACHABLE};
 use crate::table::{Cost, Mapped, Table, TableDir, TableId};
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
 /// How to open a defined puzzle.
 #[derive(Clone, Debug, Default)]
@@ -55,8 +56,14 @@ pub struct DefOptions {
 /// Told where each long search stands.
 pub type Progress = Arc<dyn Fn(Report) + Send + Sync>;
 
-/// Exact tables to walk, and the walks beside the one table if kept.
-type Walked<'a, D> = (&'a [Viewed<D>], Option<&'a Table<D>>);
+/// What answers a case now.
+enum Now<'a, D> {
+    /// Exact tables to walk (opened, or grown into), and the walks beside the one table
+    /// if kept.
+    Walked(&'a [Viewed<D>], Option<&'a Table<D>>),
+    /// A search over the databases.
+    Searched(&'a Databases<D>),
+}
 
 /// A defined puzzle, opened: [`Def::solve`] answers a state.
 #[derive(Clone)]
@@ -70,6 +77,8 @@ pub struct Def<D = Mapped> {
     opener: Option<Arc<Opener>>,
     /// What every case asks unless its scramble file says otherwise.
     asked: Arc<Asked>,
+    /// Its random states' draws, made when first asked for.
+    draw: Arc<OnceLock<Result<Draw, Uncounted>>>,
 }
 
 /// The most goals of cases one opened puzzle keeps opened towards (each its tables
@@ -127,6 +136,7 @@ impl Def<Mapped> {
             stopped: Arc::new(AtomicUsize::new(0)),
             opener: Some(Arc::new(opener)),
             asked: Arc::new(options.asked),
+            draw: Arc::default(),
         })
     }
 
@@ -176,6 +186,12 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
     /// The puzzle, shared.
     pub fn shared_puzzle(&self) -> Arc<Puzzle> {
         Arc::clone(&self.puzzle)
+    }
+
+    /// Uniformly random reachable states, drawn from its moves' group ([`Draw`]).
+    pub fn draw(&self) -> Result<&Draw, Uncounted> {
+        let draw = self.draw.get_or_init(|| Draw::new(&self.puzzle));
+        draw.as_ref().map_err(Clone::clone)
     }
 
     /// How it is answered.
@@ -242,7 +258,9 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
     /// The exact distance of `state` to the nearest goal, from the tables (`None`:
     /// unreachable); `None` too where the puzzle is searched.
     pub fn distance(&self, state: &State) -> Option<u8> {
-        let (tables, _) = self.exact()?;
+        let Now::Walked(tables, _) = self.now() else {
+            return None;
+        };
         let cells = self.puzzle.flat(state);
         let d = tables.iter().map(|t| t.distance_of(&cells)).min()?;
         (d != UNREACHABLE).then_some(d)
@@ -309,36 +327,39 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
                 Outcome::Stopped(stopped) => Outcome::Stopped(stopped),
             });
         }
-        let (How::Search(databases), None) = (&*self.how, self.exact()) else {
-            let (tables, walks) = self.exact().expect("exact tables where not searched");
-            let walked = match walks {
-                Some(walks) => (tables[0].view.rank(cells))
-                    .and_then(|rank| self.walk_of_rank(walks, rank))
-                    .map(Iterator::collect),
-                None => exact::walk(&self.puzzle, tables, exact::ranks(tables, cells))?,
-            };
-            return Ok(match walked {
-                Some(moves) => Outcome::Solved(crate::search::Found { moves, nodes: 0 }),
-                None => Outcome::Unreachable { nodes: 0 },
-            });
-        };
-        let found = |found: &crate::search::Found<Turn>| found.nodes;
-        self.grown(databases, found, |bounds, settings| {
-            super::search::search(&self.puzzle, bounds, cells, settings)
-        })
-    }
-
-    /// The exact tables, and the walks beside the one table if kept: those opened, or
-    /// those a search's cases have grown into.
-    fn exact(&self) -> Option<Walked<'_, D>> {
-        let (tables, walks) = match &*self.how {
-            How::Exact(tables, walks) => (tables, walks),
-            How::Search(databases) => {
-                let (tables, walks) = databases.exact()?;
-                (tables, walks)
+        let databases = match self.now() {
+            Now::Searched(databases) => databases,
+            Now::Walked(tables, walks) => {
+                let walked = match walks {
+                    Some(walks) => (tables[0].view.rank(cells))
+                        .and_then(|rank| self.walk_of_rank(walks, rank))
+                        .map(Iterator::collect),
+                    None => exact::walk(&self.puzzle, tables, exact::ranks(tables, cells))?,
+                };
+                return Ok(match walked {
+                    Some(moves) => Outcome::Solved(crate::search::Found { moves, nodes: 0 }),
+                    None => Outcome::Unreachable { nodes: 0 },
+                });
             }
         };
-        Some((tables, walks.as_ref()))
+        let found = |found: &crate::search::Found<Turn>| found.nodes;
+        databases.searched(
+            || self.settings(),
+            found,
+            |bounds, settings| super::search::search(&self.puzzle, bounds, cells, settings),
+        )
+    }
+
+    /// What answers a case now: the exact tables opened, or those a search's cases
+    /// have grown into, else the databases.
+    fn now(&self) -> Now<'_, D> {
+        match &*self.how {
+            How::Exact(tables, walks) => Now::Walked(tables, walks.as_ref()),
+            How::Search(databases) => match databases.exact() {
+                Some((tables, walks)) => Now::Walked(tables, walks.as_ref()),
+                None => Now::Searched(databases),
+            },
+        }
     }
 
     /// Every shortest answer of `state` (counted; listed, in answer order, if `list`
@@ -349,14 +370,16 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
         list: bool,
     ) -> Result<Outcome<crate::search::Every<Turn>>, Error> {
         let cells = self.puzzle.flat(state);
-        let (How::Search(databases), None) = (&*self.how, self.exact()) else {
-            let (tables, _) = self.exact().expect("exact tables where not searched");
-            return exact::every(&self.puzzle, tables, &cells, list);
+        let databases = match self.now() {
+            Now::Searched(databases) => databases,
+            Now::Walked(tables, _) => return exact::every(&self.puzzle, tables, &cells, list),
         };
         let every = |every: &crate::search::Every<Turn>| every.nodes;
-        self.grown(databases, every, |bounds, settings| {
-            super::search::every(&self.puzzle, bounds, &cells, settings, list)
-        })
+        databases.searched(
+            || self.settings(),
+            every,
+            |bounds, settings| super::search::every(&self.puzzle, bounds, &cells, settings, list),
+        )
     }
 
     /// The same puzzle, towards `goals` (opened once, its tables built if missing),
@@ -414,52 +437,6 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
         }
     }
 
-    /// `search` run on the databases; where it runs through their budget of nodes, the
-    /// next size built and `search` run again, the limits counting what each run took.
-    /// The nodes of every run (`nodes` of a found `T`) are counted towards the exact
-    /// tables the databases grow into.
-    fn grown<T>(
-        &self,
-        databases: &Databases<D>,
-        nodes: impl Fn(&T) -> u64,
-        search: impl Fn(&Bounds<D>, &Settings) -> Outcome<T>,
-    ) -> Result<Outcome<T>, Error> {
-        let started = std::time::Instant::now();
-        let mut spent = 0u64;
-        loop {
-            let mut settings = self.settings();
-            let limits = &mut settings.limits;
-            let elapsed = started.elapsed();
-            limits.nodes = limits.nodes.map(|n| n.saturating_sub(spent));
-            limits.time = limits.time.map(|t| t.saturating_sub(elapsed));
-            limits.wall_time = limits.wall_time.map(|t| t.saturating_sub(elapsed));
-            let asked = limits.nodes;
-            let budget = databases.budget();
-            if let Some(budget) = budget {
-                limits.nodes = Some(asked.map_or(budget, |n| n.min(budget)));
-            }
-            let outcome = search(databases.current(), &settings);
-            databases.spend(match &outcome {
-                Outcome::Solved(found) => nodes(found),
-                Outcome::Unreachable { nodes } => *nodes,
-                Outcome::Stopped(stopped) => stopped.nodes,
-            });
-            let outgrown = match (&outcome, budget) {
-                (Outcome::Stopped(stopped), Some(budget)) => {
-                    stopped.reason == Reason::Nodes && asked.is_none_or(|n| budget < n)
-                }
-                _ => false,
-            };
-            if !outgrown {
-                return Ok(outcome);
-            }
-            if let Outcome::Stopped(stopped) = outcome {
-                spent += stopped.nodes;
-            }
-            databases.grow()?;
-        }
-    }
-
     /// Whether the puzzle's turns are restricted (blocks, forbidden pairs, move
     /// limits), so that its answers are searched under its tables, never walked.
     pub fn is_restricted(&self) -> bool {
@@ -469,12 +446,11 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
     /// A lower bound on the turns from `cells` to the nearest goal: exact from exact
     /// tables (`u32::MAX` where no goal can be reached).
     pub fn lower_bound(&self, cells: &[u8]) -> u32 {
-        match (&*self.how, self.exact()) {
-            (How::Search(databases), None) => {
+        match self.now() {
+            Now::Searched(databases) => {
                 super::search::bound(&self.puzzle, databases.current(), cells)
             }
-            (_, exact) => {
-                let (tables, _) = exact.expect("exact tables where not searched");
+            Now::Walked(tables, _) => {
                 let ranks = exact::ranks(tables, cells);
                 exact::distance(tables, &ranks).map_or(u32::MAX, u32::from)
             }

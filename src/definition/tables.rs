@@ -52,6 +52,63 @@ pub enum ExactTables {
     WhenNeeded,
 }
 
+/// What opening a puzzle maps first, as [`how`] builds it and [`missing`] lists it.
+enum Opening {
+    /// The exact tables of these views (with the walks beside one small one).
+    Exact(Vec<(View, u64)>),
+    /// Databases of each size planned (the most states of an exact table `most`), the
+    /// one at `first` mapped at once; `grown` the exact tables a search grows into.
+    Databases {
+        most: u64,
+        planned: Vec<(u64, Planned)>,
+        first: usize,
+        grown: Option<Vec<(View, u64)>>,
+    },
+}
+
+/// What `plan` opens first from `tables`, exact tables as `exact` says: `most` the most
+/// states of an exact table, `most_database` the most entries of a database if one
+/// size is asked for.
+fn opening(
+    tables: &TableDir,
+    puzzle: &Puzzle,
+    plan: Plan,
+    (most, most_database): (u64, Option<u64>),
+    exact: ExactTables,
+) -> Result<Opening, Error> {
+    let sizes = match most_database {
+        Some(most) => vec![most],
+        None => databases::SIZES.to_vec(),
+    };
+    match plan {
+        Plan::Exact(views) if searched_first(tables, puzzle, &views, exact) => {
+            // Databases planned as if no exact table fitted, then grown into these;
+            // where none can be planned, the exact tables at once.
+            let Ok((planned, first)) = planned_sizes(tables, puzzle, 0, &sizes) else {
+                return Ok(Opening::Exact(views));
+            };
+            let states = views.iter().map(|(view, _)| view.size()).sum::<u64>();
+            let grown = (states <= MOST_GROWN_EXACT).then_some(views);
+            Ok(Opening::Databases {
+                most: 0,
+                planned,
+                first,
+                grown,
+            })
+        }
+        Plan::Exact(views) => Ok(Opening::Exact(views)),
+        Plan::Search(_) => {
+            let (planned, first) = planned_sizes(tables, puzzle, most, &sizes)?;
+            Ok(Opening::Databases {
+                most,
+                planned,
+                first,
+                grown: None,
+            })
+        }
+    }
+}
+
 /// The tables of `plan` for `puzzle`, mapped from `tables` (built there first where
 /// missing, exact ones as `exact` says): `most` the most states of an exact table,
 /// `most_database` the most entries of a database if one size is asked for.
@@ -59,31 +116,29 @@ pub(super) fn how(
     tables: &TableDir,
     puzzle: &Arc<Puzzle>,
     plan: Plan,
-    (most, most_database): (u64, Option<u64>),
+    most: (u64, Option<u64>),
     exact: ExactTables,
 ) -> Result<How<Mapped>, Error> {
-    let sizes = match most_database {
-        Some(most) => vec![most],
-        None => databases::SIZES.to_vec(),
-    };
-    match plan {
-        Plan::Exact(views) => {
-            if searched_first(tables, puzzle, &views, exact) {
-                // Databases planned as if no exact table fitted, then grown into these.
-                if let Ok(databases) = sized_databases(tables, puzzle, 0, &sizes) {
-                    let states = views.iter().map(|(view, _)| view.size()).sum::<u64>();
-                    if states > MOST_GROWN_EXACT {
-                        return Ok(How::Search(databases));
-                    }
-                    let (tables, puzzle) = (tables.clone(), Arc::clone(puzzle));
-                    let build = Box::new(move || exact_tables(&tables, &puzzle, views.clone()));
-                    return Ok(How::Search(databases.with_exact(states, build)));
-                }
-            }
+    match opening(tables, puzzle, plan, most, exact)? {
+        Opening::Exact(views) => {
             let (exact, walks) = exact_tables(tables, puzzle, views)?;
             Ok(How::Exact(exact, walks))
         }
-        Plan::Search(_) => Ok(How::Search(sized_databases(tables, puzzle, most, &sizes)?)),
+        Opening::Databases {
+            most,
+            planned,
+            first,
+            grown,
+        } => {
+            let databases = sized_databases(tables, puzzle, most, planned, first)?;
+            let Some(views) = grown else {
+                return Ok(How::Search(databases));
+            };
+            let states = views.iter().map(|(view, _)| view.size()).sum::<u64>();
+            let (tables, puzzle) = (tables.clone(), Arc::clone(puzzle));
+            let build = Box::new(move || exact_tables(&tables, &puzzle, views.clone()));
+            Ok(How::Search(databases.with_exact(states, build)))
+        }
     }
 }
 
@@ -109,27 +164,18 @@ pub(super) fn missing(
     tables: &TableDir,
     puzzle: &Puzzle,
     plan: Plan,
-    (most, most_database): (u64, Option<u64>),
+    most: (u64, Option<u64>),
     exact: ExactTables,
 ) -> Vec<(PathBuf, Cost)> {
-    let sizes = match most_database {
-        Some(most) => vec![most],
-        None => databases::SIZES.to_vec(),
-    };
-    let first_databases = |most| match planned_sizes(tables, puzzle, most, &sizes) {
-        Ok((mut planned, first)) => std::mem::take(&mut planned[first].1),
-        Err(_) => Vec::new(),
-    };
-    let (views, entry) = match plan {
-        Plan::Exact(views) if searched_first(tables, puzzle, &views, exact) => (
-            first_databases(0).into_iter().flatten().collect(),
-            Entry::Bound,
-        ),
-        Plan::Exact(views) => (views, Entry::Distance),
-        Plan::Search(_) => (
-            first_databases(most).into_iter().flatten().collect(),
-            Entry::Bound,
-        ),
+    let (views, entry) = match opening(tables, puzzle, plan, most, exact) {
+        Ok(Opening::Exact(views)) => (views, Entry::Distance),
+        Ok(Opening::Databases {
+            mut planned, first, ..
+        }) => {
+            let first = std::mem::take(&mut planned[first].1);
+            (first.into_iter().flatten().collect(), Entry::Bound)
+        }
+        Err(_) => return Vec::new(),
     };
     let spaces: Vec<ViewSpace<'_>> = (views.iter())
         .map(|(view, fingerprint)| ViewSpace::new(puzzle, view, *fingerprint, entry))
@@ -169,16 +215,15 @@ fn exact_tables(
 type Planned = Vec<Vec<(View, u64)>>;
 
 /// The databases of `puzzle` (whose states are too many for exact tables of `most`
-/// states), of each of `sizes` that can be planned (the most entries of one, smallest
-/// first): the largest whose tables are all on disk already built and mapped, else the
-/// smallest; the others built when a search needs them.
+/// states), of each size `planned` (smallest first): those at `first` mapped (and
+/// built first if missing), the others built when a search needs them.
 fn sized_databases(
     tables: &TableDir,
     puzzle: &Arc<Puzzle>,
     most: u64,
-    sizes: &[u64],
+    mut planned: Vec<(u64, Planned)>,
+    first: usize,
 ) -> Result<Databases<Mapped>, Error> {
-    let (mut planned, first) = planned_sizes(tables, puzzle, most, sizes)?;
     let entries: Vec<(u64, u64)> = (planned.iter())
         .map(|(size, goals)| (*size, goals.iter().flatten().map(|(v, _)| v.size()).sum()))
         .collect();

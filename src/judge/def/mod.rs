@@ -11,7 +11,6 @@ use super::{
     CasesAt, CrossCheck, EveryShortest, Format, Replay, Sample, SampleAt, Shortest, Solver, Tables,
     Written,
 };
-use crate::definition::group::Draw;
 use crate::definition::puzzle::Puzzle;
 use crate::definition::solver::{How, Viewed};
 use crate::definition::text::Names;
@@ -368,7 +367,7 @@ impl<D: AsRef<[u8]> + Send + Sync> Sample for Def<D> {
             },
             // Past one table, drawn from the moves' group (uniformly, as the table's
             // draw is); a long random walk where restrictions leave no group.
-            None => match Draw::new(&puzzle) {
+            None => match self.draw() {
                 Ok(draw) => {
                     let state = draw.state(rng);
                     Position::new(puzzle, &state)
