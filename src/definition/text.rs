@@ -136,13 +136,40 @@ pub fn pattern(puzzle: &Puzzle, text: &str) -> Result<State, CaseError> {
             .map(|o| o.iter().map(|x| x.unwrap_or(0)).collect())
             .collect(),
     };
-    same_pieces(puzzle, &state).map_err(|m| CaseError::at(0, m))?;
+    same_pieces(puzzle, &state, Numbering::Json).map_err(|m| CaseError::at(0, m))?;
     Ok(state)
 }
 
+/// How a format numbers the pieces: KPattern JSON from 0, ksolve+ text from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Numbering {
+    /// KPattern JSON's, from 0.
+    Json,
+    /// ksolve+'s, from 1.
+    Ksolve,
+}
+
+impl Numbering {
+    /// The first piece's number.
+    pub fn first(self) -> u8 {
+        match self {
+            Numbering::Json => 0,
+            Numbering::Ksolve => 1,
+        }
+    }
+
+    /// Which numbering this is, said where a message names a piece.
+    pub fn says(self) -> &'static str {
+        match self {
+            Numbering::Json => "pieces numbered from 0, as KPattern JSON numbers them",
+            Numbering::Ksolve => "pieces numbered from 1, as ksolve+ numbers them",
+        }
+    }
+}
+
 /// Whether `state` holds the puzzle's pieces, each set as many of each as the start;
-/// the error says which set does not.
-pub fn same_pieces(puzzle: &Puzzle, state: &State) -> Result<(), String> {
+/// the error says which set does not, its pieces numbered as `numbering` says.
+pub fn same_pieces(puzzle: &Puzzle, state: &State, numbering: Numbering) -> Result<(), String> {
     for (s, set) in puzzle.sets().iter().enumerate() {
         let mut held = state.pieces[s].clone();
         let mut wanted = puzzle.definition.start.pieces[s].clone();
@@ -155,10 +182,12 @@ pub fn same_pieces(puzzle: &Puzzle, state: &State) -> Result<(), String> {
                 .take(2)
                 .map(|p| {
                     let (has, wants) = (count(&held, p), count(&wanted, p));
-                    format!("{has} of piece {} (the puzzle has {wants})", p + 1)
+                    let piece = p + numbering.first();
+                    format!("{has} of piece {piece} (the puzzle has {wants})")
                 })
                 .collect();
-            return Err(format!("set {} holds {}", set.name, odd.join(" and ")));
+            let (name, odd, says) = (&set.name, odd.join(" and "), numbering.says());
+            return Err(format!("set {name} holds {odd}; {says}"));
         }
     }
     Ok(())

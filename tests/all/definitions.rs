@@ -620,7 +620,8 @@ fn a_faulty_case_is_refused_where_it_goes_wrong() {
     for (input, answered, says) in [
         ("R U\nR X2 U\n", "U' R'\n", "case 2, line 2, column 3: `X` is no move of this puzzle"),
         ("U\n{\"CORNERS\": {\"pieces\": [0, 1, 2]}}\n", "U'\n", "case 2, line 2, column 24: orbit CORNERS's \"pieces\" has 3 values, for 7 positions"),
-        ("{\"CORNERS\": {\"pieces\": [0, 1, 2, 3, 4, 5, 5]}}\n", "", "case 1, line 1, column 1: set CORNERS holds 2 of piece 6 (the puzzle has 1) and 0 of piece 7 (the puzzle has 1)"),
+        ("{\"CORNERS\": {\"pieces\": [0, 1, 2, 3, 4, 5, 5]}}\n", "", "case 1, line 1, column 1: set CORNERS holds 2 of piece 5 (the puzzle has 1) and 0 of piece 6 (the puzzle has 1); pieces numbered from 0, as KPattern JSON numbers them"),
+        ("Scramble one\nCORNERS\n1 2 3 4 5 6 6\nEnd\n", "", "case 1, line 1, column 1: set CORNERS holds 2 of piece 6 (the puzzle has 1) and 0 of piece 7 (the puzzle has 1); pieces numbered from 1, as ksolve+ numbers them"),
         ("Scramble one\nCORNERS\n1 2 3 4 5 6 7\nEnd\nScramble two\nCORNERS\n1 2 3 x 5 6 7\nEnd\n", "\n", "case 2, line 7, column 7: set CORNERS, its pieces: `x` is not a number, nor `?` or `?N`"),
         ("ScrambleAlg x\nR U\n", "", "case 1, line 1, column 1: the input ends inside the `ScrambleAlg` block begun on line 1"),
         ("# a scramble file\nSlack x\nScrambleAlg a\nR\nEnd\n", "", "case 1, line 2, column 7: `Slack x`: `x` is not a whole number"),

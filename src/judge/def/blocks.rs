@@ -341,7 +341,7 @@ impl DefCases {
             return Err(input_error(case, at, message));
         }
         let state = self.fill_unstated(&pieces, &turned);
-        text::same_pieces(&self.puzzle, &state)
+        text::same_pieces(&self.puzzle, &state, text::Numbering::Ksolve)
             .map_err(|message| input_error(case, at, message))?;
         let left_out = |vectors: &[Vec<Given>]| vectors.iter().flatten().any(|g| g.left_out);
         let goals = (left_out(&pieces) || left_out(&turned)).then(|| {
