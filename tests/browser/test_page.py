@@ -203,9 +203,42 @@ def test_a_defined_puzzle_is_drawn_as_rows_of_pieces_and_played_to_its_goal(brow
     shown = solve_and_play(browser, server, "2x2x2.def", scramble, "def-2x2x2")
     assert shown["moves"] == expected.replace(" ", "")
     assert shown["status"].startswith(f"{len(expected.split())} moves")
-    # Seven corners, each its number (from 1) and orientation: solved is 1..7, all 0.
-    assert shown["cells"] == [f"{piece}\n0" for piece in range(1, 8)]
+    # Seven corners, each its number (from 0, as in KPattern JSON) and orientation:
+    # solved is 0..6, all 0.
+    assert shown["cells"] == [f"{piece}\n0" for piece in range(7)]
     assert shown["at_goal"] == "true"
+
+
+def test_a_long_set_wraps_within_the_window_and_the_numbering_is_said(browser, server):
+    # The Rotation Game as a definition: one set of 24 cells, drawn within the window.
+    ask(browser, server, "rotation.def", "A C")
+    cells = browser.find_elements(By.CSS_SELECTOR, "#drawing .cell")
+    assert len(cells) == 24
+    width = browser.execute_script("return document.documentElement.clientWidth")
+    assert max(c.rect["x"] + c.rect["width"] for c in cells) <= width
+    assert len({c.rect["y"] for c in cells}) > 1
+    legend = browser.find_element(By.ID, "legend").text
+    assert "numbered from 0" in legend, legend
+    assert "1 set of pieces" in browser.find_element(By.ID, "about").text
+
+
+def test_a_random_board_of_a_definition_is_a_scramble_of_its_turns(browser, server):
+    ask(browser, server, "2x2x2.def", "")
+    boards = browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        (async () => {
+          const boards = [];
+          for (let i = 0; i < 5; i++) { await randomBoard(); boards.push(document.getElementById("board").value); }
+          done(boards);
+        })();""")
+    cube = next(p for p in api(server, "/v1/puzzles")["puzzles"] if p["name"] == "2x2x2.def")
+    turns = {t["name"] for t in cube["definition"]["turns"]}
+    for board in boards:
+        assert not board.startswith("{"), board
+        assert set(board.split()) <= turns, board
+        # The answer undone: as long as the position's own shortest answer.
+        answer = api(server, "/v1/2x2x2.def/answer", board=board)["moves"]
+        assert len(answer.split()) == len(board.split()), (board, answer)
 
 
 def test_a_kpattern_position_of_a_kpuzzle_definition_is_played_to_its_goal(browser, server):

@@ -120,13 +120,17 @@ fn entry(name: &str, puzzle: &Puzzle) -> serde_json::Value {
         .map(|t| json!({ "name": t.turn.name, "from": t.action.from, "twist": t.action.twist }))
         .collect();
     let moves = puzzle.classes.join(" ");
+    let counted = match definition.sets.len() {
+        1 => "1 set".to_string(),
+        n => format!("{n} sets"),
+    };
     json!({
         "name": name,
         "title": definition.name,
         "about": format!(
-            "Defined in {name}: {} set(s), moves {moves}. A board is a scramble (turns \
-             separated by spaces, applied to the solved state) or a KPattern JSON object.",
-            definition.sets.len()
+            "Defined in {name}: {counted} of pieces, moves {moves}. A board is a scramble \
+             (turns separated by spaces, applied to the solved state) or a KPattern JSON \
+             object."
         ),
         "definition": {
             "sets": sets,

@@ -166,28 +166,38 @@ function atGoal(cells, goal, s) {
   return cells.every((v, i) => v === goal[i]);
 }
 
-/** A definition's position: a row for each set, of numbered pieces (from 1), each
- * with its orientation where the set has more than one. */
+/** A definition's position: a row for each set, wrapping where it is long, of its
+ * pieces numbered from 0 (as KPattern JSON numbers them), each with its orientation
+ * under it where the set has more than one (amber where it is not 0). */
 function drawSets(at, def) {
   const drawing = $("drawing");
-  const widest = Math.max(...def.sets.map((set) => set.pieces));
-  drawing.style.gridTemplateColumns = `auto repeat(${widest}, 3rem)`;
+  drawing.style.gridTemplateColumns = "";
   def.sets.forEach((set, k) => {
     const label = Object.assign(document.createElement("div"), { className: "set", textContent: set.name });
-    label.style.gridRow = k + 1;
-    drawing.append(label);
+    const pieces = Object.assign(document.createElement("div"), { className: "pieces" });
     at.pieces[k].forEach((piece, i) => {
       const cell = document.createElement("div");
       cell.className = "cell";
       cell.dataset.cell = `${set.name}.${i}`;
-      cell.textContent = String(piece + 1);
+      cell.append(Object.assign(document.createElement("span"), { textContent: String(piece) }));
       if (set.orientations > 1) {
-        cell.append(Object.assign(document.createElement("sup"), { textContent: String(at.orientation[k][i]) }));
+        const twist = at.orientation[k][i];
+        const shown = Object.assign(document.createElement("span"), { className: "twist", textContent: String(twist) });
+        shown.classList.toggle("turned", twist !== 0);
+        cell.append(shown);
       }
-      cell.style.gridRow = k + 1;
-      drawing.append(cell);
+      pieces.append(cell);
     });
+    drawing.append(label, pieces);
   });
+}
+
+/** What the drawing's numbers mean, for the puzzle drawn. */
+function legend(s) {
+  if (s.kind === "grid") return SLIDES;
+  if (s.kind !== "def") return "";
+  const turned = s.def.sets.some((set) => set.orientations > 1) ? "; the small digit under a piece is its orientation" : "";
+  return `Pieces are numbered from 0, as KPattern JSON numbers them${turned}.`;
 }
 
 function draw(cells, s, goal) {
@@ -285,7 +295,7 @@ function answered(answer, board, s) {
   }
   shown = { shape: s, states, moves, goal: board.goal, at: 0 };
   for (const id of ["first", "back", "play", "step", "last"]) $(id).disabled = false;
-  $("legend").textContent = s.kind === "grid" ? SLIDES : "";
+  $("legend").textContent = legend(s);
   $("moves").replaceChildren(...moves.map((m) => Object.assign(document.createElement("li"), { textContent: m })));
   const seconds = answer.seconds === undefined ? "" : `, found in ${answer.seconds.toFixed(3)} s`;
   const digit = answer.digit ? `, centre ${answer.digit}` : "";
@@ -449,8 +459,35 @@ async function randomBoard() {
   const response = await fetch(`/v1/${encodeURIComponent(name)}/random${size}`);
   const body = await response.json();
   if (!response.ok) return say(plain(body.error), true);
+  const s = shape();
   $("board").value = name === "eight" ? solvable(body.board) : body.board;
+  if (s.kind === "def") $("board").value = await asScramble(name, body.board, s.def);
   preview();
+}
+
+/** A defined puzzle's position as a scramble that reaches it: its answer undone,
+ * turn by turn from the last; the position itself where the answer takes longer
+ * than a second to find. */
+async function asScramble(name, position, def) {
+  const query = `board=${encodeURIComponent(position)}&timeout=1`;
+  const response = await fetch(`/v1/${encodeURIComponent(name)}/answer?${query}`);
+  const answer = await response.json();
+  if (!response.ok || typeof answer.moves !== "string" || !answer.moves) return position;
+  const undone = answer.moves.split(" ").reverse().map((turn) => inverse(turn, def));
+  return undone.includes(null) ? position : undone.join(" ");
+}
+
+/** The turn that undoes `turn`: played after it, every piece is back in place. */
+function inverse(turn, def) {
+  const s = { kind: "def", def };
+  const placed = {
+    pieces: def.sets.map((set) => [...Array(set.pieces).keys()]),
+    orientation: def.sets.map((set) => Array(set.pieces).fill(0)),
+  };
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const after = play(placed, turn, s);
+  const undo = after && def.turns.find((t) => same(play(after, t.name, s), placed));
+  return undo ? undo.name : null;
 }
 
 /** An 8-puzzle board that reaches the goal: as drawn if it does, else with its first
@@ -474,10 +511,10 @@ function preview() {
   $("cost").hidden = true;
   $("moves").replaceChildren();
   $("where").textContent = "";
-  $("legend").textContent = "";
   for (const id of ["first", "back", "play", "step", "last"]) $(id).disabled = true;
   try {
     const s = shape();
+    $("legend").textContent = legend(s);
     const board = readBoard($("board").value, s);
     draw(board.start, s, board.goal);
     drawTarget(board.goal, s);
