@@ -12,11 +12,16 @@ pub const MAX_CELLS: usize = 32;
 /// The most cells set in a mask that [`rank`] ranks.
 pub const MAX_SET: usize = 8;
 
-/// `BINOMIAL[n][k]` = C(n, k) for n, k <= 32; every value fits a `u32`.
-const BINOMIAL: [[u32; MAX_CELLS + 1]; MAX_CELLS + 1] = {
-    let mut table = [[0; MAX_CELLS + 1]; MAX_CELLS + 1];
+/// The most cells [`binomial`] counts sets of: C(64, 32) still fits 64 bits.
+pub const MOST_BINOMIAL: usize = 64;
+
+/// `WIDE[n][k]` = C(n, k) for n, k <= 64, by Pascal's rule.
+static WIDE: [[u64; MOST_BINOMIAL + 1]; MOST_BINOMIAL + 1] = pascal();
+
+const fn pascal() -> [[u64; MOST_BINOMIAL + 1]; MOST_BINOMIAL + 1] {
+    let mut table = [[0; MOST_BINOMIAL + 1]; MOST_BINOMIAL + 1];
     let mut n = 0;
-    while n <= MAX_CELLS {
+    while n <= MOST_BINOMIAL {
         table[n][0] = 1;
         let mut k = 1;
         while k <= n {
@@ -26,7 +31,29 @@ const BINOMIAL: [[u32; MAX_CELLS + 1]; MAX_CELLS + 1] = {
         n += 1;
     }
     table
+}
+
+/// `BINOMIAL[n][k]` = C(n, k) for n, k <= 32, narrowed from [`WIDE`]: every value fits
+/// a `u32`, and the masks' tables read a quarter of the memory.
+const BINOMIAL: [[u32; MAX_CELLS + 1]; MAX_CELLS + 1] = {
+    let wide = pascal();
+    let mut table = [[0; MAX_CELLS + 1]; MAX_CELLS + 1];
+    let mut n = 0;
+    while n <= MAX_CELLS {
+        let mut k = 0;
+        while k <= n {
+            table[n][k] = wide[n][k] as u32;
+            k += 1;
+        }
+        n += 1;
+    }
+    table
 };
+
+/// C(n, k) for any n, k <= [`MOST_BINOMIAL`].
+pub fn binomial(n: usize, k: usize) -> u64 {
+    WIDE[n][k]
+}
 
 /// C(n, k), the number of sets of `k` of `n` cells (`n, k <= 32`).
 pub const fn count(n: usize, k: usize) -> u32 {

@@ -1,7 +1,14 @@
 //! Arrangements of a multiset of classes (with blanks) ranked in lexicographic order,
 //! and the parity of a permutation: the numbers an orbit's arrangement is ranked by.
 
+use super::orbit::MOST_ORBIT;
 use super::BLANK;
+use crate::rank::combination::{binomial, MOST_BINOMIAL};
+
+const _: () = assert!(
+    MOST_ORBIT <= MOST_BINOMIAL,
+    "an orbit's arrangements counted"
+);
 
 /// The number of arrangements of a multiset (`counts` of each class and `blanks`), if
 /// it fits 128 bits. Reckoned at every rank: in 64 bits while the products fit, whose
@@ -37,6 +44,9 @@ pub(super) fn mul_div(a: u64, b: u64, c: u64) -> u64 {
 /// has more arrangements than 64 bits count).
 pub(super) fn arrangement_rank(classes: &[u8], counts: &[u8], blanks: u8) -> Option<u64> {
     let k = counts.len();
+    if let [pieces] = counts {
+        return combination_rank(classes, *pieces, blanks);
+    }
     if blanks == 0 && k == classes.len() && k <= MOST_PERMUTED && counts.iter().all(|&c| c == 1) {
         return permutation_rank(classes);
     }
@@ -65,6 +75,32 @@ pub(super) fn multiset_rank(classes: &[u8], counts: &[u8], blanks: u8) -> Option
         total -= 1;
     }
     Some(rank)
+}
+
+/// [`arrangement_rank`] of one class and blanks (the view of a searched puzzle's
+/// every node, where pieces are alike): a blank where a piece could be counts the
+/// arrangements with a piece there, looked up, with no division.
+pub(super) fn combination_rank(classes: &[u8], pieces: u8, blanks: u8) -> Option<u64> {
+    let (mut pieces, mut blanks) = (pieces, blanks);
+    let mut after = classes.len();
+    if after > MOST_ORBIT {
+        return None;
+    }
+    let mut rank = 0u64;
+    for &c in classes {
+        after -= 1;
+        match c {
+            0 => pieces = pieces.checked_sub(1)?,
+            BLANK => {
+                blanks = blanks.checked_sub(1)?;
+                if pieces > 0 {
+                    rank += binomial(after, usize::from(pieces) - 1);
+                }
+            }
+            _ => return None,
+        }
+    }
+    (pieces == 0 && blanks == 0).then_some(rank)
 }
 
 /// The most pieces of a permutation ranked apart: 20! fits 64 bits, 21! does not.

@@ -30,6 +30,24 @@ fn arrangements_rank_densely_in_order() {
 }
 
 #[test]
+fn combinations_rank_as_multisets_of_one_class_do() {
+    for (pieces, blanks) in [(1u8, 0u8), (0, 3), (4, 20), (3, 9), (30, 34)] {
+        let n = usize::from(pieces + blanks);
+        let total = multinomial(&[pieces], blanks).unwrap() as u64;
+        for rank in (0..total).step_by((total / 997).max(1) as usize) {
+            let mut classes = vec![0u8; n];
+            arrangement_unrank(rank, &[pieces], blanks, &mut classes);
+            assert_eq!(multiset_rank(&classes, &[pieces], blanks), Some(rank));
+            assert_eq!(combination_rank(&classes, pieces, blanks), Some(rank));
+        }
+    }
+    // A piece too many, a class past the one, or a blank short: no arrangement.
+    assert_eq!(combination_rank(&[0, 0, BLANK], 1, 2), None);
+    assert_eq!(combination_rank(&[0, 1, BLANK], 1, 2), None);
+    assert_eq!(combination_rank(&[0, BLANK], 1, 2), None);
+}
+
+#[test]
 fn parities_pair_neighbouring_ranks() {
     let counts = [1u8; 5];
     for rank in (0..120u64).step_by(2) {
