@@ -55,9 +55,9 @@ Exit status:
 
 #[derive(Parser)]
 #[command(name = "tablesolve", version, after_help = AFTER_HELP)]
-/// Answers the Rotation Game, the 8-, 15- and 24-puzzle and other sliding boards from
-/// precomputed tables: the shortest solution, and the lexicographically smallest among
-/// the shortest.
+/// Answers the Rotation Game, the 8-, 15- and 24-puzzle, other sliding boards and
+/// permutation puzzles defined in ksolve+ or KPuzzle files from precomputed tables: the
+/// shortest solution, and the lexicographically smallest among the shortest.
 struct Cli {
     /// Directory of the table files; missing tables are built there [default:
     /// $TABLESOLVE_TABLES, else the user's cache directory]
