@@ -25,6 +25,31 @@ pub const fn count(n: usize, k: usize) -> u64 {
     product
 }
 
+/// The most values [`sequences`] looks a count up for.
+pub const MOST_COUNTED: usize = 64;
+
+/// `COUNTS[n][k]` = [`count`]`(n, k)` for `k <= n <= 64`, `u64::MAX` where it does not
+/// fit 64 bits.
+static COUNTS: [[u64; MOST_COUNTED + 1]; MOST_COUNTED + 1] = {
+    let mut table = [[0u64; MOST_COUNTED + 1]; MOST_COUNTED + 1];
+    let mut n = 0;
+    while n <= MOST_COUNTED {
+        table[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            table[n][k] = table[n][k - 1].saturating_mul((n - k + 1) as u64);
+            k += 1;
+        }
+        n += 1;
+    }
+    table
+};
+
+/// [`count`]`(n, k)` looked up, for `k <= n <= 64` (`u64::MAX` past 64 bits).
+pub fn sequences(n: usize, k: usize) -> u64 {
+    COUNTS[n][k]
+}
+
 /// The rank of `sequence`, distinct values below `n`, among all sequences of its length.
 #[inline]
 pub fn rank(sequence: &[u8], n: usize) -> u64 {

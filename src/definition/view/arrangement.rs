@@ -1,14 +1,9 @@
 //! Arrangements of a multiset of classes (with blanks) ranked in lexicographic order,
 //! and the parity of a permutation: the numbers an orbit's arrangement is ranked by.
 
-use super::orbit::MOST_ORBIT;
 use super::BLANK;
 use crate::rank::combination::{binomial, MOST_BINOMIAL};
-
-const _: () = assert!(
-    MOST_ORBIT <= MOST_BINOMIAL,
-    "an orbit's arrangements counted"
-);
+use crate::rank::permutation::{sequences, MOST_COUNTED};
 
 /// The number of arrangements of a multiset (`counts` of each class and `blanks`), if
 /// it fits 128 bits. Reckoned at every rank: in 64 bits while the products fit, whose
@@ -47,6 +42,9 @@ pub(super) fn arrangement_rank(classes: &[u8], counts: &[u8], blanks: u8) -> Opt
     if let [pieces] = counts {
         return combination_rank(classes, *pieces, blanks);
     }
+    if blanks > 0 && counts.iter().all(|&c| c == 1) {
+        return placed_rank(classes, k, blanks);
+    }
     if blanks == 0 && k == classes.len() && k <= MOST_PERMUTED && counts.iter().all(|&c| c == 1) {
         return permutation_rank(classes);
     }
@@ -83,7 +81,7 @@ pub(super) fn multiset_rank(classes: &[u8], counts: &[u8], blanks: u8) -> Option
 pub(super) fn combination_rank(classes: &[u8], pieces: u8, blanks: u8) -> Option<u64> {
     let (mut pieces, mut blanks) = (pieces, blanks);
     let mut after = classes.len();
-    if after > MOST_ORBIT {
+    if after > MOST_BINOMIAL {
         return None;
     }
     let mut rank = 0u64;
@@ -101,6 +99,47 @@ pub(super) fn combination_rank(classes: &[u8], pieces: u8, blanks: u8) -> Option
         }
     }
     (pieces == 0 && blanks == 0).then_some(rank)
+}
+
+/// [`arrangement_rank`] of `pieces` distinct pieces and blanks (a database's group of
+/// pieces among others blanked): a cell counts the arrangements of the cells after it
+/// once a smaller class than its own is put there (a piece not yet placed; below a
+/// blank, every one), each a count of sequences looked up, with no division.
+pub(super) fn placed_rank(classes: &[u8], pieces: usize, blanks: u8) -> Option<u64> {
+    if classes.len() > MOST_COUNTED || pieces > 64 {
+        return None;
+    }
+    let (mut left, mut blanks) = (pieces, blanks);
+    let mut after = classes.len();
+    let mut used = 0u64;
+    let mut rank = 0u64;
+    for &c in classes {
+        after -= 1;
+        let below = match c {
+            BLANK => {
+                blanks = blanks.checked_sub(1)?;
+                left
+            }
+            _ => {
+                let bit = 1u64
+                    .checked_shl(u32::from(c))
+                    .filter(|_| usize::from(c) < pieces)?;
+                if used & bit != 0 {
+                    return None;
+                }
+                used |= bit;
+                let below = usize::from(c) - (used & (bit - 1)).count_ones() as usize;
+                left -= 1;
+                below
+            }
+        };
+        if below > 0 {
+            // A smaller piece here leaves one piece fewer for the cells after.
+            let placed = left + usize::from(c != BLANK) - 1;
+            rank += below as u64 * sequences(after, placed);
+        }
+    }
+    (left == 0 && blanks == 0).then_some(rank)
 }
 
 /// The most pieces of a permutation ranked apart: 20! fits 64 bits, 21! does not.

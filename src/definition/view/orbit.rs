@@ -42,6 +42,10 @@ pub(super) struct Orbit {
 /// The most positions an orbit of a view has.
 pub(super) const MOST_ORBIT: usize = 64;
 
+// Every orbit's arrangements are counted from the core's tables.
+const _: () = assert!(MOST_ORBIT <= crate::rank::combination::MOST_BINOMIAL);
+const _: () = assert!(MOST_ORBIT <= crate::rank::permutation::MOST_COUNTED);
+
 /// One orbit's classes and orientations, while a state of a part is worked on: on the
 /// stack, so that ranking allocates nothing.
 #[derive(Clone, Copy, Debug)]

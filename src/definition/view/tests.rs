@@ -48,6 +48,28 @@ fn combinations_rank_as_multisets_of_one_class_do() {
 }
 
 #[test]
+fn placements_rank_as_multisets_of_single_pieces_do() {
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    for (pieces, blanks) in [(1usize, 1u8), (2, 3), (6, 6), (8, 12), (12, 12), (4, 20)] {
+        let counts = vec![1u8; pieces];
+        for _ in 0..300 {
+            let mut classes: Vec<u8> = (0..pieces as u8).collect();
+            classes.extend(std::iter::repeat_n(BLANK, usize::from(blanks)));
+            classes.shuffle(&mut rng);
+            let rank = multiset_rank(&classes, &counts, blanks);
+            assert!(rank.is_some());
+            assert_eq!(placed_rank(&classes, pieces, blanks), rank, "{classes:?}");
+        }
+    }
+    // A piece twice, past the last, or a blank short: no arrangement.
+    assert_eq!(placed_rank(&[0, 0, BLANK], 2, 1), None);
+    assert_eq!(placed_rank(&[0, 2, BLANK], 2, 1), None);
+    assert_eq!(placed_rank(&[0, 1], 2, 1), None);
+}
+
+#[test]
 fn parities_pair_neighbouring_ranks() {
     let counts = [1u8; 5];
     for rank in (0..120u64).step_by(2) {
