@@ -18,11 +18,13 @@ pub struct AlgError {
 /// A part of an alg.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Unit {
-    /// A move by name, done `amount` times (negative: undone).
+    /// A move by name, done `amount` times (negative: undone); `token` the name and
+    /// amount as written.
     Move {
         name: String,
         amount: i64,
         offset: usize,
+        token: String,
     },
     /// A sequence done `amount` times.
     Group(Vec<Unit>, i64),
@@ -65,12 +67,25 @@ fn done<'a>(
                 name,
                 amount,
                 offset,
+                token,
             } => {
-                let part = named(name).ok_or_else(|| AlgError {
-                    offset: *offset,
-                    message: format!("`{name}` is no move of this puzzle"),
-                })?;
-                (part.clone(), *amount)
+                // A move's own name may end in digits (cubing.js's 4D puzzle names `U2`
+                // a move of its own): the whole token first, then the name with its
+                // amount, then the name with its digits, undone by a `'`.
+                let digits = token.trim_end_matches('\'');
+                let once = if token.ends_with('\'') { -1 } else { 1 };
+                let (part, amount) = match (named(token), named(name), named(digits)) {
+                    (Some(whole), _, _) => (whole, 1),
+                    (None, Some(part), _) => (part, *amount),
+                    (None, None, Some(part)) => (part, once),
+                    (None, None, None) => {
+                        return Err(AlgError {
+                            offset: *offset,
+                            message: format!("`{name}` is no move of this puzzle"),
+                        })
+                    }
+                };
+                (part.clone(), amount)
             }
             Unit::Group(inner, amount) => (done(inner, sets, named)?, *amount),
             Unit::Commutator(a, b, amount) => {
@@ -188,10 +203,13 @@ impl Reader<'_> {
                         self.pos += 1;
                     }
                     let name = String::from_utf8_lossy(&self.bytes[offset..self.pos]).into_owned();
+                    let amount = self.amount()?;
+                    let token = String::from_utf8_lossy(&self.bytes[offset..self.pos]).into_owned();
                     units.push(Unit::Move {
                         name,
-                        amount: self.amount()?,
+                        amount,
                         offset,
+                        token,
                     });
                 }
                 Some(&b) => {
@@ -263,8 +281,9 @@ mod tests {
         });
         match name {
             "a" => Some(a),
-            // A move named with a layer prefix, as cubing.js names inner layers.
-            "b" | "2b" => Some(b),
+            // A move named with a layer prefix, as cubing.js names inner layers; one
+            // whose name ends in a digit, as its 4D puzzle's `U2`.
+            "b" | "2b" | "c2" => Some(b),
             _ => None,
         }
     }
@@ -290,6 +309,10 @@ mod tests {
         assert_eq!(of(" a . a4 a' "), of(""));
         assert_eq!(of("2b a 2b'"), of("b a b'"));
         assert!(of("a4").is_identity());
+        // `c2` is a move's whole name (there is no `c`): done once, `c2'` undone.
+        assert_eq!(&of("c2"), b);
+        assert_eq!(of("c2'"), b.inverse(&s));
+        assert_eq!(of("c2 a"), b.then(a, &s));
     }
 
     #[test]

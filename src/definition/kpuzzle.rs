@@ -13,7 +13,7 @@ use super::restrictions::Restrictions;
 use super::{alg, line_and_column, Action, Definition, DefinitionError, Goal, NamedAction};
 use super::{Powers, Set};
 pub use pattern::pattern;
-use pattern::{concrete, holds_the_same_pieces, numbers};
+use pattern::{concrete, deltas, holds_the_same_pieces, numbers};
 use std::collections::HashMap;
 
 /// How deep derived moves may be made of derived moves (doc/definitions.md): each level
@@ -311,17 +311,13 @@ fn transformation(
             ));
         }
         let twist = match orbit.get("orientationDelta").or(orbit.get("orientation")) {
-            Some(v) => numbers(
+            Some(v) => deltas(
                 v,
                 set.pieces,
-                u64::from(set.orientations),
-                false,
+                set.orientations,
                 &what("orientationDelta"),
                 file,
-            )?
-            .into_iter()
-            .flatten()
-            .collect(),
+            )?,
             None => vec![0; set.pieces],
         };
         action.from[s] = from;

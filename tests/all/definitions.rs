@@ -575,7 +575,7 @@ fn a_faulty_definition_is_refused_where_it_goes_wrong() {
     let orbits = r#""orbits": [{"orbitName": "C", "numPieces": 3, "numOrientations": 3}], "defaultPattern": {"C": {"pieces": [0, 1, 2]}}"#;
     let kpuzzle = [
         (format!(r#"{{{orbits}, "moves": {{"M": {{"C": {{"permutation": [0, 0, 1]}}}}}}}}"#), "not a permutation: 0 appears twice"),
-        (format!(r#"{{{orbits}, "moves": {{"M": {{"C": {{"permutation": [1, 2, 0], "orientationDelta": [0, 5, 0]}}}}}}}}"#), "5 is not a whole number from 0 to 2"),
+        (format!(r#"{{{orbits}, "moves": {{"M": {{"C": {{"permutation": [1, 2, 0], "orientationDelta": [0, 1.5, 0]}}}}}}}}"#), "1.5 is not a whole number"),
         (format!(r#"{{{orbits}, "moves": {{"M": {{"X": {{"permutation": [1, 0]}}}}}}}}"#), "X is no orbit"),
         (format!(r#"{{{orbits}, "moves": {{"M": {{"C": {{"permutation": [1, 2, 0]}}}}}}, "derivedMoves": {{"N": "M Q"}}}}"#), "`Q` is no move"),
         (format!(r#"{{{orbits}, "moves": {{"M": {{"C": {{"permutation": [1, 2]}}}}}}}}"#), "has 2 values, for 3 positions"),
@@ -608,6 +608,23 @@ fn keys_cubing_js_writes_beside_a_definition_are_passed_over() {
         "moves": {"M": {"C": {"permutation": [1, 2, 0], "orientationDelta": [0, 0, 0]}}}}"#;
     let definition = Definition::parse(text, "three.json").unwrap();
     assert_eq!(definition.moves.len(), 1);
+}
+
+/// cubing.js adds orientation deltas modulo the orientations (its clock turns by -1):
+/// of three, -1 and 5 read as 2 does.
+#[test]
+fn orientation_deltas_are_taken_modulo_the_orientations() {
+    let with = |delta: &str| {
+        let text = format!(
+            r#"{{"orbits": [{{"orbitName": "C", "numPieces": 3, "numOrientations": 3}}],
+                "defaultPattern": {{"C": {{"pieces": [0, 1, 2], "orientation": [0, 0, 0]}}}},
+                "moves": {{"M": {{"C": {{"permutation": [1, 2, 0], "orientationDelta": [{delta}, 0, 0]}}}}}}}}"#
+        );
+        Definition::parse(&text, "d.json").unwrap()
+    };
+    assert_eq!(with("-1"), with("2"));
+    assert_eq!(with("5"), with("2"));
+    assert_ne!(with("1"), with("2"));
 }
 
 /// A case that cannot be read names its case, line and column; the cases before it are

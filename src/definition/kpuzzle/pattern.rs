@@ -16,19 +16,7 @@ pub(super) fn numbers(
     file: &str,
 ) -> Result<Vec<Option<u8>>, DefinitionError> {
     let error = |value: &Value, message: String| DefinitionError::at(file, value.at, message);
-    let Kind::Array(items) = &value.kind else {
-        return Err(error(
-            value,
-            format!("{what} is an array of {count} numbers"),
-        ));
-    };
-    if items.len() != count {
-        return Err(error(
-            value,
-            format!("{what} has {} values, for {count} positions", items.len()),
-        ));
-    }
-    items
+    items(value, count, what, file)?
         .iter()
         .map(|item| match (&item.kind, item.as_u64()) {
             (Kind::Null, _) if nulls => Ok(None),
@@ -43,6 +31,49 @@ pub(super) fn numbers(
             )),
         })
         .collect()
+}
+
+/// The `count` orientation deltas of the array `value`, any whole numbers, each taken
+/// modulo `orientations` as cubing.js adds them (its clock turns by -1).
+pub(super) fn deltas(
+    value: &Value,
+    count: usize,
+    orientations: u8,
+    what: &str,
+    file: &str,
+) -> Result<Vec<u8>, DefinitionError> {
+    items(value, count, what, file)?
+        .iter()
+        .map(|item| {
+            match &item.kind {
+                Kind::Number(text) => text.parse::<i64>().ok(),
+                _ => None,
+            }
+            .map(|n| n.rem_euclid(i64::from(orientations)) as u8)
+            .ok_or_else(|| {
+                let message = format!("{what}: {} is not a whole number", shown(item));
+                DefinitionError::at(file, item.at, message)
+            })
+        })
+        .collect()
+}
+
+/// The items of the array `value`, which must have `count` of them.
+fn items<'a>(
+    value: &'a Value,
+    count: usize,
+    what: &str,
+    file: &str,
+) -> Result<&'a [Value], DefinitionError> {
+    let error = |message: String| DefinitionError::at(file, value.at, message);
+    let Kind::Array(items) = &value.kind else {
+        return Err(error(format!("{what} is an array of {count} numbers")));
+    };
+    if items.len() != count {
+        let message = format!("{what} has {} values, for {count} positions", items.len());
+        return Err(error(message));
+    }
+    Ok(items)
 }
 
 /// A value as a message quotes it.
