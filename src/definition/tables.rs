@@ -46,9 +46,9 @@ pub enum ExactTables {
     #[default]
     AtOnce,
     /// When on disk or small (at most 2^16 states); else the cases are searched over
-    /// small databases, and the exact tables built once the searches have spent as
-    /// many nodes as they have states (at most 2^27; larger ones never): a first use
-    /// costs what the work asked for costs.
+    /// small databases, and the exact tables built once the searches have spent a
+    /// quarter as many nodes as they have states (at most 2^27; larger ones never): a
+    /// first use costs what the work asked for costs.
     WhenNeeded,
 }
 
@@ -87,7 +87,7 @@ fn opening(
             let Ok((planned, first)) = planned_sizes(tables, puzzle, 0, &sizes) else {
                 return Ok(Opening::Exact(views));
             };
-            let states = views.iter().map(|(view, _)| view.size()).sum::<u64>();
+            let states = states(&views);
             let grown = (states <= MOST_GROWN_EXACT).then_some(views);
             Ok(Opening::Databases {
                 most: 0,
@@ -134,7 +134,7 @@ pub(super) fn how(
             let Some(views) = grown else {
                 return Ok(How::Search(databases));
             };
-            let states = views.iter().map(|(view, _)| view.size()).sum::<u64>();
+            let states = states(&views);
             let (tables, puzzle) = (tables.clone(), Arc::clone(puzzle));
             let build = Box::new(move || exact_tables(&tables, &puzzle, views.clone()));
             Ok(How::Search(databases.with_exact(states, build)))
@@ -150,12 +150,18 @@ fn searched_first(
     views: &[(View, u64)],
     exact: ExactTables,
 ) -> bool {
-    let states = views.iter().map(|(view, _)| view.size()).sum::<u64>();
-    let on_disk = views.iter().all(|(view, fingerprint)| {
-        let space = ViewSpace::new(puzzle, view, *fingerprint, Entry::Distance);
-        tables.path(&space).exists()
-    });
-    exact == ExactTables::WhenNeeded && states > FIRST_EXACT && !on_disk
+    let on_disk = || {
+        views.iter().all(|(view, fingerprint)| {
+            let space = ViewSpace::new(puzzle, view, *fingerprint, Entry::Distance);
+            tables.path(&space).exists()
+        })
+    };
+    exact == ExactTables::WhenNeeded && states(views) > FIRST_EXACT && !on_disk()
+}
+
+/// The states of `views` together.
+fn states(views: &[(View, u64)]) -> u64 {
+    views.iter().map(|(view, _)| view.size()).sum()
 }
 
 /// The tables [`how`] would build from `plan` before answering: each missing file,

@@ -42,13 +42,13 @@ pub(super) fn arrangement_rank(classes: &[u8], counts: &[u8], blanks: u8) -> Opt
     if let [pieces] = counts {
         return combination_rank(classes, *pieces, blanks);
     }
-    if blanks > 0 && counts.iter().all(|&c| c == 1) {
-        return placed_rank(classes, k, blanks);
+    if !counts.iter().all(|&c| c == 1) {
+        return multiset_rank(classes, counts, blanks);
     }
-    if blanks == 0 && k == classes.len() && k <= MOST_PERMUTED && counts.iter().all(|&c| c == 1) {
-        return permutation_rank(classes);
+    match blanks == 0 && k == classes.len() && k <= MOST_PERMUTED {
+        true => permutation_rank(classes),
+        false => placed_rank(classes, k, blanks),
     }
-    multiset_rank(classes, counts, blanks)
 }
 
 /// [`arrangement_rank`] of any multiset: each digit the arrangements that put a class
@@ -106,7 +106,7 @@ pub(super) fn combination_rank(classes: &[u8], pieces: u8, blanks: u8) -> Option
 /// once a smaller class than its own is put there (a piece not yet placed; below a
 /// blank, every one), each a count of sequences looked up, with no division.
 pub(super) fn placed_rank(classes: &[u8], pieces: usize, blanks: u8) -> Option<u64> {
-    if classes.len() > MOST_COUNTED || pieces > 64 {
+    if classes.len() > MOST_COUNTED {
         return None;
     }
     let (mut left, mut blanks) = (pieces, blanks);
