@@ -130,6 +130,17 @@ def solve_and_play(browser, server, puzzle, board, shot, **options):
     }
 
 
+def random_boards(browser, count):
+    """Presses "Random board" `count` times on the page as it stands; the boards drawn."""
+    return browser.execute_async_script("""
+        const [count, done] = arguments;
+        (async () => {
+          const boards = [];
+          for (let i = 0; i < count; i++) { await randomBoard(); boards.push(document.getElementById("board").value); }
+          done(boards);
+        })();""", count)
+
+
 def goal_cells(cells):
     return [str(v) for v in range(1, cells)] + [""]
 
@@ -224,13 +235,7 @@ def test_a_long_set_wraps_within_the_window_and_the_numbering_is_said(browser, s
 
 def test_a_random_board_of_a_definition_is_a_scramble_of_its_turns(browser, server):
     ask(browser, server, "2x2x2.def", "")
-    boards = browser.execute_async_script("""
-        const done = arguments[arguments.length - 1];
-        (async () => {
-          const boards = [];
-          for (let i = 0; i < 5; i++) { await randomBoard(); boards.push(document.getElementById("board").value); }
-          done(boards);
-        })();""")
+    boards = random_boards(browser, 5)
     cube = next(p for p in api(server, "/v1/puzzles")["puzzles"] if p["name"] == "2x2x2.def")
     turns = {t["name"] for t in cube["definition"]["turns"]}
     for board in boards:
@@ -301,13 +306,7 @@ def test_random_eight_puzzle_boards_are_all_solvable(browser, server):
     browser.get(server + "/")
     WebDriverWait(browser, 60).until(
         lambda b: b.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
-    boards = browser.execute_async_script("""
-        const done = arguments[arguments.length - 1];
-        (async () => {
-          const boards = [];
-          for (let i = 0; i < 100; i++) { await randomBoard(); boards.push(document.getElementById("board").value); }
-          done(boards);
-        })();""")
+    boards = random_boards(browser, 100)
     assert len(set(boards)) > 90
     for board in boards:
         tiles = [int(c) for c in board.split() if c != "x"]
