@@ -15,7 +15,6 @@ use std::process::ExitCode;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use clap::ValueEnum;
 use tablesolve::judge::{
     answer_all, BadCases, CaseReader, EightCases, EightPairs, Output, RotationCases,
 };
@@ -100,11 +99,11 @@ fn main() -> ExitCode {
             return ExitCode::from(4);
         }
     };
-    let done = match Puzzle::from_str(puzzle, false) {
-        Ok(puzzle) if probing => probe_floor(puzzle, file),
-        Ok(Puzzle::Rotation) => floor(RotationCases::default(), file, b"AC\n2\n"),
-        Ok(Puzzle::Eight) => floor(EightCases, file, b"dd\n"),
-        Ok(Puzzle::Eight2) => floor(EightPairs::default(), file, b"Case 1: 2\ndd\n"),
+    let done = match Puzzle::named(puzzle) {
+        Some(puzzle) if probing => probe_floor(puzzle, file),
+        Some(Puzzle::Rotation) => floor(RotationCases::default(), file, b"AC\n2\n"),
+        Some(Puzzle::Eight) => floor(EightCases, file, b"dd\n"),
+        Some(Puzzle::Eight2) => floor(EightPairs::default(), file, b"Case 1: 2\ndd\n"),
         _ => {
             eprintln!("floor: {puzzle:?} is not rotation, eight or eight2");
             return ExitCode::from(2);

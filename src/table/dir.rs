@@ -198,15 +198,14 @@ impl TableDir {
     }
 
     /// Where tables are unless the user says otherwise: `TABLESOLVE_TABLES` if set and
-    /// not empty, else the user's cache directory (on Linux `~/.cache/tablesolve`), else
-    /// `./tables` where the platform has none.
+    /// not empty, else the user's cache directory (`$XDG_CACHE_HOME/tablesolve` or
+    /// `~/.cache/tablesolve` on Linux, `~/Library/Caches/tablesolve` on macOS,
+    /// `%LOCALAPPDATA%\tablesolve\cache` on Windows), else `./tables`.
     pub fn default_location() -> PathBuf {
         if let Some(dir) = std::env::var_os("TABLESOLVE_TABLES").filter(|d| !d.is_empty()) {
             return dir.into();
         }
-        directories::ProjectDirs::from("", "", "tablesolve")
-            .map(|dirs| dirs.cache_dir().to_owned())
-            .unwrap_or_else(|| PathBuf::from("tables"))
+        cache_dir().unwrap_or_else(|| PathBuf::from("tables"))
     }
 
     /// The tables this directory is building for any thread, and how far they are;
@@ -433,4 +432,27 @@ pub fn build<S: Source>(source: &S, path: &Path, work: &Work) -> Result<Header, 
     }
     write_atomic(path, &[&prefix, &payload]).map_err(write_error)?;
     Ok(header)
+}
+
+/// The platform's cache directory for tablesolve, where the platform says where that is.
+fn cache_dir() -> Option<PathBuf> {
+    let home = || absolute_var("HOME");
+    if cfg!(windows) {
+        Some(
+            absolute_var("LOCALAPPDATA")?
+                .join("tablesolve")
+                .join("cache"),
+        )
+    } else if cfg!(target_os = "macos") {
+        Some(home()?.join("Library/Caches/tablesolve"))
+    } else {
+        let cache = absolute_var("XDG_CACHE_HOME").or_else(|| Some(home()?.join(".cache")));
+        Some(cache?.join("tablesolve"))
+    }
+}
+
+/// An environment variable naming an absolute path (the XDG rule: others are ignored).
+fn absolute_var(name: &str) -> Option<PathBuf> {
+    let path = PathBuf::from(std::env::var_os(name)?);
+    path.is_absolute().then_some(path)
 }

@@ -9,8 +9,6 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use clap::ValueEnum;
-
 use crate::common::tables;
 
 /// Every `.in` file under `tests/data/`, with its puzzle, in name order.
@@ -78,7 +76,7 @@ fn every_data_case_gives_its_expected_output() {
     // tests build has data.
     for (name, _) in &cases {
         assert!(
-            tablesolve::Puzzle::from_str(name, false).is_ok(),
+            tablesolve::Puzzle::named(name).is_some(),
             "tests/data/{name} is no puzzle"
         );
     }

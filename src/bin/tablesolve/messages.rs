@@ -4,7 +4,6 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use clap::ValueEnum;
 use tablesolve::catalogue::{OptionError, OptionName};
 use tablesolve::table::TableError;
 use tablesolve::Error;
@@ -24,7 +23,7 @@ pub fn refused(error: clap::Error) -> ExitCode {
         _ => String::new(),
     };
     let args: Vec<String> = std::env::args().collect();
-    let subcommand = (args.iter().skip(1)).find_map(|a| Puzzle::from_str(a, false).ok());
+    let subcommand = (args.iter().skip(1)).find_map(|a| Puzzle::named(a));
     let flag = invalid.split('=').next().unwrap_or_default();
     let option = match flag {
         "--goal" => Some(OptionName::Goal),
