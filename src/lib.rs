@@ -10,8 +10,11 @@
 //! The crate, by concept:
 //! - [`moves`], [`rank`], [`search`], [`table`]: what every puzzle shares (move
 //!   letters, dense ranks, reverse search, walks and IDA*, table files);
+//! - [`parallel`]: many items answered on every core, in input order, in bounded memory;
+//! - [`error`], [`sample`]: the one error type, and drawing cases at a given length;
 //! - [`sliding`]: sliding-tile boards of any size from 2x2 to 5x5, and IDA* over pattern
 //!   databases for each ([`sliding::guided`]);
+//! - [`definition`]: permutation puzzles their users define in ksolve+ or KPuzzle form;
 //! - [`rotation`], [`eight`], [`fifteen`]: the puzzles;
 //! - [`judge`]: the judges' text formats, batches, checking and drawing;
 //! - [`catalogue`]: the list of puzzles, which the command and `build-tables` read, and
@@ -41,9 +44,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Every puzzle has the same shape: `open` (the 15-puzzle with [`FifteenOptions`]),
-//! `solve` giving a `Result`, `distance`, and `solve_many`, which answers an iterator of
-//! boards on every core, in their order ([`Fifteen::solve`] shows it).
+//! Every puzzle has the same shape: `open` (the 15-puzzle with [`FifteenOptions`], a
+//! defined puzzle with its [`definition::Definition`]) and `solve` giving a `Result`;
+//! the Rotation Game, the 8-puzzle and sliding boards add `solve_many`, which answers an
+//! iterator of boards on every core, in their order ([`Fifteen::solve`] shows it), and
+//! where tables are exact, `distance`.
 //! Opened tables are `Send + Sync`: one [`Rotation`], [`Eight2`] or [`Fifteen`] serves
 //! many threads.
 //! Nothing here panics on bad input; every failure is an [`Error`] (or the

@@ -268,3 +268,47 @@ fn the_sibling_scan_finds_a_circle() {
         ["deepen", "Problem"]
     );
 }
+
+/// The top-level modules the crate root declares (`pub mod NAME;` in lib.rs).
+fn declared_modules(lib: &str) -> Vec<String> {
+    lib.lines()
+        .filter_map(|line| line.strip_prefix("pub mod ")?.strip_suffix(';'))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The maps a reader trusts name every top-level module: the crate's own doc (as a
+/// link), the layer table of doc/architecture.md and the source tree of
+/// doc/how-it-works.md (as its path), and this test's layers.
+#[test]
+fn every_map_names_every_top_level_module() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |path: &str| fs::read_to_string(root.join(path)).unwrap();
+    let lib = read("src/lib.rs");
+    let modules = declared_modules(&lib);
+    assert!(modules.len() >= 12, "only {modules:?} declared");
+    let crate_doc: String = (lib.lines().filter_map(|l| l.strip_prefix("//!")))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let layer_table = read("doc/architecture.md");
+    let layer_table = layer_table.split("## What a change costs").next().unwrap();
+    let source_tree = read("doc/how-it-works.md");
+    let mut missing = Vec::new();
+    for module in &modules {
+        let (dir, file) = (format!("`src/{module}/"), format!("`src/{module}.rs`"));
+        let named_at = |text: &str| text.contains(&dir) || text.contains(&file);
+        if !crate_doc.contains(&format!("[`{module}`]")) {
+            missing.push(format!("src/lib.rs's module map misses {module}"));
+        }
+        if !named_at(layer_table) {
+            missing.push(format!("doc/architecture.md's layers miss {module}"));
+        }
+        if !named_at(&source_tree) {
+            missing.push(format!("doc/how-it-works.md's source tree misses {module}"));
+        }
+        if layer(module).is_none() {
+            missing.push(format!("tests/all/layers.rs's LAYERS miss {module}"));
+        }
+    }
+    assert!(missing.is_empty(), "{missing:#?}");
+}
