@@ -13,7 +13,7 @@ use crate::eight::{self, Eight, Grid, GridError, Lookup, Move, Slides, CELLS, ST
 use crate::error::Error;
 use crate::moves::{letters, parse_letters, write_letters};
 use crate::sample::NoSuchLength;
-use crate::sliding::{manhattan_ida, random_board};
+use crate::sliding::{manhattan_ida, random_board, random_board_like};
 use crate::table::{walk_moves, Table};
 
 /// Reads HDU 1043 starts: the next nine characters that are not white space.
@@ -206,6 +206,10 @@ impl<D: AsRef<[u8]> + Sync> CrossCheck for Eight<D> {
 impl<D: AsRef<[u8]> + Sync> Sample for Eight<D> {
     fn random_case(&self, rng: &mut dyn RngCore) -> Grid {
         random_board(rng)
+    }
+
+    fn random_answerable_case(&self, rng: &mut dyn RngCore) -> Grid {
+        random_board_like(rng, &Self::goal())
     }
 }
 

@@ -280,8 +280,15 @@ pub trait CrossCheck: Sample {
 
 /// Draws cases uniformly from all valid ones.
 pub trait Sample: Solver {
-    /// One random case.
+    /// One random case, uniform among every case the judge's input may hold (the
+    /// 8-puzzle's include boards that never reach the goal).
     fn random_case(&self, rng: &mut dyn RngCore) -> Self::Case;
+
+    /// One random case that has an answer, uniform among those: what a person asks
+    /// for (the service's random board).
+    fn random_answerable_case(&self, rng: &mut dyn RngCore) -> Self::Case {
+        self.random_case(rng)
+    }
 }
 
 /// A sampler of cases of one shortest length: a case, or why none was drawn (a search

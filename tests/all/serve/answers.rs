@@ -433,6 +433,29 @@ fn the_catalogue_and_the_description_list_every_puzzle() {
     assert!(get(&server, &one).2.contains("\"length\":7"));
 }
 
+/// The 8-puzzle's judge input holds boards that never reach the goal; a board the
+/// service draws for a person always does (its tiles in an even order).
+#[test]
+fn random_eight_puzzle_boards_all_reach_the_goal() {
+    let server = Server::start(&[]);
+    let mut boards = std::collections::BTreeSet::new();
+    for seed in 0..60 {
+        let (status, _, random) = get(&server, &format!("/v1/eight/random?seed={seed}"));
+        assert_eq!(status, 200, "{random}");
+        let board: serde_json::Value = serde_json::from_str(&random).unwrap();
+        let board = board["board"].as_str().unwrap().to_owned();
+        let tiles: Vec<u32> = board.split(' ').filter_map(|c| c.parse().ok()).collect();
+        assert_eq!(tiles.len(), 8, "{board}");
+        let inversions = (0..8)
+            .flat_map(|i| (i + 1..8).map(move |j| (i, j)))
+            .filter(|&(i, j)| tiles[j] < tiles[i])
+            .count();
+        assert_eq!(inversions % 2, 0, "seed {seed}: {board}");
+        boards.insert(board);
+    }
+    assert!(boards.len() > 55, "{} boards of 60", boards.len());
+}
+
 #[test]
 fn random_sliding_boards_are_the_samplers_and_need_no_tables() {
     // The same seed draws the same board as `generate` (which opens the tables).

@@ -48,8 +48,9 @@ pub trait Served: Send + Sync {
         text: &str,
     ) -> Result<serde_json::Value, Error>;
 
-    /// A random board as it stands in the input, of `length` moves if given: those
-    /// are confirmed by searches, within `limits`.
+    /// A random board with an answer (an 8-puzzle board that reaches the goal), as it
+    /// stands in the input, of `length` moves if given: those are confirmed by
+    /// searches, within `limits`.
     fn random(&self, length: Option<usize>, seed: u64, limits: Limits) -> Result<String, Error>;
 }
 
@@ -164,7 +165,7 @@ impl<J: Judge> Kept<J> {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let judge = self.0.within(limits, None);
         let case = match length {
-            None => judge.random_case(&mut rng),
+            None => judge.random_answerable_case(&mut rng),
             Some(length) => {
                 let draw = judge.cases_at(length).map_err(|e| Error::Case(e.into()))?;
                 draw(&mut rng)?

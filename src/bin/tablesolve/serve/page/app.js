@@ -460,7 +460,7 @@ async function randomBoard() {
   const body = await response.json();
   if (!response.ok) return say(plain(body.error), true);
   const s = shape();
-  $("board").value = name === "eight" ? solvable(body.board) : body.board;
+  $("board").value = body.board;
   if (s.kind === "def") $("board").value = await asScramble(name, body.board, s.def);
   preview();
 }
@@ -488,20 +488,6 @@ function inverse(turn, def) {
   const after = play(placed, turn, s);
   const undo = after && def.turns.find((t) => same(play(after, t.name, s), placed));
   return undo ? undo.name : null;
-}
-
-/** An 8-puzzle board that reaches the goal: as drawn if it does, else with its first
- * two tiles swapped (a swap changes the parity, and pairs the boards one to one, so the
- * board stays uniform among those that reach the goal). */
-function solvable(text) {
-  const chars = text.split(" ");
-  const tiles = chars.filter((c) => c !== "x").map(Number);
-  let inversions = 0;
-  tiles.forEach((t, i) => { inversions += tiles.slice(i + 1).filter((u) => u < t).length; });
-  if (inversions % 2 === 0) return text;
-  const [a, b] = chars.flatMap((c, i) => (c === "x" ? [] : [i])).slice(0, 2);
-  [chars[a], chars[b]] = [chars[b], chars[a]];
-  return chars.join(" ");
 }
 
 /** Draws the board as typed, before it is solved. */
