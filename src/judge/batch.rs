@@ -13,6 +13,7 @@ use super::show::show;
 use super::{next_case, CaseReader, CrossCheck, Format, Input, Replay};
 use crate::error::Error;
 use crate::parallel::{lock, Slot, CHUNK};
+use crate::search;
 
 /// How answers are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -194,8 +195,12 @@ pub fn answer_all<C: CaseReader + Send + Sync>(
             for error in &chunk.skipped[bad.clone()] {
                 write_malformed(format, error, &mut text);
             }
+            // Searches are labelled by the task's first case: a searched puzzle's task
+            // is one case.
+            let cases = &chunk.cases[cases.clone()];
+            let first = cases.first().map_or(0, |(number, _)| *number);
             // What was answered before a failure is written before it.
-            match answer(&chunk.cases[cases.clone()], &mut text) {
+            match search::for_case(first, || answer(cases, &mut text)) {
                 Ok(()) => Ok(text),
                 Err(error) => Err((text, error)),
             }

@@ -20,6 +20,7 @@
 //! much runs beside it. [`Limits::wall_time`] bounds the wall-clock time whatever the
 //! sharing.
 
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
 #[cfg(not(target_os = "linux"))]
@@ -94,12 +95,44 @@ impl std::fmt::Display for Reason {
 /// Where a search stands, as told to a progress callback.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Report {
+    /// Which search this is: a number no other search of the process has, so that
+    /// searches side by side (a batch's cases) can be told apart.
+    pub search: u64,
+    /// The case the search answers, where it was started inside [`for_case`] (a
+    /// batch's cases are).
+    pub case: Option<usize>,
     /// The bound under search: every solution has at least this many moves.
     pub bound: u32,
     /// Nodes generated so far (settled ones: up to a few thousand a thread behind).
     pub nodes: u64,
     /// Time since the search began.
     pub elapsed: Duration,
+    /// The search has ended (its last report, with its final count): whatever showed
+    /// it can go.
+    pub finished: bool,
+}
+
+/// The number of the next search to begin ([`Report::search`]).
+static SEARCHES: AtomicU64 = AtomicU64::new(0);
+
+thread_local! {
+    /// The case whose searches this thread starts ([`for_case`]).
+    static CASE: Cell<Option<usize>> = const { Cell::new(None) };
+}
+
+/// Runs `answer`, the searches it starts on this thread labelled as case `case` in
+/// their reports.
+pub fn for_case<T>(case: usize, answer: impl FnOnce() -> T) -> T {
+    /// Puts back the label of an enclosing case (a thread that waits on a split search
+    /// answers other cases meanwhile), even when `answer` unwinds.
+    struct Restore(Option<usize>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            CASE.set(self.0);
+        }
+    }
+    let _restore = Restore(CASE.replace(Some(case)));
+    answer()
 }
 
 /// A search's shared account: its limits and the nodes every thread settled.
@@ -115,12 +148,24 @@ pub(crate) struct Account<'a> {
     stopped: AtomicU8,
     bound: AtomicU64,
     progress: Option<&'a (dyn Fn(Report) + Sync)>,
+    /// [`Report::search`] and [`Report::case`].
+    search: u64,
+    case: Option<usize>,
+}
+
+/// A search's last report says it ended, found or stopped.
+impl Drop for Account<'_> {
+    fn drop(&mut self) {
+        self.report_finished(true);
+    }
 }
 
 impl<'a> Account<'a> {
     pub(crate) fn new(limits: &'a Limits, progress: Option<&'a (dyn Fn(Report) + Sync)>) -> Self {
         let started = Instant::now();
         Account {
+            search: SEARCHES.fetch_add(1, Ordering::Relaxed),
+            case: CASE.get(),
             limits,
             started,
             deadline: limits.wall_time.map(|time| started + time),
@@ -162,11 +207,18 @@ impl<'a> Account<'a> {
     }
 
     fn report(&self) {
+        self.report_finished(false);
+    }
+
+    fn report_finished(&self, finished: bool) {
         if let Some(progress) = self.progress {
             progress(Report {
+                search: self.search,
+                case: self.case,
                 bound: self.bound.load(Ordering::Relaxed) as u32,
                 nodes: self.nodes(),
                 elapsed: self.started.elapsed(),
+                finished,
             });
         }
     }

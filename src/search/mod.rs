@@ -15,8 +15,8 @@ pub use ida::{
     Children, Choice, Cut, Every, Found, Iteration, Outcome, Problem, Searched, Settings, Stopped,
     TaskOutcome, COMPARE_FROM, SPLIT_FROM,
 };
+pub use limit::{for_case, Cancel, Limits, Reason, Report};
 pub(crate) use limit::{Account, Meter};
-pub use limit::{Cancel, Limits, Reason, Report};
 pub use marks::Marks;
 pub use walk::{
     every_walk, greedy_walk, move_bits, pack_walk, packed_walks, unpack_walk, walk_length, NoWalks,

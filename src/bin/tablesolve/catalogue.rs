@@ -20,15 +20,14 @@ pub fn serve(
     options: Options,
     task: impl Task<Output = Result<(), Failure>>,
 ) -> Result<(), Failure> {
-    let status = progress::search();
-    let shown = status.clone();
+    let status = progress::searches();
     let fifteen = puzzle.board_size().or(options.size) == Some((4, 4));
     let served = Served {
         task,
         hint_default: fifteen && options.partition.is_none(),
     };
     let options = Options {
-        progress: Some(Arc::new(move |report| shown.show(report))),
+        progress: Some(Arc::new(|report| status.show(report))),
         ..options
     };
     let ran = puzzle.open(tables, &options, served);

@@ -346,8 +346,9 @@ fn open_input(file: &Option<PathBuf>) -> Result<Box<dyn BufRead + Send>, Error> 
     open(file.as_deref().unwrap_or(Path::new("-")), "input")
 }
 
-fn stdout() -> BufWriter<io::StdoutLock<'static>> {
-    BufWriter::with_capacity(1 << 16, io::stdout().lock())
+/// Standard output, buffered, written above the search lines at a terminal.
+fn stdout() -> BufWriter<progress::AboveSearches<io::StdoutLock<'static>>> {
+    BufWriter::with_capacity(1 << 16, progress::above_searches(io::stdout().lock()))
 }
 
 /// The seed given, or a fresh one, said on standard error so that a run can be

@@ -1,10 +1,11 @@
 //! Progress on stderr: a bar for a person at a terminal, nothing for a pipe or a log,
 //! except the one line that says a build started and how it ended.
 
-use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::{self, IsTerminal};
+use indicatif::{HumanCount, MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::collections::BTreeMap;
+use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 use tablesolve::search::Report;
 
@@ -72,59 +73,122 @@ impl Progress {
     }
 }
 
-/// Where the longest search under way stands, on one line at a terminal: shown once a
-/// search has run for a second, so that quick cases draw nothing.
-#[derive(Clone)]
+/// Where each search under way stands, a line each at a terminal, labelled with its
+/// case: shown once a search has run for a second (quick cases draw nothing), gone
+/// when it ends. One for the process ([`searches`]), so that answers written to
+/// standard output go above the lines ([`above_searches`]) rather than onto them.
 pub struct SearchStatus {
-    bar: ProgressBar,
-    /// When the line was last redrawn, in milliseconds since it was made.
-    drawn: Arc<AtomicU64>,
+    lines: MultiProgress,
+    /// The line of each search shown, in the order of their cases, and when it was
+    /// last redrawn (milliseconds since `made`).
+    shown: Mutex<BTreeMap<Labelled, (ProgressBar, u64)>>,
+    /// When any line was last redrawn: reports from every thread of every search are
+    /// let through to the lock only so often.
+    drawn: AtomicU64,
     made: Instant,
 }
 
-/// A line for searches' progress (hidden when stderr is not a terminal).
-pub fn search() -> SearchStatus {
-    let bar = ProgressBar::with_draw_target(None, target()).with_style(
-        ProgressStyle::with_template("tablesolve: {spinner} {msg}").expect("a valid template"),
-    );
-    SearchStatus {
-        bar,
-        drawn: Arc::new(AtomicU64::new(0)),
+/// A search by its case, then its number ([`Report::case`], [`Report::search`]).
+type Labelled = (Option<usize>, u64);
+
+/// The process's search lines (hidden when stderr is not a terminal).
+pub fn searches() -> &'static SearchStatus {
+    static STATUS: OnceLock<SearchStatus> = OnceLock::new();
+    STATUS.get_or_init(|| SearchStatus {
+        lines: MultiProgress::with_draw_target(target()),
+        shown: Mutex::new(BTreeMap::new()),
+        drawn: AtomicU64::new(0),
         made: Instant::now(),
-    }
+    })
 }
 
 impl SearchStatus {
-    /// Shows `report`, a search's, if it has run for a second.
+    /// Shows `report`, a search's, if it has run for a second; clears its line once it
+    /// has ended.
     pub fn show(&self, report: Report) {
         let seconds = report.elapsed.as_secs_f64();
-        if seconds < 1.0 || self.bar.is_hidden() {
+        if self.lines.is_hidden() || (seconds < 1.0 && !report.finished) {
             return;
         }
-        // Searches report every few thousand nodes: redraw five times a second.
+        // Searches report every few thousand nodes a thread.
         let now = self.made.elapsed().as_millis() as u64;
-        let drawn = self.drawn.load(Ordering::Relaxed);
-        if now < drawn + 200
-            || self
-                .drawn
-                .compare_exchange(drawn, now, Ordering::Relaxed, Ordering::Relaxed)
-                .is_err()
-        {
+        if !report.finished && now < self.drawn.load(Ordering::Relaxed) + 20 {
             return;
         }
-        if drawn == 0 {
-            self.bar.enable_steady_tick(Duration::from_millis(200));
+        self.drawn.store(now, Ordering::Relaxed);
+        let key = (report.case, report.search);
+        let mut shown = self.shown.lock().unwrap_or_else(PoisonError::into_inner);
+        if report.finished {
+            if let Some((line, _)) = shown.remove(&key) {
+                line.finish_and_clear();
+                self.lines.remove(&line);
+            }
+            return;
         }
-        self.bar.set_message(format!(
-            "searching at bound {}: {} nodes, {:.1} M nodes/s, {seconds:.0} s",
+        if shown.get(&key).is_some_and(|&(_, drawn)| now < drawn + 200) {
+            return;
+        }
+        let at = shown.range(..key).count();
+        let (line, drawn) = shown.entry(key).or_insert_with(|| {
+            let line = self.lines.insert(at, ProgressBar::new_spinner());
+            line.set_style(
+                ProgressStyle::with_template("tablesolve: {spinner} {msg}")
+                    .expect("a valid template"),
+            );
+            line.enable_steady_tick(Duration::from_millis(200));
+            (line, now)
+        });
+        *drawn = now;
+        let case = report
+            .case
+            .map(|n| format!("case {n}: "))
+            .unwrap_or_default();
+        line.set_message(format!(
+            "{case}searching at bound {}: {} nodes, {:.1} M nodes/s, {seconds:.0} s",
             report.bound,
             HumanCount(report.nodes),
             report.nodes as f64 / seconds / 1e6,
         ));
     }
 
-    /// Clears the line.
+    /// Clears every line.
     pub fn finish(&self) {
-        self.bar.finish_and_clear();
+        let mut shown = self.shown.lock().unwrap_or_else(PoisonError::into_inner);
+        for (line, _) in std::mem::take(&mut *shown).into_values() {
+            line.finish_and_clear();
+            self.lines.remove(&line);
+        }
+    }
+}
+
+/// `output` (standard output) written above the search lines: they are cleared while
+/// it writes to the terminal, and drawn again below.
+pub fn above_searches<W: Write>(output: W) -> AboveSearches<W> {
+    AboveSearches {
+        output,
+        terminal: io::stdout().is_terminal(),
+    }
+}
+
+/// A writer whose text goes above the search lines ([`above_searches`]).
+pub struct AboveSearches<W> {
+    output: W,
+    /// Standard output is a terminal, where the lines are too.
+    terminal: bool,
+}
+
+impl<W: Write> Write for AboveSearches<W> {
+    fn write(&mut self, text: &[u8]) -> io::Result<usize> {
+        match self.terminal {
+            true => searches().lines.suspend(|| self.output.write(text)),
+            false => self.output.write(text),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self.terminal {
+            true => searches().lines.suspend(|| self.output.flush()),
+            false => self.output.flush(),
+        }
     }
 }

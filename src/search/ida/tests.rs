@@ -83,6 +83,45 @@ fn finds_the_smallest_of_the_shortest() {
     assert_eq!(letters(&ida_star(&COUNTER, &1).unwrap().moves), "cb");
 }
 
+/// Searches side by side are told apart in their reports: each its own number, the
+/// case it was started for, and a last report that says it ended.
+#[test]
+fn reports_name_their_search_and_case_and_end_once() {
+    let heard = std::sync::Mutex::new(Vec::new());
+    let progress = |report: Report| heard.lock().unwrap().push(report);
+    let settings = Settings {
+        progress: Some(&progress),
+        ..Settings::new()
+    };
+    let (a, b) = rayon::join(
+        || crate::search::for_case(7, || search(&AHEAD, &40, &settings)),
+        || crate::search::for_case(9, || search(&AHEAD, &41, &settings)),
+    );
+    assert!(a.solved().is_some() && b.solved().is_some());
+    let unlabelled = search(&COUNTER, &5, &settings);
+    assert!(unlabelled.solved().is_some());
+    let heard = heard.into_inner().unwrap();
+    let mut searches = std::collections::BTreeMap::new();
+    for report in &heard {
+        searches
+            .entry(report.search)
+            .or_insert_with(Vec::new)
+            .push(*report);
+    }
+    let cases: Vec<Option<usize>> = searches.values().map(|r| r[0].case).collect();
+    assert_eq!(searches.len(), 3, "{cases:?}");
+    let mut sorted = cases.clone();
+    sorted.sort();
+    assert_eq!(sorted, [None, Some(7), Some(9)]);
+    for reports in searches.values() {
+        assert!(reports.iter().all(|r| r.case == reports[0].case));
+        let ends = reports.iter().filter(|r| r.finished).count();
+        assert_eq!(ends, 1, "{reports:?}");
+        assert!(reports.last().unwrap().finished, "{reports:?}");
+        assert!(reports.last().unwrap().nodes > 0);
+    }
+}
+
 #[test]
 fn split_searches_answer_as_one_thread_does() {
     let pool = rayon::ThreadPoolBuilder::new()
