@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
-use tablesolve::definition::{Definition, Puzzle};
+use tablesolve::definition::{Definition, Model};
 
 static DEFINITIONS: OnceLock<Vec<Definition>> = OnceLock::new();
 
@@ -22,7 +22,7 @@ fuzz_target!(|bytes: &[u8]| {
     let Ok(text) = std::str::from_utf8(bytes) else { return };
     let names: Vec<String> = text.split(',').map(str::to_owned).collect();
     for definition in definitions {
-        if let Ok(puzzle) = Puzzle::new(definition.clone(), Some(&names), None) {
+        if let Ok(puzzle) = Model::new(definition.clone(), Some(&names), None) {
             for turn in puzzle.turn_list() {
                 assert!(!turn.name.contains(char::is_whitespace), "{:?}", turn.name);
             }

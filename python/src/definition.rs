@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use crate::boards::ReadBefore;
 use crate::{found, interruptible, open, repr, solve_many, table_dir, verdict, Budget, Verdict};
 use tablesolve::definition::text::{self, Names};
-use tablesolve::definition::{Def, DefOptions, Definition as Read, Powers, Puzzle, State, Turn};
+use tablesolve::definition::{Def, DefOptions, Definition as Read, Model, Powers, State, Turn};
 use tablesolve::judge::{kpattern, turns_text, Position};
 
 /// A puzzle defined in a ksolve+ definition file or a cubing.js KPuzzle JSON file (told
@@ -28,7 +28,7 @@ pub struct Defined {
 }
 
 impl Defined {
-    fn puzzle(&self) -> &Puzzle {
+    fn puzzle(&self) -> &Model {
         self.judge.puzzle()
     }
 

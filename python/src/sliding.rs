@@ -14,7 +14,7 @@ use crate::{
 };
 use tablesolve::fifteen::Partition;
 use tablesolve::moves::letters;
-use tablesolve::search::{Cut, Iteration, Searched, TaskOutcome};
+use tablesolve::search::{Cut, Iteration, TaskFound, TaskOutcome};
 use tablesolve::sliding::{Board, Slide, TaskError};
 use tablesolve::table::{Mapped, TableDir};
 
@@ -66,7 +66,7 @@ trait SizedBoard: Send + Sync {
         bound: u32,
         prefix: &[Slide],
         budget: Budget,
-    ) -> PyResult<Searched<Slide>>;
+    ) -> PyResult<TaskFound<Slide>>;
 }
 
 /// A sliding board of `W` x `H` and its table directory.
@@ -165,7 +165,7 @@ impl<const W: usize, const H: usize> SizedBoard for Opened<W, H> {
         bound: u32,
         prefix: &[Slide],
         budget: Budget,
-    ) -> PyResult<Searched<Slide>> {
+    ) -> PyResult<TaskFound<Slide>> {
         let Tiles(start) = Tiles::<W, H>::from_py(board)?;
         let (limits, cancel) = budget.limits()?;
         let search = || self.judge.search_task(&start, bound, prefix, &limits);
@@ -437,13 +437,13 @@ impl Sliding {
             .iter()
             .map(|result| {
                 let first: Option<String> = item(result, "solution")?.extract()?;
-                Ok(Searched {
+                Ok(TaskFound {
                     first: first.as_deref().map(slides).transpose()?,
                     nodes: item(result, "nodes")?.extract()?,
                     next_bound: bound_of(item(result, "next_bound")?)?,
                 })
             })
-            .collect::<PyResult<Vec<Searched<Slide>>>>()?;
+            .collect::<PyResult<Vec<TaskFound<Slide>>>>()?;
         let solved = searched.iter().any(|task| task.first.is_some());
         if !solved && searched.len() != whole.tasks.len() {
             return Err(PyValueError::new_err(format!(

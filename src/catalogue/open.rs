@@ -311,7 +311,7 @@ impl Puzzle {
             ),
         ];
         if let Some(&(_, option, _)) = given.iter().find(|(given, _, taken)| *given && !taken) {
-            return Err(OptionError::NotSliding {
+            return Err(OptionError::NotTaken {
                 option,
                 puzzle: self,
             });

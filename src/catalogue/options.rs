@@ -10,8 +10,9 @@ use crate::error::Error;
 use crate::search::Limits;
 use crate::sliding::{Partition, Progress};
 
-/// How to open a puzzle. Only the sliding boards (`fifteen`, `twentyfour`, `sliding`)
-/// take options; the other puzzles refuse any given ([`OptionError::NotSliding`]).
+/// How to open a puzzle. The sliding boards (`fifteen`, `twentyfour`, `sliding`) take
+/// their options, a defined puzzle (`def`) its own (`--moves`, `--powers`), and each
+/// puzzle refuses any other given ([`OptionError::NotTaken`]).
 #[derive(Clone, Default)]
 pub struct Options {
     /// `sliding`'s width and height, each 2 to 5; the other sliding boards have theirs.
@@ -96,9 +97,10 @@ impl OptionName {
 /// Options that do not fit the puzzle opened, named as the command line names them.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OptionError {
-    /// An option of the sliding boards, given for another puzzle.
+    /// An option given for a puzzle that does not take it (a sliding board's for the
+    /// Rotation Game, `--moves` for the 15-puzzle).
     #[error("{} is for {}, not {}", .option.flag(), takers(*.option), .puzzle.name())]
-    NotSliding {
+    NotTaken {
         /// The option.
         option: OptionName,
         /// The puzzle opened.

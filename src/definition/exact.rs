@@ -3,7 +3,7 @@
 //! walk takes at every step the first turn in answer order that lowers it
 //! ([`greedy_walk`]), so the answer is the shortest and the smallest of the shortest.
 
-use super::puzzle::{Puzzle, Turn};
+use super::model::{Model, Turn};
 use super::space::Viewed;
 use crate::error::Error;
 use crate::search::{every_walk, greedy_walk, Every, Outcome, UNREACHABLE};
@@ -39,7 +39,7 @@ fn step<D: AsRef<[u8]>>(
 /// The shortest, smallest turns from `ranks` to the nearest goal (`None`: none is
 /// reachable).
 pub(super) fn walk<D: AsRef<[u8]>>(
-    puzzle: &Puzzle,
+    puzzle: &Model,
     tables: &[Viewed<D>],
     ranks: Vec<Option<u64>>,
 ) -> Result<Option<Vec<Turn>>, Error> {
@@ -56,7 +56,7 @@ pub(super) fn walk<D: AsRef<[u8]>>(
 /// Every shortest answer from `cells` (counted; listed, in answer order, if `list` and
 /// they are at most [`crate::search::MOST_LISTED`]).
 pub(super) fn every<D: AsRef<[u8]>>(
-    puzzle: &Puzzle,
+    puzzle: &Model,
     tables: &[Viewed<D>],
     cells: &[u8],
     list: bool,

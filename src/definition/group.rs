@@ -12,7 +12,7 @@
 
 use std::fmt;
 
-use super::{Action, Puzzle, Set};
+use super::{Action, Model, Set};
 
 /// The most points (positions times orientations, over every set) counted: the chain
 /// keeps up to a permutation of them for each pair of points, so past this its memory
@@ -36,7 +36,7 @@ pub enum Uncounted {
 }
 
 /// The number of states the moves chosen reach from the solved state.
-pub fn reachable(puzzle: &Puzzle) -> Result<Order, Uncounted> {
+pub fn reachable(puzzle: &Model) -> Result<Order, Uncounted> {
     let definition = &puzzle.definition;
     let order = Draw::new(puzzle)?.chain.order();
     let distinct = definition.start.pieces.iter().all(|pieces| {
@@ -69,7 +69,7 @@ pub struct Draw {
 impl Draw {
     /// The draws of `puzzle`'s states, its moves as chosen; none where its restrictions
     /// make the reachable states other than the group's, or past [`MOST_POINTS`].
-    pub fn new(puzzle: &Puzzle) -> Result<Draw, Uncounted> {
+    pub fn new(puzzle: &Model) -> Result<Draw, Uncounted> {
         let definition = &puzzle.definition;
         let restrictions = &definition.restrictions;
         if !restrictions.blocks.is_empty() || !restrictions.limits.is_empty() {

@@ -15,7 +15,7 @@
 //!   file, line and column of what it refuses; [`json`] the JSON they read KPuzzle
 //!   files with, and [`alg`] the move sequences of KPuzzle's derived moves and of
 //!   scrambles;
-//! - [`puzzle`]: the definition compiled: its turns, the orbits its pieces keep to,
+//! - [`model`]: the definition compiled ([`Model`]): its turns, the orbits its pieces keep to,
 //!   what its moves leave unchanged; [`group`] the number of states its moves reach,
 //!   however many;
 //! - [`view`]: a puzzle seen in part (pieces made alike, sets or orientations left out),
@@ -32,9 +32,9 @@ pub mod group;
 pub mod json;
 pub mod kpuzzle;
 pub mod ksolve;
+pub mod model;
 pub mod parity;
 mod plan;
-pub mod puzzle;
 pub mod restricted;
 pub mod restrictions;
 pub mod search;
@@ -46,7 +46,7 @@ mod turn;
 mod twist;
 pub mod view;
 
-pub use puzzle::{Puzzle, Turn};
+pub use model::{Model, Turn};
 pub use restricted::{Asked, Listing};
 pub use solver::{Def, DefOptions, ExactTables};
 

@@ -2,7 +2,7 @@
 //! view every goal sees where it fits, else one a goal, else for each goal pattern
 //! databases of smaller views (a set alone; a set's pieces in groups, the rest blank).
 
-use super::puzzle::Puzzle;
+use super::model::Model;
 use super::view::{Keep, Projection, View, BLANK};
 use crate::error::Error;
 use crate::table::memory;
@@ -18,7 +18,7 @@ pub const MOST_DATABASE: u64 = 1 << 27;
 /// `most_database` entries (`None`: [`MOST_DATABASE`]); and the most states of an
 /// exact table it was made with.
 pub(super) fn planned(
-    puzzle: &Puzzle,
+    puzzle: &Model,
     most_exact: Option<u64>,
     most_database: Option<u64>,
 ) -> Result<(Plan, u64), Error> {
@@ -40,7 +40,7 @@ pub(super) enum Plan {
 
 /// The plan for `puzzle`, exact tables of at most `most` states, databases of at most
 /// `database` entries.
-pub(super) fn plan(puzzle: &Puzzle, most: u64, database: u64) -> Result<Plan, String> {
+pub(super) fn plan(puzzle: &Model, most: u64, database: u64) -> Result<Plan, String> {
     let goals: Vec<usize> = (0..puzzle.goals().len()).collect();
     let all: Vec<_> = puzzle.goals().iter().collect();
     let seen = Projection::seen_by(puzzle, &all);
@@ -95,7 +95,7 @@ pub(super) fn plan(puzzle: &Puzzle, most: u64, database: u64) -> Result<Plan, St
 /// groups (the others blank), as many to a group as fit. Together they track every
 /// class of the view, so their bounds are 0 only at the goal.
 fn database_projections(
-    puzzle: &Puzzle,
+    puzzle: &Model,
     seen: &Projection,
     goal: usize,
     most: u64,

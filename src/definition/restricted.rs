@@ -12,10 +12,10 @@
 //! first): so the first answer found at the least cost is the smallest of that cost,
 //! and a listing holds each answer once, up to the order of commuting turns.
 
-use super::puzzle::{Puzzle, Turn, MOST_CELLS};
+use super::model::{Model, Turn, MOST_CELLS};
 use super::restrictions::MoveLimit;
 use super::Goal;
-use crate::search::{Account, Limits, Meter, Outcome, Reason, Report, Stopped};
+use crate::search::{Account, Meter, Outcome, Reason, Settings, Stopped};
 
 /// What a case asks beyond the shortest answer: a ksolve+ scramble file's directives in
 /// force at it, or the command's options.
@@ -75,12 +75,11 @@ struct Counted {
 /// The answers of `cells` as `asked`, `bound` a lower bound on the turns from a state to
 /// the goal (`u32::MAX` where none can be reached; 0 exactly at the goal).
 pub(crate) fn answers(
-    puzzle: &Puzzle,
+    puzzle: &Model,
     bound: &dyn Fn(&[u8]) -> u32,
     cells: &[u8],
     asked: &Asked,
-    limits: &Limits,
-    progress: Option<&(dyn Fn(Report) + Sync)>,
+    settings: &Settings,
 ) -> Outcome<Listing> {
     let all_limits: Vec<&MoveLimit> = (puzzle.definition.restrictions.limits.iter())
         .chain(&asked.limits)
@@ -102,7 +101,7 @@ pub(crate) fn answers(
     if h == u32::MAX {
         return Outcome::Unreachable { nodes: 0 };
     }
-    let account = Account::new(limits, progress);
+    let account = Account::new(&settings.limits, settings.progress);
     let mut search = Search {
         puzzle,
         bound,
@@ -160,7 +159,7 @@ pub(crate) fn answers(
 
 /// One case's search.
 struct Search<'a> {
-    puzzle: &'a Puzzle,
+    puzzle: &'a Model,
     bound: &'a dyn Fn(&[u8]) -> u32,
     counted: Counted,
     quarter: bool,

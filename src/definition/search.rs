@@ -1,14 +1,14 @@
 //! IDA* over a defined puzzle's pattern databases: the states as flat arrays of bytes,
 //! the bound the least over the goals of the largest of each goal's databases, turns
 //! tried in answer order, and the turns no shortest (or smallest) answer plays after
-//! the last one left out ([`Puzzle::may_follow`]).
+//! the last one left out ([`Model::may_follow`]).
 
-use super::puzzle::{Puzzle, Turn};
+use super::model::{Model, Turn};
 use super::space::Viewed;
 use crate::search::{self, Child, Children, Every, Found, Outcome, Problem, Settings, UNREACHABLE};
 
 /// The most bytes a searched state has: two a piece (its label and orientation).
-pub const MOST_WIDTH: usize = super::puzzle::MOST_CELLS;
+pub const MOST_WIDTH: usize = super::model::MOST_CELLS;
 
 /// The most databases one goal is bounded by.
 pub const MOST_DATABASES: usize = 12;
@@ -16,7 +16,7 @@ pub const MOST_DATABASES: usize = 12;
 /// A state under search: its flat array, in the fewest bytes of 64, 128 or 256 that
 /// hold it (a child is a copy of its parent's array: small puzzles copy little).
 #[derive(Clone)]
-pub struct Position<const N: usize> {
+pub struct Node<const N: usize> {
     cells: [u8; N],
 }
 
@@ -42,15 +42,15 @@ macro_rules! by_width {
 }
 
 /// The search of one case, its states `N` bytes.
-struct Searched<'a, D, const N: usize> {
-    puzzle: &'a Puzzle,
+struct CaseSearch<'a, D, const N: usize> {
+    puzzle: &'a Model,
     goals: &'a [Vec<Viewed<D>>],
     /// Whether every shortest answer is wanted (no turn is left out for coming after
     /// a commuting one).
     every: bool,
 }
 
-impl<D: AsRef<[u8]> + Sync, const N: usize> Searched<'_, D, N> {
+impl<D: AsRef<[u8]> + Sync, const N: usize> CaseSearch<'_, D, N> {
     fn bound(&self, cells: &[u8]) -> u32 {
         bound(self.puzzle, self.goals, cells)
     }
@@ -58,11 +58,7 @@ impl<D: AsRef<[u8]> + Sync, const N: usize> Searched<'_, D, N> {
 
 /// The bound of `cells`: the least over the goals of the largest of each goal's
 /// databases (`u32::MAX` where a database sees no way to a goal; 0 only at a goal).
-pub(crate) fn bound<D: AsRef<[u8]>>(
-    puzzle: &Puzzle,
-    goals: &[Vec<Viewed<D>>],
-    cells: &[u8],
-) -> u32 {
+pub(crate) fn bound<D: AsRef<[u8]>>(puzzle: &Model, goals: &[Vec<Viewed<D>>], cells: &[u8]) -> u32 {
     let mut least = u32::MAX;
     for (g, databases) in goals.iter().enumerate() {
         let mut largest = 0u32;
@@ -84,32 +80,46 @@ pub(crate) fn bound<D: AsRef<[u8]>>(
     least
 }
 
-impl<D: AsRef<[u8]> + Sync, const N: usize> Problem for Searched<'_, D, N> {
-    type State = Position<N>;
+impl<D: AsRef<[u8]> + Sync, const N: usize> Problem for CaseSearch<'_, D, N> {
+    type State = Node<N>;
     type Move = Turn;
 
-    fn lower_bound(&self, position: &Position<N>) -> u32 {
+    fn lower_bound(&self, position: &Node<N>) -> u32 {
         self.bound(&position.cells[..self.puzzle.width])
     }
 
     fn expand(
         &self,
-        position: &Position<N>,
+        position: &Node<N>,
         last: Option<Turn>,
-        children: &mut Children<Position<N>, Turn>,
+        children: &mut Children<Node<N>, Turn>,
     ) {
-        let width = self.puzzle.width;
-        for (t, info) in self.puzzle.turns.iter().enumerate() {
-            if last.is_some_and(|l| !self.puzzle.may_follow(usize::from(l.index), t, self.every)) {
-                continue;
-            }
-            let mut child = Position { cells: [0; N] };
-            self.puzzle
-                .play(&position.cells[..width], t, &mut child.cells[..width]);
-            let bound = self.bound(&child.cells[..width]);
-            if bound == u32::MAX {
-                continue;
-            }
+        let bound = |cells: &[u8]| self.bound(cells);
+        expand_turns(self.puzzle, position, last, self.every, bound, children);
+    }
+}
+
+/// The children of `position` in turn order, each under `bound` (none where it is
+/// `u32::MAX`: no goal is reachable), a turn left out where it may not follow `last`
+/// ([`Model::may_follow`]; with `every`, only where the two make one turn or none, so
+/// that every shortest answer is found).
+fn expand_turns<const N: usize>(
+    puzzle: &Model,
+    position: &Node<N>,
+    last: Option<Turn>,
+    every: bool,
+    bound: impl Fn(&[u8]) -> u32,
+    children: &mut Children<Node<N>, Turn>,
+) {
+    let width = puzzle.width;
+    for (t, info) in puzzle.turns.iter().enumerate() {
+        if last.is_some_and(|l| !puzzle.may_follow(usize::from(l.index), t, every)) {
+            continue;
+        }
+        let mut child = Node { cells: [0; N] };
+        puzzle.play(&position.cells[..width], t, &mut child.cells[..width]);
+        let bound = bound(&child.cells[..width]);
+        if bound != u32::MAX {
             children.push(Child {
                 step: info.turn,
                 state: child,
@@ -119,21 +129,21 @@ impl<D: AsRef<[u8]> + Sync, const N: usize> Problem for Searched<'_, D, N> {
     }
 }
 
-fn start<const N: usize>(cells: &[u8]) -> Position<N> {
-    let mut position = Position { cells: [0; N] };
+fn start<const N: usize>(cells: &[u8]) -> Node<N> {
+    let mut position = Node { cells: [0; N] };
     position.cells[..cells.len()].copy_from_slice(cells);
     position
 }
 
 /// The shortest, smallest answer from `cells`, by IDA*.
 pub(crate) fn search<D: AsRef<[u8]> + Sync>(
-    puzzle: &Puzzle,
+    puzzle: &Model,
     goals: &[Vec<Viewed<D>>],
     cells: &[u8],
     settings: &Settings,
 ) -> Outcome<Found<Turn>> {
     by_width!(puzzle.width, |N| {
-        let problem = Searched::<D, N> {
+        let problem = CaseSearch::<D, N> {
             puzzle,
             goals,
             every: false,
@@ -148,14 +158,14 @@ pub(crate) fn search<D: AsRef<[u8]> + Sync>(
 
 /// Every shortest answer from `cells` (listed if `list`), by IDA*.
 pub(crate) fn every<D: AsRef<[u8]> + Sync>(
-    puzzle: &Puzzle,
+    puzzle: &Model,
     goals: &[Vec<Viewed<D>>],
     cells: &[u8],
     settings: &Settings,
     list: bool,
 ) -> Outcome<Every<Turn>> {
     by_width!(puzzle.width, |N| {
-        let problem = Searched::<D, N> {
+        let problem = CaseSearch::<D, N> {
             puzzle,
             goals,
             every: true,
@@ -173,7 +183,7 @@ pub(crate) fn every<D: AsRef<[u8]> + Sync>(
 /// most a turn moves or twists in that set, and the least over the goals. Every turn
 /// after every other, but its merges, is tried: no table, no pruning shared with the
 /// searches above. Practical for short answers (ten turns or so).
-pub fn independent(puzzle: &Puzzle, cells: &[u8]) -> Option<Vec<Turn>> {
+pub fn independent(puzzle: &Model, cells: &[u8]) -> Option<Vec<Turn>> {
     by_width!(puzzle.width, |N| {
         let problem = Misplaced::<N>::new(puzzle);
         if problem.bound_of(cells) == u32::MAX {
@@ -188,13 +198,13 @@ pub fn independent(puzzle: &Puzzle, cells: &[u8]) -> Option<Vec<Turn>> {
 
 /// The puzzle under the misplaced-pieces bound, its states `N` bytes.
 struct Misplaced<'a, const N: usize> {
-    puzzle: &'a Puzzle,
+    puzzle: &'a Model,
     /// For each set, the most positions one turn moves or twists.
     most: Vec<u32>,
 }
 
 impl<'a, const N: usize> Misplaced<'a, N> {
-    fn new(puzzle: &'a Puzzle) -> Self {
+    fn new(puzzle: &'a Model) -> Self {
         let most = (puzzle.sets().iter().enumerate())
             .map(|(s, set)| {
                 (puzzle.turns.iter())
@@ -238,33 +248,20 @@ impl<'a, const N: usize> Misplaced<'a, N> {
 }
 
 impl<const N: usize> Problem for Misplaced<'_, N> {
-    type State = Position<N>;
+    type State = Node<N>;
     type Move = Turn;
 
-    fn lower_bound(&self, position: &Position<N>) -> u32 {
+    fn lower_bound(&self, position: &Node<N>) -> u32 {
         self.bound_of(&position.cells[..self.puzzle.width])
     }
 
     fn expand(
         &self,
-        position: &Position<N>,
+        position: &Node<N>,
         last: Option<Turn>,
-        children: &mut Children<Position<N>, Turn>,
+        children: &mut Children<Node<N>, Turn>,
     ) {
-        let width = self.puzzle.width;
-        for (t, info) in self.puzzle.turns.iter().enumerate() {
-            if last.is_some_and(|l| !self.puzzle.may_follow(usize::from(l.index), t, true)) {
-                continue;
-            }
-            let mut child = start::<N>(&position.cells[..width]);
-            self.puzzle
-                .play(&position.cells[..width], t, &mut child.cells[..width]);
-            let bound = self.bound_of(&child.cells[..width]);
-            children.push(Child {
-                step: info.turn,
-                state: child,
-                bound,
-            });
-        }
+        let bound = |cells: &[u8]| self.bound_of(cells);
+        expand_turns(self.puzzle, position, last, true, bound, children);
     }
 }

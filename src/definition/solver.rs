@@ -10,21 +10,20 @@
 //! the least over the goals bounds the distance to the nearest: IDA* over that bound
 //! ([`super::search`]).
 
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use super::databases::Databases;
 use super::exact;
 use super::group::{Draw, Uncounted};
+use super::model::{Model, PuzzleError, Turn};
 use super::plan::{self, Plan};
 pub use super::plan::{MOST_DATABASE, MOST_EXACT};
-use super::puzzle::{Puzzle, PuzzleError, Turn};
 use super::restricted::{self, Asked, Listing};
 pub use super::space::Viewed;
 pub use super::tables::{ExactTables, How};
 use super::{Definition, Goal, Powers, State};
 use crate::error::Error;
-use crate::search::{Limits, Outcome, Report, Settings, UNREACHABLE};
+use crate::search::{Budget, Limits, Outcome, Settings, UNREACHABLE};
 use crate::table::{Cost, Mapped, Table, TableDir, TableId};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -53,8 +52,7 @@ pub struct DefOptions {
     pub asked: Asked,
 }
 
-/// Told where each long search stands.
-pub type Progress = Arc<dyn Fn(Report) + Send + Sync>;
+pub use crate::search::Progress;
 
 /// What answers a case now.
 enum Now<'a, D> {
@@ -66,13 +64,15 @@ enum Now<'a, D> {
 }
 
 /// A defined puzzle, opened: [`Def::solve`] answers a state.
+///
+/// A clone shares the tables and the limits, and counts its own stopped cases from
+/// zero ([`Budget`]).
 #[derive(Clone)]
 pub struct Def<D = Mapped> {
-    puzzle: Arc<Puzzle>,
+    puzzle: Arc<Model>,
     how: Arc<How<D>>,
-    limits: Limits,
-    progress: Option<Progress>,
-    stopped: Arc<AtomicUsize>,
+    /// Each case's limits and listener, and the cases they stopped.
+    budget: Budget,
     /// What opened it, to open it again towards a case's own goal.
     opener: Option<Arc<Opener>>,
     /// What every case asks unless its scramble file says otherwise.
@@ -131,9 +131,7 @@ impl Def<Mapped> {
         Ok(Def {
             puzzle,
             how: Arc::new(how),
-            limits: options.limits,
-            progress: None,
-            stopped: Arc::new(AtomicUsize::new(0)),
+            budget: Budget::new(options.limits),
             opener: Some(Arc::new(opener)),
             asked: Arc::new(options.asked),
             draw: Arc::default(),
@@ -162,11 +160,11 @@ impl Def<Mapped> {
 
 /// The puzzle `definition` compiles to as `options` say, the plan of its tables, and
 /// the most states of an exact table.
-fn compiled(definition: Definition, options: &DefOptions) -> Result<(Puzzle, Plan, u64), Error> {
+fn compiled(definition: Definition, options: &DefOptions) -> Result<(Model, Plan, u64), Error> {
     let puzzle =
-        Puzzle::new(definition, options.moves.as_deref(), options.powers).map_err(|e| match e {
+        Model::new(definition, options.moves.as_deref(), options.powers).map_err(|e| match e {
             PuzzleError::Moves(_) => Error::Option(Box::new(e)),
-            PuzzleError::Puzzle(_) => Error::Case(Box::new(e)),
+            PuzzleError::Beyond(_) => Error::Case(Box::new(e)),
         })?;
     let (plan, most) = plan::planned(&puzzle, options.most_exact, options.most_database)?;
     Ok((puzzle, plan, most))
@@ -174,7 +172,7 @@ fn compiled(definition: Definition, options: &DefOptions) -> Result<(Puzzle, Pla
 
 impl<D: AsRef<[u8]> + Sync> Def<D> {
     /// The puzzle.
-    pub fn puzzle(&self) -> &Puzzle {
+    pub fn puzzle(&self) -> &Model {
         &self.puzzle
     }
 
@@ -184,7 +182,7 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
     }
 
     /// The puzzle, shared.
-    pub fn shared_puzzle(&self) -> Arc<Puzzle> {
+    pub fn shared_puzzle(&self) -> Arc<Model> {
         Arc::clone(&self.puzzle)
     }
 
@@ -206,41 +204,35 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
 
     /// The same puzzle, sharing its tables, whose searches keep within `limits`.
     pub fn with_limits(mut self, limits: Limits) -> Self {
-        self.limits = limits;
-        self.stopped = Arc::new(AtomicUsize::new(0));
+        self.budget = self.budget.with_limits(limits);
         self
     }
 
     /// The same, its searches telling `progress` where they stand.
     pub fn with_progress(mut self, progress: Progress) -> Self {
-        self.progress = Some(progress);
+        self.budget = self.budget.with_progress(progress);
         self
     }
 
     /// The limits each case's search keeps to.
     pub fn limits(&self) -> &Limits {
-        &self.limits
+        self.budget.limits()
     }
 
-    /// How many cases a limit stopped since opening (or since [`Def::with_limits`]).
+    /// How many cases a limit stopped (since opening, or since the clone this is was
+    /// made).
     pub fn stopped_cases(&self) -> usize {
-        self.stopped.load(Ordering::Relaxed)
+        self.budget.stopped_cases()
     }
 
-    pub(crate) fn count_stopped(&self) {
-        self.stopped.fetch_add(1, Ordering::Relaxed);
+    /// Each case's limits and listener, and the count of cases they stopped.
+    pub(crate) fn budget(&self) -> &Budget {
+        &self.budget
     }
 
     /// A search's settings: this puzzle's limits and progress.
     fn settings(&self) -> Settings<'_> {
-        Settings {
-            limits: self.limits.clone(),
-            progress: self
-                .progress
-                .as_ref()
-                .map(|p| &**p as &(dyn Fn(Report) + Sync)),
-            ..Settings::new()
-        }
+        self.budget.settings()
     }
 
     /// The tables, each with its id.
@@ -312,7 +304,7 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
         }
     }
 
-    /// [`Def::outcome`] of a state as a flat array ([`Puzzle::flat`]).
+    /// [`Def::outcome`] of a state as a flat array ([`Model::flat`]).
     pub fn outcome_of_cells(
         &self,
         cells: &[u8],
@@ -403,9 +395,10 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
                 def
             }
         };
-        let mut def = def.with_limits(self.limits.clone());
-        def.progress = self.progress.clone();
-        Ok(def)
+        Ok(Def {
+            budget: self.budget.clone(),
+            ..def
+        })
     }
 
     /// The answers of `state` as `asked`: towards the case's own goal if it has one,
@@ -414,7 +407,7 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
         self.answers_of_cells(&self.puzzle.flat(state), asked)
     }
 
-    /// [`Def::answers`] of a state as a flat array ([`Puzzle::flat`]).
+    /// [`Def::answers`] of a state as a flat array ([`Model::flat`]).
     pub fn answers_of_cells(&self, cells: &[u8], asked: &Asked) -> Result<Outcome<Listing>, Error> {
         match &asked.goals {
             Some(goals) => {
@@ -459,11 +452,7 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
 
     /// The answers of `cells` as `asked`, searched under the tables' bound.
     fn restricted(&self, cells: &[u8], asked: &Asked) -> Outcome<Listing> {
-        let progress = self
-            .progress
-            .as_ref()
-            .map(|p| &**p as &(dyn Fn(Report) + Sync));
         let bound = |cells: &[u8]| self.lower_bound(cells);
-        restricted::answers(&self.puzzle, &bound, cells, asked, &self.limits, progress)
+        restricted::answers(&self.puzzle, &bound, cells, asked, &self.settings())
     }
 }

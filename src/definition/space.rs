@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use super::puzzle::Puzzle;
+use super::model::Model;
 use super::view::View;
 use crate::search::{reverse_bfs, StateSpace, TooLarge, Walks, UNREACHABLE};
 use crate::table::{Entry, Source, Table, TableId, Work};
@@ -41,7 +41,7 @@ pub(crate) struct ViewSpace<'a> {
 impl<'a> ViewSpace<'a> {
     /// The space of `view`, a view of `puzzle` whose projection and goals `fingerprint`
     /// names; `entry` says what its table holds (exact distances, or bounds).
-    pub(crate) fn new(puzzle: &Puzzle, view: &'a View, fingerprint: u64, entry: Entry) -> Self {
+    pub(crate) fn new(puzzle: &Model, view: &'a View, fingerprint: u64, entry: Entry) -> Self {
         let name: String = (puzzle.definition.name.chars())
             .map(|c| {
                 if c.is_ascii_alphanumeric() || c == '-' {

@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::databases::{self, Bounds, Build, Databases};
+use super::model::Model;
 use super::plan::{plan, Plan};
-use super::puzzle::Puzzle;
 use super::space::{ViewSpace, Viewed};
 use super::view::View;
 use crate::error::Error;
@@ -71,7 +71,7 @@ enum Opening {
 /// size is asked for.
 fn opening(
     tables: &TableDir,
-    puzzle: &Puzzle,
+    puzzle: &Model,
     plan: Plan,
     (most, most_database): (u64, Option<u64>),
     exact: ExactTables,
@@ -114,7 +114,7 @@ fn opening(
 /// `most_database` the most entries of a database if one size is asked for.
 pub(super) fn how(
     tables: &TableDir,
-    puzzle: &Arc<Puzzle>,
+    puzzle: &Arc<Model>,
     plan: Plan,
     most: (u64, Option<u64>),
     exact: ExactTables,
@@ -146,7 +146,7 @@ pub(super) fn how(
 /// disk, and more than [`FIRST_EXACT`] states.
 fn searched_first(
     tables: &TableDir,
-    puzzle: &Puzzle,
+    puzzle: &Model,
     views: &[(View, u64)],
     exact: ExactTables,
 ) -> bool {
@@ -168,7 +168,7 @@ fn states(views: &[(View, u64)]) -> u64 {
 /// and what building it costs.
 pub(super) fn missing(
     tables: &TableDir,
-    puzzle: &Puzzle,
+    puzzle: &Model,
     plan: Plan,
     most: (u64, Option<u64>),
     exact: ExactTables,
@@ -202,7 +202,7 @@ pub(super) fn missing(
 /// The exact tables of `views`, and the walks beside the one table where it is small.
 fn exact_tables(
     tables: &TableDir,
-    puzzle: &Puzzle,
+    puzzle: &Model,
     views: Vec<(View, u64)>,
 ) -> Result<databases::Exact<Mapped>, Error> {
     let exact = load(tables, puzzle, views, Entry::Distance)?;
@@ -225,7 +225,7 @@ type Planned = Vec<Vec<(View, u64)>>;
 /// built first if missing), the others built when a search needs them.
 fn sized_databases(
     tables: &TableDir,
-    puzzle: &Arc<Puzzle>,
+    puzzle: &Arc<Model>,
     most: u64,
     mut planned: Vec<(u64, Planned)>,
     first: usize,
@@ -248,7 +248,7 @@ fn sized_databases(
 /// maps first: the largest whose tables are all on disk, else the smallest.
 fn planned_sizes(
     tables: &TableDir,
-    puzzle: &Puzzle,
+    puzzle: &Model,
     most: u64,
     sizes: &[u64],
 ) -> Result<(Vec<(u64, Planned)>, usize), Error> {
@@ -277,11 +277,7 @@ fn planned_sizes(
 }
 
 /// Maps (and first builds, if missing) each goal's databases.
-fn load_bounds(
-    tables: &TableDir,
-    puzzle: &Puzzle,
-    goals: Planned,
-) -> Result<Bounds<Mapped>, Error> {
+fn load_bounds(tables: &TableDir, puzzle: &Model, goals: Planned) -> Result<Bounds<Mapped>, Error> {
     let counts: Vec<usize> = goals.iter().map(Vec::len).collect();
     let all: Vec<(View, u64)> = goals.into_iter().flatten().collect();
     let mut loaded = load(tables, puzzle, all, Entry::Bound)?.into_iter();
@@ -303,7 +299,7 @@ pub const MOST_WALKED: u64 = 1 << 26;
 /// its longest walk fits 64 bits.
 fn walks(
     tables: &TableDir,
-    puzzle: &Puzzle,
+    puzzle: &Model,
     exact: &Viewed<Mapped>,
 ) -> Result<Option<Table<Mapped>>, Error> {
     let bits = crate::search::move_bits(puzzle.turns.len());
@@ -321,7 +317,7 @@ fn walks(
 /// Maps (and first builds, if missing) the tables of `views`.
 fn load(
     tables: &TableDir,
-    puzzle: &Puzzle,
+    puzzle: &Model,
     views: Vec<(View, u64)>,
     entry: Entry,
 ) -> Result<Vec<Viewed<Mapped>>, Error> {

@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 
-use super::puzzle::Puzzle;
+use super::model::Model;
 use super::turn::power_name;
 use super::{alg, json, kpuzzle, Action, Set, State};
 
@@ -44,7 +44,7 @@ pub struct Names {
 
 impl Names {
     /// The names of `puzzle`.
-    pub fn new(puzzle: &Puzzle) -> Names {
+    pub fn new(puzzle: &Model) -> Names {
         let sets = puzzle.sets();
         let mut actions = HashMap::new();
         let all = puzzle
@@ -104,7 +104,7 @@ impl Names {
 
 /// The state of one case line: a KPattern JSON object (it starts with `{`), else a
 /// move sequence applied to the start (empty: the start).
-pub fn case(puzzle: &Puzzle, names: &Names, text: &str) -> Result<State, CaseError> {
+pub fn case(puzzle: &Model, names: &Names, text: &str) -> Result<State, CaseError> {
     if text.trim_start().starts_with('{') {
         return pattern(puzzle, text);
     }
@@ -114,7 +114,7 @@ pub fn case(puzzle: &Puzzle, names: &Names, text: &str) -> Result<State, CaseErr
 }
 
 /// The state of a KPattern JSON object in `text`.
-pub fn pattern(puzzle: &Puzzle, text: &str) -> Result<State, CaseError> {
+pub fn pattern(puzzle: &Model, text: &str) -> Result<State, CaseError> {
     let sets = puzzle.sets();
     let from_json = |e: super::DefinitionError| {
         let (line, column) = e.at.unwrap_or((1, 1));
@@ -169,7 +169,7 @@ impl Numbering {
 
 /// Whether `state` holds the puzzle's pieces, each set as many of each as the start;
 /// the error says which set does not, its pieces numbered as `numbering` says.
-pub fn same_pieces(puzzle: &Puzzle, state: &State, numbering: Numbering) -> Result<(), String> {
+pub fn same_pieces(puzzle: &Model, state: &State, numbering: Numbering) -> Result<(), String> {
     for (s, set) in puzzle.sets().iter().enumerate() {
         let mut held = state.pieces[s].clone();
         let mut wanted = puzzle.definition.start.pieces[s].clone();

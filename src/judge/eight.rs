@@ -4,6 +4,7 @@
 use rand::RngCore;
 use std::io::Read;
 
+use super::sliding::OFF_GRID;
 use super::{
     in_passes, input_error, CaseReader, CasesAt, CrossCheck, EveryShortest, Format, Input, Place,
     Replay, Sample, SampleAt, Shortest, Solver, Written,
@@ -112,9 +113,6 @@ pub(super) fn headline(answer: &Slides) -> String {
         None => "unsolvable, the parities differ".to_owned(),
     }
 }
-
-/// What a slide that leaves the grid is called in messages.
-pub(super) const OFF_GRID: &str = "takes the blank off the grid";
 
 impl<D: AsRef<[u8]> + Sync> Solver for Eight<D> {
     type Case = Grid;

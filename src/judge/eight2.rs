@@ -3,9 +3,8 @@
 use rand::RngCore;
 use std::io::{self, Read, Write};
 
-use super::eight::{
-    headline, json_slides, read_slides, recorded_slides, slides, write_slides, OFF_GRID,
-};
+use super::eight::{headline, json_slides, read_slides, recorded_slides, slides, write_slides};
+use super::sliding::OFF_GRID;
 use super::{
     after_the_end, in_passes, input_error, quote, write_case_lines, CaseReader, CasesAt,
     CrossCheck, EveryShortest, Format, Input, Place, Replay, Sample, SampleAt, Shortest, Solver,

@@ -7,7 +7,7 @@ use super::batch::{answer_all, write_json_line, Answered, BadCases, Output};
 use super::Format;
 use crate::error::Error;
 use crate::moves::Move;
-use crate::search::Stopped;
+use crate::search::{Budget, Every, Outcome, Stopped};
 
 /// Every shortest answer of one case (`--count`, `--all`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,6 +57,27 @@ impl Shortest {
                 lines: walks.iter().map(|w| crate::moves::letters(w)).collect(),
             },
             None => Shortest::Unsolvable,
+        }
+    }
+
+    /// What a search found: its answers, each written by `text`; a search a limit
+    /// stopped is counted on `budget`.
+    pub fn of_search<M>(
+        outcome: Outcome<Every<M>>,
+        text: impl Fn(&[M]) -> String,
+        budget: &Budget,
+    ) -> Shortest {
+        match outcome {
+            Outcome::Solved(every) => Shortest::Found {
+                length: every.length,
+                count: every.count,
+                lines: every.answers.iter().map(|m| text(m)).collect(),
+            },
+            Outcome::Stopped(stopped) => {
+                budget.count_stopped();
+                Shortest::Stopped(stopped)
+            }
+            Outcome::Unreachable { .. } => Shortest::Unsolvable,
         }
     }
 }

@@ -20,11 +20,11 @@ mod def;
 mod eight;
 mod eight2;
 mod every;
-mod fifteen;
 mod input;
 mod rotation;
 mod searched;
 pub mod show;
+mod sliding;
 
 pub use batch::{
     answer_all, in_passes, solve_all, write_json_line, write_malformed, Answered, BadCases, Method,
@@ -35,10 +35,10 @@ pub use def::{kpattern, turns_text, DefAnswer, DefCases, Position};
 pub use eight::EightCases;
 pub use eight2::EightPairs;
 pub use every::{every_shortest_all, shortest_json, EveryShortest, Shortest};
-pub use fifteen::{FifteenAnswer, FifteenCase, FifteenCases, SlidingCase, SlidingCases};
 pub use input::{quote, Input, Line, Place, Token, KEPT};
 pub use rotation::RotationCases;
 pub use searched::{searched, Listed, Searched};
+pub use sliding::{FifteenAnswer, FifteenCase, FifteenCases, SlidingCase, SlidingCases};
 
 use rand::RngCore;
 use std::fmt;
@@ -299,6 +299,36 @@ pub type CasesAt<'a, C> = Box<dyn Fn(&mut dyn RngCore) -> Result<C, Error> + 'a>
 pub trait SampleAt: Solver {
     /// A sampler of cases needing exactly `length` moves, uniform among them.
     fn cases_at(&self, length: usize) -> Result<CasesAt<'_, Self::Case>, NoSuchLength>;
+}
+
+/// What a batch gives for each case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wanted {
+    /// The smallest of the shortest answers, found by this method.
+    Smallest(Method),
+    /// How many shortest answers there are (`--count`).
+    Count,
+    /// How many, and each of them in letter order (`--all`).
+    All,
+}
+
+/// Answers every case of `input` with `judge` as `wanted`, written to `output` in
+/// `format`: the command's batches and the service's alike.
+pub fn answer_each<J: Replay + CrossCheck + EveryShortest>(
+    judge: &J,
+    input: impl Read + Send,
+    output: impl Write,
+    bad_cases: BadCases<'_>,
+    wanted: Wanted,
+    format: Output,
+) -> Result<Answered, Error> {
+    match wanted {
+        Wanted::Smallest(method) => solve_all(judge, input, output, bad_cases, method, format),
+        Wanted::Count | Wanted::All => {
+            let all = wanted == Wanted::All;
+            every_shortest_all(judge, input, output, bad_cases, all, format)
+        }
+    }
 }
 
 /// The error for `token`, found after `end`, the last thing a judge input may hold.

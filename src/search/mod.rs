@@ -4,15 +4,17 @@
 //! guided by any lower bound ([`ida_star`], within [`Limits`], on every core).
 
 mod bfs;
+mod budget;
 mod ida;
 mod limit;
 mod marks;
 mod walk;
 
 pub use bfs::{reverse_bfs, Work};
+pub use budget::{Budget, Progress};
 pub use ida::{
     cut, every_shortest, expand_each, ida_star, search, search_either, search_task, Child,
-    Children, Choice, Cut, Every, Found, Iteration, Outcome, Problem, Searched, Settings, Stopped,
+    Children, Choice, Cut, Every, Found, Iteration, Outcome, Problem, Settings, Stopped, TaskFound,
     TaskOutcome, COMPARE_FROM, SPLIT_FROM,
 };
 pub use limit::{for_case, Cancel, Limits, Reason, Report};

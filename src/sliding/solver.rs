@@ -2,7 +2,6 @@
 //! the walk, past that (or with a partition given) by IDA* over the partition's pattern
 //! databases, each case within the same limits.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use super::exact::{self, ExactBoards};
@@ -10,16 +9,19 @@ use super::pattern::PatternDb;
 use super::{guided, Board, Slide};
 use crate::error::Error;
 use crate::parallel::in_parallel;
-use crate::search::{Every, Found, Limits, Outcome, Report, Settings};
+use crate::search::{Budget, Every, Found, Limits, Outcome, Report, Settings};
 use crate::sliding::Partition;
 use crate::table::{Mapped, TableDir};
 
-/// Told where a long search stands.
-pub type Progress = Arc<dyn Fn(Report) + Send + Sync>;
+pub use crate::search::Progress;
 
 /// A sliding board `W` x `H` towards one goal: up to 12 cells answered from the exact
 /// table by the walk; larger boards, and any board opened with a partition, by IDA*
 /// over the partition's pattern databases, each case within the same limits.
+///
+/// A clone shares the tables (with [`Mapped`] bytes, one mapping) and the limits, and
+/// counts its own stopped cases from zero ([`Budget`]).
+#[derive(Clone)]
 pub struct Sliding<D, const W: usize, const H: usize> {
     pub(crate) target: Board<W, H>,
     pub(crate) numbered: bool,
@@ -32,28 +34,8 @@ pub struct Sliding<D, const W: usize, const H: usize> {
     /// several for a catalogue ([`Partition::sums`]).
     pub splits: Vec<Vec<usize>>,
     partition: Option<Partition>,
-    limits: Limits,
-    progress: Option<Progress>,
-    /// Cases a limit stopped since opening.
-    stopped: AtomicUsize,
-}
-
-/// A clone shares the tables (with [`Mapped`] bytes, one mapping) and the limits, and
-/// counts its own stopped cases from zero.
-impl<D: Clone, const W: usize, const H: usize> Clone for Sliding<D, W, H> {
-    fn clone(&self) -> Self {
-        Sliding {
-            target: self.target,
-            numbered: self.numbered,
-            exact: self.exact.clone(),
-            databases: self.databases.clone(),
-            splits: self.splits.clone(),
-            partition: self.partition.clone(),
-            limits: self.limits.clone(),
-            progress: self.progress.clone(),
-            stopped: AtomicUsize::new(0),
-        }
-    }
+    /// Each case's limits and listener, and the cases they stopped.
+    budget: Budget,
 }
 
 impl<D, const W: usize, const H: usize> std::fmt::Debug for Sliding<D, W, H> {
@@ -64,7 +46,7 @@ impl<D, const W: usize, const H: usize> std::fmt::Debug for Sliding<D, W, H> {
             .field("numbered", &self.numbered)
             .field("exact", &self.exact.is_some())
             .field("patterns", &self.databases.len())
-            .field("limits", &self.limits)
+            .field("budget", &self.budget)
             .finish_non_exhaustive()
     }
 }
@@ -115,9 +97,7 @@ impl<const W: usize, const H: usize> Sliding<Mapped, W, H> {
             databases: Vec::new(),
             splits: Vec::new(),
             partition: None,
-            limits,
-            progress: None,
-            stopped: AtomicUsize::new(0),
+            budget: Budget::new(limits),
         };
         if partition.is_none() && W * H <= exact::MAX_CELLS {
             let [table] = <[_; 1]>::try_from(tables.load(&[exact::Space::towards(&goal)])?)
@@ -147,37 +127,27 @@ impl<D, const W: usize, const H: usize> Sliding<D, W, H> {
     /// Bounds every case's search (nodes, time, a cancellation handle): a case over a
     /// limit is answered [`Outcome::Stopped`], with the bound it proved.
     pub fn with_limits(mut self, limits: Limits) -> Self {
-        self.limits = limits;
+        self.budget = self.budget.with_limits(limits);
         self
     }
 
     /// Tells `progress` where each search stands: at each new bound, and every few
     /// thousand nodes.
     pub fn with_progress(mut self, progress: impl Fn(Report) + Send + Sync + 'static) -> Self {
-        self.progress = Some(Arc::new(progress));
+        self.budget = self.budget.with_progress(Arc::new(progress));
         self
     }
 
-    /// How many cases answered through [`crate::judge::Solver::solve`] or [`crate::judge::EveryShortest`] since
-    /// opening a limit stopped.
+    /// How many cases answered through [`crate::judge::Solver::solve`] or
+    /// [`crate::judge::EveryShortest`] a limit stopped (since opening, or since the
+    /// clone this is was made).
     pub fn stopped_cases(&self) -> usize {
-        self.stopped.load(Ordering::Relaxed)
+        self.budget.stopped_cases()
     }
 
-    /// Counts a case a limit stopped.
-    pub(crate) fn count_stopped(&self) {
-        self.stopped.fetch_add(1, Ordering::Relaxed);
-    }
-
-    fn settings(&self) -> Settings<'_> {
-        Settings {
-            limits: self.limits.clone(),
-            progress: self
-                .progress
-                .as_deref()
-                .map(|p| p as &(dyn Fn(Report) + Sync)),
-            ..Settings::new()
-        }
+    /// Each case's limits and listener, and the count of cases they stopped.
+    pub(crate) fn budget(&self) -> &Budget {
+        &self.budget
     }
 }
 
@@ -258,7 +228,7 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Sliding<D, W, H> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn outcome(&self, start: &Board<W, H>) -> Result<Outcome<Found<Slide>>, Error> {
-        self.outcome_within(start, &self.limits)
+        self.outcome_within(start, self.budget.limits())
     }
 
     /// [`Sliding::outcome`] within `limits` instead of the options' (a table walk
@@ -271,7 +241,7 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Sliding<D, W, H> {
         let Some(exact) = &self.exact else {
             let settings = Settings {
                 limits: limits.clone(),
-                ..self.settings()
+                ..self.budget.settings()
             };
             return Ok(guided::search(
                 &self.databases,
@@ -295,7 +265,7 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Sliding<D, W, H> {
         list: bool,
     ) -> Result<Outcome<Every<Slide>>, Error> {
         let Some(exact) = &self.exact else {
-            let settings = self.settings();
+            let settings = self.budget.settings();
             return Ok(guided::every_shortest(
                 &self.databases,
                 &self.splits,

@@ -95,7 +95,7 @@ fn options_that_do_not_fit_the_puzzle_are_refused_by_name() {
     };
     assert_eq!(
         refused(Puzzle::Eight, numbered),
-        OptionError::NotSliding {
+        OptionError::NotTaken {
             option: OptionName::Numbered,
             puzzle: Puzzle::Eight
         }

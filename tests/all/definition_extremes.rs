@@ -142,7 +142,7 @@ fn states_wider_than_128_bytes_are_searched() {
         swap.join(" ")
     );
     let definition = Definition::parse(&text, "wide.def").unwrap();
-    let puzzle = tablesolve::definition::Puzzle::new(definition.clone(), None, None).unwrap();
+    let puzzle = tablesolve::definition::Model::new(definition.clone(), None, None).unwrap();
     assert_eq!(puzzle.width, 132);
     let names = tablesolve::definition::text::Names::new(&puzzle);
     let action = names.sequence("M N", puzzle.sets()).unwrap();

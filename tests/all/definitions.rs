@@ -48,9 +48,9 @@ fn gods_algorithm_of_the_2x2x2_and_the_pyraminx_as_published() {
 #[test]
 fn the_moves_group_counts_what_breadth_first_search_and_publications_do() {
     use tablesolve::definition::group::{self, Uncounted};
-    use tablesolve::definition::Puzzle;
+    use tablesolve::definition::Model;
     let reachable =
-        |name: &str| group::reachable(&Puzzle::new(definition(name), None, None).unwrap());
+        |name: &str| group::reachable(&Model::new(definition(name), None, None).unwrap());
     for name in [
         "2x2x2.def",
         "2x2x2.kpuzzle.json",
@@ -658,7 +658,7 @@ fn a_faulty_case_is_refused_where_it_goes_wrong() {
 fn edited_definitions_never_panic() {
     use rand::Rng;
     use tablesolve::definition::view::{Projection, View};
-    use tablesolve::definition::Puzzle;
+    use tablesolve::definition::Model;
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions");
     let mut rng = crate::common::rng(11);
     let alphabet = b" \n0123456789{}[]:,\"'-#?nulltrue2UREndMoveSetSolved";
@@ -693,7 +693,7 @@ fn edited_definitions_never_panic() {
             let Ok(definition) = Definition::parse(&text, name) else {
                 continue;
             };
-            let Ok(puzzle) = Puzzle::new(definition, None, None) else {
+            let Ok(puzzle) = Model::new(definition, None, None) else {
                 continue;
             };
             let goals: Vec<usize> = (0..puzzle.goals().len()).collect();
@@ -761,10 +761,10 @@ const UPPER_LAYER: &str = r#"{"CORNERS": {
 /// order, that an enumeration of every sequence finds reaching the pattern.
 #[test]
 fn a_target_pattern_is_reached_as_an_enumeration_of_every_sequence_finds() {
-    use tablesolve::definition::{Puzzle, State};
+    use tablesolve::definition::{Model, State};
     let definition = definition("2x2x2.def");
     let goal = definition.target(UPPER_LAYER, "upper.json").unwrap();
-    let puzzle = Puzzle::new(definition.clone(), None, None).unwrap();
+    let puzzle = Model::new(definition.clone(), None, None).unwrap();
     let turns = &puzzle.turns;
     let sets = &definition.sets;
     let play = |state: &State, sequence: &[usize]| {
@@ -820,7 +820,7 @@ fn states_drawn_from_the_moves_group_are_reachable_and_uniform() {
     use rand::SeedableRng;
     use std::collections::{HashMap, HashSet};
     use tablesolve::definition::group::Draw;
-    use tablesolve::definition::{Puzzle, State};
+    use tablesolve::definition::{Model, State};
     // Four pieces, two orientations: a 4-cycle that twists one piece, and a swap.
     let text = |solved: &str| {
         format!(
@@ -831,7 +831,7 @@ fn states_drawn_from_the_moves_group_are_reachable_and_uniform() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
     for solved in ["1 2 3 4", "1 1 2 2"] {
         let definition = Definition::parse(&text(solved), "draw.def").unwrap();
-        let puzzle = Puzzle::new(definition.clone(), None, None).unwrap();
+        let puzzle = Model::new(definition.clone(), None, None).unwrap();
         let sets = &definition.sets;
         // Every reachable state, by a breadth-first search.
         let mut reachable = HashSet::from([definition.start.clone()]);

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use tablesolve::definition::{Definition, Puzzle};
+use tablesolve::definition::{Definition, Model};
 
 use crate::common::tablesolve;
 
@@ -112,7 +112,7 @@ fn ksolve_commands_answer_as_ksolve_does() {
             assert!(!ours.is_empty(), "{name}");
             continue;
         }
-        let puzzle = Puzzle::new(Definition::read(&def).unwrap(), None, None).unwrap();
+        let puzzle = Model::new(Definition::read(&def).unwrap(), None, None).unwrap();
         let rank = |answer: &str| -> Vec<usize> {
             (answer.split_whitespace())
                 .map(|w| puzzle.turns.iter().position(|t| t.turn.name == w).unwrap())
@@ -178,7 +178,7 @@ struct Turns {
 
 impl Turns {
     fn new(definition: &Definition) -> Turns {
-        let puzzle = Puzzle::new(definition.clone(), None, None).unwrap();
+        let puzzle = Model::new(definition.clone(), None, None).unwrap();
         let mut moduli = Vec::new();
         for set in &definition.sets {
             moduli.extend(std::iter::repeat_n(0, set.pieces));

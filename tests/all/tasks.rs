@@ -4,7 +4,7 @@
 
 use tablesolve::fifteen::{korf_goal, Board};
 use tablesolve::moves::letters;
-use tablesolve::search::{Iteration, Limits, Reason, Searched, TaskOutcome};
+use tablesolve::search::{Iteration, Limits, Reason, TaskFound, TaskOutcome};
 use tablesolve::sliding::{Slide, TaskError};
 use tablesolve::{Fifteen, TableDir};
 
@@ -24,7 +24,7 @@ fn by_tasks(
     loop {
         iterations += 1;
         let cut = fifteen.cut(start, bound, tasks, &before).unwrap();
-        let mut searched: Vec<Searched<Slide>> = cut
+        let mut searched: Vec<TaskFound<Slide>> = cut
             .tasks
             .iter()
             .rev()

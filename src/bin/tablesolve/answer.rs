@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use tablesolve::judge::{self, BadCases, Method, Output};
+use tablesolve::judge::{self, BadCases, Method, Output, Wanted};
 use tablesolve::Error;
 
 use crate::catalogue::{Judge, Task};
@@ -68,10 +68,12 @@ impl Task for &Answer {
             BadCases::Stop
         };
         let input = open_input(&self.file)?;
-        let answered = match self.count || self.all {
-            true => judge::every_shortest_all(judge, input, stdout(), bad_cases, self.all, format)?,
-            false => judge::solve_all(judge, input, stdout(), bad_cases, method, format)?,
+        let wanted = match (self.count, self.all) {
+            (_, true) => Wanted::All,
+            (true, false) => Wanted::Count,
+            (false, false) => Wanted::Smallest(method),
         };
+        let answered = judge::answer_each(judge, input, stdout(), bad_cases, wanted, format)?;
         if answered.malformed > 0 {
             let cases = if answered.malformed == 1 {
                 "case"

@@ -1,4 +1,4 @@
-//! How the command serves a puzzle of the library's catalogue ([`Puzzle::open`]): with
+//! How the command runs a subcommand on a puzzle of the library's catalogue ([`Puzzle::open`]): with
 //! the searches' progress on a terminal, cases stopped by a limit turned into exit
 //! status 5.
 
@@ -14,7 +14,7 @@ pub use tablesolve::Puzzle;
 use crate::{progress, Failure};
 
 /// Opens `puzzle` as `options` say and runs `task` (a subcommand's work) on its judge.
-pub fn serve(
+pub fn run(
     puzzle: Puzzle,
     tables: &TableDir,
     options: Options,

@@ -68,7 +68,7 @@ impl Generate {
     /// restrictions): its tables draw them.
     fn drawn_from_the_group(&self, options: &Options) -> Option<Result<(), Failure>> {
         let definition = Definition::read(options.definition.as_ref()?).ok()?;
-        let puzzle = definition::Puzzle::new(definition, options.moves.as_deref(), options.powers);
+        let puzzle = definition::Model::new(definition, options.moves.as_deref(), options.powers);
         let puzzle = puzzle.ok()?;
         let draw = Draw::new(&puzzle).ok()?;
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);

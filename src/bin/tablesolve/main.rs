@@ -386,18 +386,39 @@ fn definition_first(
     Ok((definition, rest_given))
 }
 
+/// `check`'s files: its definition for `def`, then INPUT and ANSWERS, not both read
+/// from standard input.
+fn check_files(
+    puzzle: Puzzle,
+    files: &[PathBuf],
+) -> Result<(Option<&PathBuf>, [&PathBuf; 2]), Failure> {
+    let (definition, files) = definition_first(puzzle, files, 2)?;
+    let [input, answers] = files else {
+        return Err(Failure::Usage("check takes INPUT and ANSWERS".into()));
+    };
+    if input == answers && input.as_os_str() == "-" {
+        let message = "only one of INPUT and ANSWERS can be `-` (standard input)";
+        return Err(Failure::Usage(message.into()));
+    }
+    Ok((definition, [input, answers]))
+}
+
 fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
     let tables = table_dir(cli, dir);
-    let tool = match &cli.command {
+    match &cli.command {
         Command::Answer(puzzle, answer, after) => {
             let def = (&after.def, after.definition.as_ref());
             let mut options = options::merge(&cli.before, &after.board, after.limits.limits(), def);
             // A first use builds what its cases need, not the whole space at once.
             options.exact_tables = ExactTables::WhenNeeded;
-            return catalogue::serve(*puzzle, &tables, options, answer);
+            catalogue::run(*puzzle, &tables, options, answer)
         }
-        Command::Tool(tool) => tool,
-    };
+        Command::Tool(tool) => run_tool(cli, tool, tables, dir),
+    }
+}
+
+/// Runs a tool (every subcommand but a puzzle's own).
+fn run_tool(cli: &Cli, tool: &Tool, tables: TableDir, dir: &Path) -> Result<(), Failure> {
     let options = |after: &SlidingArgs, def: &DefArgs, definition: Option<&PathBuf>| {
         options::merge(&cli.before, after, None, (def, definition))
     };
@@ -409,7 +430,7 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
             seed,
             board,
             def,
-        } => catalogue::serve(
+        } => catalogue::run(
             *puzzle,
             &tables,
             options(board, def, definition.as_ref()),
@@ -424,15 +445,8 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
             board,
             def,
         } => {
-            let (definition, files) = definition_first(*puzzle, files, 2)?;
-            let [input, answers] = files else {
-                return Err(Failure::Usage("check takes INPUT and ANSWERS".into()));
-            };
-            if input == answers && input.as_os_str() == "-" {
-                let message = "only one of INPUT and ANSWERS can be `-` (standard input)";
-                return Err(Failure::Usage(message.into()));
-            }
-            catalogue::serve(
+            let (definition, [input, answers]) = check_files(*puzzle, files)?;
+            catalogue::run(
                 *puzzle,
                 &tables,
                 options(board, def, definition),
@@ -456,7 +470,7 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
             let options = options(board, def, definition.as_ref());
             match generate.without_tables(*puzzle, &options) {
                 Some(done) => done,
-                None => catalogue::serve(*puzzle, &tables, options, generate),
+                None => catalogue::run(*puzzle, &tables, options, generate),
             }
         }
         Tool::Show {
@@ -468,7 +482,7 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
             let (definition, files) = definition_first(*puzzle, files, 1)?;
             let file = files.first().cloned();
             let options = options(board, def, definition);
-            catalogue::serve(*puzzle, &tables, options, show::Show { file: &file })
+            catalogue::run(*puzzle, &tables, options, show::Show { file: &file })
         }
         Tool::Stats {
             puzzle,
@@ -477,19 +491,8 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
             board,
             def,
         } => {
-            if *all_boards && *puzzle != Puzzle::Rotation {
-                return Err(Failure::Usage(
-                    "--all-boards counts Rotation Game boards: use `stats rotation --all-boards`"
-                        .into(),
-                ));
-            }
             let options = options(board, def, definition.as_ref());
-            stats::reachable(&options)?;
-            catalogue::serve(*puzzle, &tables, options, stats::Stats { tables: &tables })?;
-            if *all_boards {
-                stats::census(&tables)?;
-            }
-            Ok(())
+            stats::run(*puzzle, options, &tables, *all_boards)
         }
         #[cfg(feature = "serve")]
         Tool::Serve(serve) => serve::run(serve, tables, TableDir::new(dir)),

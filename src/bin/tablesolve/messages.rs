@@ -37,7 +37,7 @@ pub fn refused(error: clap::Error) -> ExitCode {
     };
     let message = match (option, subcommand) {
         (Some(OptionName::Size), Some(puzzle)) => OptionError::SizeNotFor(puzzle).to_string(),
-        (Some(option), Some(puzzle)) => OptionError::NotSliding { option, puzzle }.to_string(),
+        (Some(option), Some(puzzle)) => OptionError::NotTaken { option, puzzle }.to_string(),
         _ if invalid.parse::<f64>().is_ok() => {
             let given = args.iter().position(|a| *a == invalid);
             let after = given

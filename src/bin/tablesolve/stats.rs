@@ -12,11 +12,32 @@ use tablesolve::rotation::census;
 use tablesolve::table::{Entry, Table, TableDir, TableError};
 use tablesolve::{Error, Rotation};
 
-use crate::catalogue::{Judge, Task};
+use crate::catalogue::{self, Judge, Puzzle, Task};
 use crate::{progress, stdout, Failure};
 
-pub struct Stats<'a> {
-    pub tables: &'a TableDir,
+/// `stats PUZZLE`: a defined puzzle's reachable states, then each table recounted; with
+/// `all_boards` (the Rotation Game's only), the census of every board.
+pub fn run(
+    puzzle: Puzzle,
+    options: Options,
+    tables: &TableDir,
+    all_boards: bool,
+) -> Result<(), Failure> {
+    if all_boards && puzzle != Puzzle::Rotation {
+        return Err(Failure::Usage(
+            "--all-boards counts Rotation Game boards: use `stats rotation --all-boards`".into(),
+        ));
+    }
+    reachable(&options)?;
+    catalogue::run(puzzle, tables, options, Stats { tables })?;
+    if all_boards {
+        census(tables)?;
+    }
+    Ok(())
+}
+
+struct Stats<'a> {
+    tables: &'a TableDir,
 }
 
 impl Task for Stats<'_> {
@@ -43,14 +64,14 @@ impl Task for Stats<'_> {
 /// A defined puzzle's reachable states, counted by its moves' group before any table
 /// is opened or built: seconds, however large the puzzle. A definition that cannot be
 /// read is left to the opening after, which says why.
-pub fn reachable(options: &Options) -> Result<(), Failure> {
+fn reachable(options: &Options) -> Result<(), Failure> {
     let Some(path) = &options.definition else {
         return Ok(());
     };
     let Ok(definition) = Definition::read(path) else {
         return Ok(());
     };
-    let Ok(puzzle) = definition::Puzzle::new(definition, options.moves.as_deref(), options.powers)
+    let Ok(puzzle) = definition::Model::new(definition, options.moves.as_deref(), options.powers)
     else {
         return Ok(());
     };
@@ -122,7 +143,7 @@ fn describe<D: AsRef<[u8]>>(
 }
 
 /// Counts every Rotation Game board by its shortest solution, with progress on stderr.
-pub fn census(tables: &TableDir) -> Result<(), Failure> {
+fn census(tables: &TableDir) -> Result<(), Failure> {
     let judge = Rotation::open(tables)?;
     let bar = progress::bar(
         census::FIRST_MASKS as u64,

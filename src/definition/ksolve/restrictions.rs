@@ -163,7 +163,7 @@ fn power_of<'m>(
         if rest.is_empty() {
             return Some((m, 1));
         }
-        let order = crate::definition::puzzle::order(&m.action, sets);
+        let order = crate::definition::model::order(&m.action, sets);
         (2..order)
             .find(|&k| crate::definition::turn::power_name(&m.name, k, order) == name)
             .map(|k| (m, k))

@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 
 use rayon::prelude::*;
 
-use super::puzzle::Puzzle;
+use super::model::Model;
 use super::Goal;
 
 /// Why a view cannot be ranked: what exceeds what.
@@ -80,7 +80,7 @@ impl View {
     /// The number of states of the view `projection` of `puzzle` towards the goals
     /// numbered `goals`, found without making the view.
     pub fn size_of(
-        puzzle: &Puzzle,
+        puzzle: &Model,
         projection: &Projection,
         goals: &[usize],
     ) -> Result<u64, ViewError> {
@@ -89,7 +89,7 @@ impl View {
 
     /// The view `projection` of `puzzle`, towards the goals numbered `goals`.
     pub fn new(
-        puzzle: &Puzzle,
+        puzzle: &Model,
         projection: &Projection,
         goals: &[usize],
     ) -> Result<View, ViewError> {
@@ -111,7 +111,7 @@ impl View {
     /// The orbits and parts of a view, and its number of states.
     #[allow(clippy::type_complexity)]
     fn parts(
-        puzzle: &Puzzle,
+        puzzle: &Model,
         projection: &Projection,
         goals: &[usize],
     ) -> Result<(Vec<Orbit>, Vec<Part>, u64), ViewError> {
@@ -434,7 +434,7 @@ impl View {
     /// class placed where the rank puts the class (in label order), orientations as it
     /// says where it says, as the start has them elsewhere. Where the view leaves
     /// nothing out, the one state of that rank.
-    pub fn state_of(&self, puzzle: &Puzzle, rank: u64) -> super::State {
+    pub fn state_of(&self, puzzle: &Model, rank: u64) -> super::State {
         let start = &puzzle.definition.start;
         let mut state = start.clone();
         for (o, orbit) in self.orbits.iter().enumerate() {

@@ -5,7 +5,7 @@
 use super::arrangement::*;
 use super::goal_states::visit_goal_states;
 use super::{Part, Ranks, View, ViewError, BLANK, MOST_GOAL_STATES};
-use crate::definition::puzzle::Puzzle;
+use crate::definition::model::Model;
 use crate::definition::{Action, Goal, Set};
 
 /// One orbit's share of a view.
@@ -215,7 +215,7 @@ impl View {
 
 /// One orbit's share of a view of `set`, towards `goals`.
 pub(super) fn orbit(
-    puzzle: &Puzzle,
+    puzzle: &Model,
     s: usize,
     set: &Set,
     positions: &[u8],

@@ -3,7 +3,7 @@
 
 use std::hash::{Hash, Hasher};
 
-use crate::definition::puzzle::Puzzle;
+use crate::definition::model::Model;
 use crate::definition::{Goal, Set};
 
 /// The class of pieces a view does not track: which piece lies there does not count,
@@ -34,7 +34,7 @@ pub struct Projection {
 
 impl Projection {
     /// The whole puzzle: every set, every label its own class, orientations counted.
-    pub fn whole(puzzle: &Puzzle) -> Projection {
+    pub fn whole(puzzle: &Model) -> Projection {
         let sets = (puzzle.sets().iter())
             .map(|set| Keep::Kept {
                 class: (0..set.pieces as u8).collect(),
@@ -47,7 +47,7 @@ impl Projection {
     /// What `goals` see of the puzzle: the labels no goal asks for at any position made
     /// one class, orientations counted in the sets where a goal asks for one, sets
     /// where no goal asks for anything left out.
-    pub fn seen_by(puzzle: &Puzzle, goals: &[&Goal]) -> Projection {
+    pub fn seen_by(puzzle: &Model, goals: &[&Goal]) -> Projection {
         let sets = (puzzle.sets().iter().enumerate())
             .map(|(s, set)| {
                 let mut asked = vec![false; set.pieces];
@@ -87,7 +87,7 @@ impl Projection {
 
     /// A name for what the view sees, the same for the same projection of the same
     /// puzzle (its turns and goals included): part of its table's file name.
-    pub fn fingerprint(&self, puzzle: &Puzzle, goals: &[usize]) -> u64 {
+    pub fn fingerprint(&self, puzzle: &Model, goals: &[usize]) -> u64 {
         let mut hasher = xxhash_rust::xxh3::Xxh3::new();
         self.hash(&mut hasher);
         puzzle.sets().hash(&mut hasher);

@@ -146,7 +146,7 @@ End
 fn lists_played_side_by_side_reach_the_ranks_of_the_turns_played_on_cells() {
     use rand::{Rng, SeedableRng};
     let definition = crate::definition::Definition::parse(PARTS, "parts.def").unwrap();
-    let puzzle = Puzzle::new(definition, None, None).unwrap();
+    let puzzle = Model::new(definition, None, None).unwrap();
     let view = View::new(&puzzle, &Projection::whole(&puzzle), &[0]).unwrap();
     view.tabulate(u64::MAX, false);
     assert!(view.turns_tabled());

@@ -8,7 +8,7 @@ use std::fmt;
 use std::io::Read;
 use std::sync::Arc;
 
-use crate::definition::puzzle::Puzzle;
+use crate::definition::model::Model;
 use crate::definition::restricted::Asked;
 use crate::definition::text::{self, Names, COMMANDS};
 use crate::definition::view::View;
@@ -39,7 +39,7 @@ pub struct Position {
 /// holds many, each a reference counted.
 #[derive(Clone)]
 pub(super) enum At {
-    Cells(Arc<Puzzle>, Cells),
+    Cells(Arc<Model>, Cells),
     /// A line as a batch's fast path took it: where its bytes lie among those the
     /// reader keeps ([`DefCases::taken`]), and where it starts in the input. Read
     /// through by [`DefCases::settle`] before the case is used, so that the reading
@@ -73,13 +73,13 @@ impl At {
 
 impl Position {
     /// `state` of `puzzle`.
-    pub fn new(puzzle: Arc<Puzzle>, state: &State) -> Position {
+    pub fn new(puzzle: Arc<Model>, state: &State) -> Position {
         let cells = puzzle.flat(state).into_iter().collect();
         Position::of_cells(puzzle, cells)
     }
 
-    /// The position whose flat array ([`Puzzle::flat`]) is `cells`.
-    pub(super) fn of_cells(puzzle: Arc<Puzzle>, cells: Cells) -> Position {
+    /// The position whose flat array ([`Model::flat`]) is `cells`.
+    pub(super) fn of_cells(puzzle: Arc<Model>, cells: Cells) -> Position {
         Position {
             at: At::Cells(puzzle, cells),
             asked: None,
@@ -87,7 +87,7 @@ impl Position {
     }
 
     /// The puzzle.
-    pub fn puzzle(&self) -> &Arc<Puzzle> {
+    pub fn puzzle(&self) -> &Arc<Model> {
         match &self.at {
             At::Cells(puzzle, _) => puzzle,
             At::Line { .. } => unreachable!("{UNSETTLED}"),
@@ -104,7 +104,7 @@ impl Position {
         }
     }
 
-    /// The state as a flat array ([`Puzzle::flat`]).
+    /// The state as a flat array ([`Model::flat`]).
     pub fn cells(&self) -> Vec<u8> {
         match &self.at {
             At::Cells(_, cells) => cells.to_vec(),
@@ -179,7 +179,7 @@ pub(super) enum Mode {
 
 /// Reads a defined puzzle's cases.
 pub struct DefCases {
-    pub(super) puzzle: Arc<Puzzle>,
+    pub(super) puzzle: Arc<Model>,
     pub(super) names: Arc<Names>,
     pub(super) mode: Option<Mode>,
     /// Lines read to decide the mode, not yet taken as cases'.

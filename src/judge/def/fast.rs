@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
-use crate::definition::puzzle::Puzzle;
+use crate::definition::model::Model;
 use crate::definition::view::{Lists, View};
 use crate::search::{move_bits, unpack_walk};
 
@@ -22,7 +22,7 @@ const MOST_MASKED: usize = 63;
 /// threads counting on one.
 #[derive(Clone)]
 pub(super) struct Fast {
-    pub(super) puzzle: Arc<Puzzle>,
+    pub(super) puzzle: Arc<Model>,
     pub(super) view: Arc<View>,
     pub(super) start: u64,
     pub(super) turns: Arc<TurnNames>,
@@ -59,7 +59,7 @@ impl TurnNames {
     const NONE: u8 = u8::MAX;
 
     /// The names of `puzzle`'s turns, where it has fewer than 255 (a byte a turn).
-    pub(super) fn new(puzzle: &Puzzle) -> Option<TurnNames> {
+    pub(super) fn new(puzzle: &Model) -> Option<TurnNames> {
         TurnNames::of(puzzle.turn_list().iter().map(|t| t.name).collect())
     }
 

@@ -11,7 +11,7 @@ use super::{
     CasesAt, CrossCheck, EveryShortest, Format, Replay, Sample, SampleAt, Shortest, Solver, Tables,
     Written,
 };
-use crate::definition::puzzle::Puzzle;
+use crate::definition::model::Model;
 use crate::definition::solver::{How, Viewed};
 use crate::definition::text::Names;
 use crate::definition::{search, Asked, Def, State, Turn};
@@ -22,7 +22,7 @@ use crate::table::{Table, TableId};
 
 /// A state as a KPattern JSON object on one line, the orbits in the definition's
 /// order: how cases of positions are written.
-pub fn kpattern(puzzle: &Puzzle, state: &State) -> String {
+pub fn kpattern(puzzle: &Model, state: &State) -> String {
     let list = |values: &[u8]| -> String {
         let values: Vec<String> = values.iter().map(u8::to_string).collect();
         values.join(", ")
@@ -72,7 +72,7 @@ impl<D: AsRef<[u8]> + Send + Sync> Solver for Def<D> {
         if let Some(asked) = &case.asked {
             let answer = asked_answer(self, &case.cells(), asked)?;
             if answer.stopped.is_some() {
-                self.count_stopped();
+                self.budget().count_stopped();
             }
             return Ok(answer);
         }
@@ -84,7 +84,7 @@ impl<D: AsRef<[u8]> + Send + Sync> Solver for Def<D> {
             _ => unreachable!("only cells have no rank"),
         };
         if answer.stopped.is_some() {
-            self.count_stopped();
+            self.budget().count_stopped();
         }
         Ok(answer)
     }
@@ -291,29 +291,19 @@ impl<D: AsRef<[u8]> + Send + Sync> EveryShortest for Def<D> {
                     },
                 },
                 Outcome::Stopped(stopped) => {
-                    self.count_stopped();
+                    self.budget().count_stopped();
                     Shortest::Stopped(stopped)
                 }
                 Outcome::Unreachable { .. } => Shortest::Unsolvable,
             });
         }
-        Ok(match Def::every_shortest(self, &case.state(), list)? {
-            Outcome::Solved(every) => Shortest::Found {
-                length: every.length,
-                count: every.count,
-                lines: every.answers.iter().map(|m| turns_text(m)).collect(),
-            },
-            Outcome::Stopped(stopped) => {
-                self.count_stopped();
-                Shortest::Stopped(stopped)
-            }
-            Outcome::Unreachable { .. } => Shortest::Unsolvable,
-        })
+        let every = Def::every_shortest(self, &case.state(), list)?;
+        Ok(Shortest::of_search(every, turns_text, self.budget()))
     }
 }
 
 /// Random turns from the start, as many as `turns`.
-fn random_walk(puzzle: &Arc<Puzzle>, rng: &mut dyn RngCore, turns: usize) -> Position {
+fn random_walk(puzzle: &Arc<Model>, rng: &mut dyn RngCore, turns: usize) -> Position {
     let mut cells = puzzle.flat(&puzzle.definition.start);
     let mut next = cells.clone();
     for _ in 0..turns {
@@ -388,7 +378,7 @@ impl<D: AsRef<[u8]> + Send + Sync> SampleAt for Def<D> {
     /// From the one exact table, uniformly among its states at `length`; else random
     /// walks of `length` turns, kept when answering confirms the length (not uniform).
     fn cases_at(&self, length: usize) -> Result<CasesAt<'_, Position>, NoSuchLength> {
-        let puzzle_name = crate::definition::puzzle::kept_name(&self.puzzle().definition.name);
+        let puzzle_name = crate::definition::model::kept_name(&self.puzzle().definition.name);
         let puzzle = self.shared_puzzle();
         if let Some(table) = sampled(self.how()) {
             let ranks = RanksAt::new(&table.table, length).ok_or(NoSuchLength {

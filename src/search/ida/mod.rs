@@ -60,7 +60,7 @@ use deepen::{deepen, Deepened};
 pub use either::{search_either, Choice, COMPARE_FROM};
 use pass::{Item, Want};
 use split::iteration;
-pub use tasks::{cut, search_task, Cut, Iteration, Searched, TaskOutcome};
+pub use tasks::{cut, search_task, Cut, Iteration, TaskFound, TaskOutcome};
 
 /// A state one move away, with its lower bound.
 #[derive(Clone, Debug)]

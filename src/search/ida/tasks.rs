@@ -37,7 +37,7 @@ pub struct Cut<M> {
 
 /// What searching one task's subtree found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Searched<M> {
+pub struct TaskFound<M> {
     /// The subtree's first solution in letter order, from the start, if it has one.
     pub first: Option<Vec<M>>,
     /// States generated below the task's root.
@@ -63,7 +63,7 @@ impl<M: Clone> Cut<M> {
     ///
     /// # Panics
     /// If fewer results than tasks are given and none of them has a solution.
-    pub fn combine<'a>(&self, searched: impl IntoIterator<Item = &'a Searched<M>>) -> Iteration<M>
+    pub fn combine<'a>(&self, searched: impl IntoIterator<Item = &'a TaskFound<M>>) -> Iteration<M>
     where
         M: 'a,
     {
@@ -246,7 +246,7 @@ impl<S, M> Eq for Expected<S, M> {}
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TaskOutcome<M> {
     /// The subtree was searched: its first solution, if any, and what was pruned.
-    Searched(Searched<M>),
+    Searched(TaskFound<M>),
     /// A limit of the settings stopped it first.
     Stopped(Stopped),
 }
@@ -267,7 +267,7 @@ pub fn search_task<P: Problem>(
     let cost = prefix.len() as u32 + root.estimate;
     if cost > bound {
         // Pruned where it stands (never so for a task of the cut).
-        let searched = Searched {
+        let searched = TaskFound {
             first: None,
             nodes: 0,
             next_bound: cost,
@@ -280,7 +280,7 @@ pub fn search_task<P: Problem>(
     let split = (settings.split_from != u64::MAX).then_some(0);
     Some(
         match iteration(problem, &account, Want::First, bound, root, split) {
-            Ok(pass) => TaskOutcome::Searched(Searched {
+            Ok(pass) => TaskOutcome::Searched(TaskFound {
                 first: pass.first,
                 nodes: account.nodes(),
                 next_bound: pass.next_bound,

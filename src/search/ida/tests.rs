@@ -279,7 +279,7 @@ fn tasks_of(
     n: i32,
     (bound, tasks): (u32, usize),
     before: &[(Vec<Step>, u64)],
-) -> (Cut<Step>, Vec<Searched<Step>>) {
+) -> (Cut<Step>, Vec<TaskFound<Step>>) {
     let cut = cut(problem, &n, bound, tasks, before);
     let mut searched: Vec<_> = cut
         .tasks
@@ -297,7 +297,7 @@ fn tasks_of(
 }
 
 /// The tasks of a cut with the nodes searching each took.
-fn sizes(cut: &Cut<Step>, searched: &[Searched<Step>]) -> Vec<(Vec<Step>, u64)> {
+fn sizes(cut: &Cut<Step>, searched: &[TaskFound<Step>]) -> Vec<(Vec<Step>, u64)> {
     let nodes = searched.iter().map(|s| s.nodes);
     cut.tasks.iter().cloned().zip(nodes).collect()
 }

@@ -13,7 +13,7 @@ use crate::sliding::{Board, Slide, BLANK, MAX_CELLS};
 /// A position with every pattern's placement and value, in every frame, for `P`
 /// patterns, `L` sums (a split's in a frame) and tiles in at most `M` patterns each.
 #[derive(Clone, Copy, Debug)]
-pub struct Position<
+pub struct GuidedBoard<
     const W: usize,
     const H: usize,
     const P: usize = MAX_PATTERNS,
@@ -56,7 +56,7 @@ impl<const L: usize> Lanes<L> {
 }
 
 /// IDA* towards one target, guided by the databases of a partition or a catalogue,
-/// shaped as [`Position`] says (the defaults: one partition).
+/// shaped as [`GuidedBoard`] says (the defaults: one partition).
 pub struct Guide<
     'a,
     D,
@@ -285,8 +285,8 @@ impl<
     }
 
     /// The position of `board`, every pattern looked up.
-    pub fn position(&self, board: &Board<W, H>) -> Position<W, H, P, L, M> {
-        let mut position = Position {
+    pub fn position(&self, board: &Board<W, H>) -> GuidedBoard<W, H, P, L, M> {
+        let mut position = GuidedBoard {
             board: *board,
             blank: board.blank() as u8,
             route: self.detours.start(board.blank()),
@@ -325,7 +325,7 @@ impl<
 
     /// The largest of the sums: over the splits, in every frame.
     #[inline]
-    fn bound(&self, position: &Position<W, H, P, L, M>) -> u32 {
+    fn bound(&self, position: &GuidedBoard<W, H, P, L, M>) -> u32 {
         position.sum[..self.sums]
             .iter()
             .copied()
@@ -336,7 +336,7 @@ impl<
     /// Adds `change` (wrapping) to the sums pattern `p`'s value counts in, in frame
     /// `f`: with one split (the shape of one pattern a tile), the frame's own sum.
     #[inline(always)]
-    fn add(&self, position: &mut Position<W, H, P, L, M>, (f, p): (usize, usize), change: u16) {
+    fn add(&self, position: &mut GuidedBoard<W, H, P, L, M>, (f, p): (usize, usize), change: u16) {
         if M == 1 {
             position.sum[f] = position.sum[f].wrapping_add(change);
         } else {
@@ -353,7 +353,7 @@ impl<
     #[inline(always)]
     fn after_slide(
         &self,
-        position: &Position<W, H, P, L, M>,
+        position: &GuidedBoard<W, H, P, L, M>,
         (f, frame): (usize, &Frame<M>),
         (tile, j): (u8, usize),
         (blank, step): (usize, usize),
@@ -395,7 +395,7 @@ impl<
         const M: usize,
     > Problem for Guide<'_, D, W, H, P, L, M>
 {
-    type State = Position<W, H, P, L, M>;
+    type State = GuidedBoard<W, H, P, L, M>;
     type Move = Slide;
 
     #[inline]

@@ -28,7 +28,7 @@
 mod frame;
 mod guide;
 
-pub use guide::{Guide, GuideError, Position};
+pub use guide::{Guide, GuideError, GuidedBoard};
 
 use super::detours::Detours;
 use super::pattern::{Pattern, PatternDb};

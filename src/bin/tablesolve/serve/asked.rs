@@ -207,7 +207,7 @@ impl Asked {
     /// command refuses them; the rest [`Puzzle::open`] refuses itself.
     fn refuse_foreign(&self) -> Result<(), String> {
         if (self.timeout.is_some() || self.max_nodes.is_some()) && !self.puzzle.takes_limits() {
-            let refused = OptionError::NotSliding {
+            let refused = OptionError::NotTaken {
                 option: OptionName::Limits,
                 puzzle: self.puzzle,
             };

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde_json::json;
-use tablesolve::definition::{Def, DefOptions, Definition, Puzzle};
+use tablesolve::definition::{Def, DefOptions, Definition, Model};
 use tablesolve::table::{Cost, TableDir};
 
 use crate::Failure;
@@ -56,7 +56,7 @@ impl Defined {
             let definition = Definition::read(&path).map_err(|e| Failure::Usage(e.to_string()))?;
             let missing = Def::missing_tables(tables, definition.clone(), &DefOptions::default())
                 .unwrap_or_default();
-            let puzzle = Puzzle::new(definition, None, None)
+            let puzzle = Model::new(definition, None, None)
                 .map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
             let entry = entry(&name, &puzzle);
             by_name.insert(
@@ -108,7 +108,7 @@ impl Defined {
 
 /// A definition's entry: its sets, the state scrambles start from, its solved states
 /// (`null` where a goal does not care), and each turn as sources and twists by set.
-fn entry(name: &str, puzzle: &Puzzle) -> serde_json::Value {
+fn entry(name: &str, puzzle: &Model) -> serde_json::Value {
     let definition = &puzzle.definition;
     let sets: Vec<_> = (definition.sets.iter())
         .map(|s| json!({ "name": s.name, "pieces": s.pieces, "orientations": s.orientations }))

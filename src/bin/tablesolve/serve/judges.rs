@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use futures_util::future::{BoxFuture, FutureExt, Shared};
 use rand::SeedableRng;
 use tablesolve::catalogue::{Judge, Task};
-use tablesolve::judge::{self, Answered, BadCases, Method};
+use tablesolve::judge::{self, Answered, BadCases, Method, Wanted};
 use tablesolve::search::{Cancel, Limits};
 use tablesolve::sliding::Progress;
 use tablesolve::table::{Building, TableDir, TableError};
@@ -121,20 +121,12 @@ impl<J: Judge> Kept<J> {
             true => BadCases::Skip(&mut ignore),
             false => BadCases::Stop,
         };
-        match asked.every {
-            Every::No => judge::solve_all(
-                &judge,
-                input,
-                output,
-                bad_cases,
-                Method::Tables,
-                asked.format,
-            ),
-            every => {
-                let all = every == Every::All;
-                judge::every_shortest_all(&judge, input, output, bad_cases, all, asked.format)
-            }
-        }
+        let wanted = match asked.every {
+            Every::No => Wanted::Smallest(Method::Tables),
+            Every::Count => Wanted::Count,
+            Every::All => Wanted::All,
+        };
+        judge::answer_each(&judge, input, output, bad_cases, wanted, asked.format)
     }
 
     fn one_here(

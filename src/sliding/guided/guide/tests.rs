@@ -112,8 +112,8 @@ fn a_position_is_small_enough_to_be_copied_inline() {
     // Each child is a copy of its parent; past 128 bytes the copy becomes a call.
     // Arrays hold MAX_CELLS cells whatever the board, so every size is as large.
     let sizes = [
-        std::mem::size_of::<Position<4, 4>>(),
-        std::mem::size_of::<Position<5, 5>>(),
+        std::mem::size_of::<GuidedBoard<4, 4>>(),
+        std::mem::size_of::<GuidedBoard<5, 5>>(),
     ];
     assert_eq!(sizes, [128, 128]);
     assert!(sizes.iter().all(|&size| size <= 128));

@@ -25,9 +25,11 @@ pub const MOST_TURNS: usize = 1024;
 /// The most moves `--moves` may name: each pair of them is compared when opening.
 pub const MOST_CHOSEN: usize = 256;
 
-/// The puzzle as a search and a table see it.
+/// A definition compiled for answering: the puzzle as a search and a table see it
+/// (its turns, their orbits and goals). Named apart from [`crate::Puzzle`], the
+/// catalogue's list of puzzles the command answers.
 #[derive(Clone, Debug)]
-pub struct Puzzle {
+pub struct Model {
     /// The definition.
     pub definition: Definition,
     /// The moves an answer may use, in answer order (names, as chosen).
@@ -78,10 +80,10 @@ pub enum PuzzleError {
     Moves(String),
     /// The puzzle, with the moves and powers chosen, is past what this tool answers.
     #[error("{0}")]
-    Puzzle(String),
+    Beyond(String),
 }
 
-impl Puzzle {
+impl Model {
     /// The puzzle of `definition`, its answers using `moves` (names of its moves or
     /// derived moves, or powers of them by name, `R2`: each brings its powers;
     /// `None`: the definition's moves, in its order), their powers as `powers` says
@@ -90,7 +92,7 @@ impl Puzzle {
         definition: Definition,
         moves: Option<&[String]>,
         powers: Option<Powers>,
-    ) -> Result<Puzzle, PuzzleError> {
+    ) -> Result<Model, PuzzleError> {
         let sets = definition.sets.clone();
         let powers = powers.unwrap_or(definition.powers);
         let chosen = chosen_moves(&definition, moves)?;
@@ -101,12 +103,12 @@ impl Puzzle {
                 let message = format!("move {name} moves and twists nothing");
                 return Err(match moves {
                     Some(_) => PuzzleError::Moves(message),
-                    None => PuzzleError::Puzzle(message),
+                    None => PuzzleError::Beyond(message),
                 });
             }
             let order = order(action, &sets);
             if powers == Powers::All && order - 1 > MOST_POWERS {
-                return Err(PuzzleError::Puzzle(format!(
+                return Err(PuzzleError::Beyond(format!(
                     "move {name} has order {order}: more than {MOST_POWERS} powers to turn \
                      (choose --powers quarter or none)"
                 )));
@@ -119,7 +121,7 @@ impl Puzzle {
             for k in chosen_powers {
                 let turn_name = power_name(name, k, order);
                 if !names.insert(turn_name.clone()) {
-                    return Err(PuzzleError::Puzzle(format!(
+                    return Err(PuzzleError::Beyond(format!(
                         "two turns would be named {turn_name}: name the moves apart"
                     )));
                 }
@@ -140,7 +142,7 @@ impl Puzzle {
             }
         }
         if turns.len() > MOST_TURNS {
-            return Err(PuzzleError::Puzzle(format!(
+            return Err(PuzzleError::Beyond(format!(
                 "{} turns (moves and their powers): more than the {MOST_TURNS} this tool \
                  answers with (choose fewer moves, or --powers quarter or none)",
                 turns.len()
@@ -149,7 +151,7 @@ impl Puzzle {
         let orbits = orbits(&sets, &turns);
         let (offsets, width) = layout(&sets);
         if width > MOST_CELLS {
-            return Err(PuzzleError::Puzzle(format!(
+            return Err(PuzzleError::Beyond(format!(
                 "{} pieces: this tool answers puzzles of at most {}",
                 width / 2,
                 MOST_CELLS / 2
@@ -163,7 +165,7 @@ impl Puzzle {
         let restricted = Compiled::new(&definition.restrictions, &sets, &offsets, &chosen, &turns);
         let classes: Vec<String> = chosen.iter().map(|(n, _)| n.clone()).collect();
         let list = turns.iter().map(|t| t.turn).collect();
-        let mut puzzle = Puzzle {
+        let mut puzzle = Model {
             definition,
             classes,
             turns,

@@ -6,7 +6,6 @@ use rand::{Rng, RngCore};
 use std::convert::Infallible;
 use std::io::Read;
 
-use super::eight::OFF_GRID;
 use super::searched::{searched, Searched};
 use super::{
     input_error, CaseReader, CasesAt, CrossCheck, EveryShortest, Format, Input, Place, Replay,
@@ -20,6 +19,10 @@ use crate::sliding::MAX_CELLS;
 use crate::sliding::{manhattan_search, published_diameter, random_board_like, random_walk, Slide};
 use crate::sliding::{Board, Sliding};
 use crate::table::{Table, TableId};
+
+/// What a slide that leaves the grid is called in messages, for every sliding board
+/// (the 8-puzzle's judges too).
+pub(super) const OFF_GRID: &str = "takes the blank off the grid";
 
 /// One case: the start, the target, and the case's label when the input numbers them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -234,7 +237,7 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Solver for Sliding<D
     fn solve(&self, case: &SlidingCase<W, H>) -> Result<FifteenAnswer, Error> {
         let answer = searched(case.label, true, || self.outcome(&case.start))?;
         if answer.stopped.is_some() {
-            self.count_stopped();
+            self.budget().count_stopped();
         }
         Ok(answer)
     }
@@ -324,18 +327,8 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Format for Sliding<D
 impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> EveryShortest for Sliding<D, W, H> {
     /// The last iteration of the search, run to its end.
     fn every_shortest(&self, case: &SlidingCase<W, H>, list: bool) -> Result<Shortest, Error> {
-        Ok(match Sliding::every_shortest(self, &case.start, list)? {
-            Outcome::Solved(every) => Shortest::Found {
-                length: every.length,
-                count: every.count,
-                lines: every.answers.iter().map(|m| letters(m)).collect(),
-            },
-            Outcome::Stopped(stopped) => {
-                self.count_stopped();
-                Shortest::Stopped(stopped)
-            }
-            Outcome::Unreachable { .. } => Shortest::Unsolvable,
-        })
+        let every = Sliding::every_shortest(self, &case.start, list)?;
+        Ok(Shortest::of_search(every, letters, self.budget()))
     }
 }
 
