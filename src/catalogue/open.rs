@@ -101,8 +101,9 @@ pub trait Task {
 
 impl Puzzle {
     /// Opens the puzzle's tables in `tables` as `options` say, and runs `task` on its
-    /// judge: a sliding board's searches tell [`Options::progress`] where they stand,
-    /// within [`Options::limits`].
+    /// judge: its searches (a sliding board's past its exact table, a defined puzzle's
+    /// over its databases) tell [`Options::progress`] where they stand, within
+    /// [`Options::limits`].
     ///
     /// ```
     /// use tablesolve::catalogue::{Judge, Options, Task};

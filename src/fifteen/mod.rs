@@ -20,8 +20,10 @@
 //! that admits one. The databases never overestimate, so every position on a shortest
 //! path passes every bound at least the optimal length, and none is pruned: the first
 //! solution met in letter order is the lexicographically smallest of the shortest.
-//! Nothing else prunes the search (no transposition table), so nothing else can cut
-//! that path.
+//! The only other pruning is the detours ([`crate::sliding::detours`]): a slide
+//! sequence is dropped only where a twin of it is shorter, or as long and earlier in
+//! letter order, so the smallest shortest path is never one of them. There is no
+//! transposition table.
 
 pub use crate::sliding::{
     every_shortest, search, BoardError, GoalError, Partition, PartitionError,

@@ -1,5 +1,6 @@
 //! Table files, one format for every puzzle: a fixed prefix, a header that describes
-//! the table, and one byte per rank, used in place from a memory map.
+//! the table, and one entry per rank (a byte of distance or bound, or eight bytes of
+//! packed walk: [`Entry`]), used in place from a memory map.
 //!
 //! | bytes | content |
 //! |---|---|
@@ -7,7 +8,7 @@
 //! | `8..12` | format version, `u32` little-endian |
 //! | `12..16` | header length in bytes, `u32` little-endian |
 //! | `16..` | [`Header`], bincode 2 with fixed-width little-endian integers |
-//! | `payload_offset..` | one byte per rank: a distance, `0xFF` where unreachable |
+//! | `payload_offset..` | one entry per rank: a distance or a bound byte (`0xFF` where unreachable), or a walk's 8 bytes |
 //!
 //! The payload starts at the first multiple of 64 after the header, and the file ends
 //! where the payload does. Any change to this layout or to the header bumps
