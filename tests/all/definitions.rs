@@ -867,3 +867,24 @@ fn states_drawn_from_the_moves_group_are_reachable_and_uniform() {
         );
     }
 }
+
+/// A puzzle whose search would need more databases than a search takes is refused at
+/// once, the refusal saying what they would take, and nothing is built.
+#[test]
+fn too_many_databases_are_refused_with_their_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let tables = TableDir::new(dir.path()).build_missing(|_| {});
+    // Databases of 24 entries: a corner or an edge each, with its orientation.
+    let options = DefOptions {
+        most_exact: Some(1),
+        most_database: Some(24),
+        ..DefOptions::default()
+    };
+    let refused = Def::open(&tables, definition("3x3x3.def"), options).unwrap_err();
+    let refused = refused.to_string();
+    assert!(
+        refused.contains("20 pattern databases a goal (1 kB in all): more than 12"),
+        "{refused}"
+    );
+    assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none());
+}
