@@ -57,11 +57,6 @@ impl Budget {
         &self.limits
     }
 
-    /// Who hears the searches, if anyone.
-    pub fn progress(&self) -> Option<&Progress> {
-        self.progress.as_ref()
-    }
-
     /// The same, each search within `limits`.
     pub fn with_limits(self, limits: Limits) -> Self {
         Budget { limits, ..self }
@@ -115,7 +110,7 @@ mod tests {
         let clone = budget.clone();
         assert_eq!((budget.stopped_cases(), clone.stopped_cases()), (2, 0));
         assert_eq!(clone.limits().nodes, Some(5));
-        assert!(clone.progress().is_some());
+        assert!(clone.settings().progress.is_some());
         let relimited = budget.with_limits(Limits::default());
         assert_eq!(relimited.stopped_cases(), 2);
         assert_eq!(relimited.limits().nodes, None);

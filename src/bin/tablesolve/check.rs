@@ -1,13 +1,13 @@
 //! `tablesolve check`: judges an answer file written by anyone.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use tablesolve::judge;
 use tablesolve::Error;
 
-use crate::catalogue::{Judge, Task};
-use crate::{open, stdout, Failure};
+use crate::catalogue::{Judge, Puzzle, Task};
+use crate::{definition_first, open, stdout, Failure};
 
 pub struct Check<'a> {
     pub input: &'a Path,
@@ -44,4 +44,21 @@ impl Task for Check<'_> {
             Err(Failure::Verdict)
         }
     }
+}
+
+/// `check`'s files: its definition for `def`, then INPUT and ANSWERS, not both read
+/// from standard input.
+pub fn files(
+    puzzle: Puzzle,
+    files: &[PathBuf],
+) -> Result<(Option<&PathBuf>, [&PathBuf; 2]), Failure> {
+    let (definition, files) = definition_first(puzzle, files, 2)?;
+    let [input, answers] = files else {
+        return Err(Failure::Usage("check takes INPUT and ANSWERS".into()));
+    };
+    if input == answers && input.as_os_str() == "-" {
+        let message = "only one of INPUT and ANSWERS can be `-` (standard input)";
+        return Err(Failure::Usage(message.into()));
+    }
+    Ok((definition, [input, answers]))
 }

@@ -363,7 +363,7 @@ fn seed_or_fresh(seed: Option<u64>) -> u64 {
 
 /// A tool's files given after the puzzle, at most `rest` of its own: for `def`, its
 /// definition first. The definition (if any) and the rest.
-fn definition_first(
+pub(crate) fn definition_first(
     puzzle: Puzzle,
     files: &[PathBuf],
     rest: usize,
@@ -384,23 +384,6 @@ fn definition_first(
         return Err(Failure::Usage(message));
     }
     Ok((definition, rest_given))
-}
-
-/// `check`'s files: its definition for `def`, then INPUT and ANSWERS, not both read
-/// from standard input.
-fn check_files(
-    puzzle: Puzzle,
-    files: &[PathBuf],
-) -> Result<(Option<&PathBuf>, [&PathBuf; 2]), Failure> {
-    let (definition, files) = definition_first(puzzle, files, 2)?;
-    let [input, answers] = files else {
-        return Err(Failure::Usage("check takes INPUT and ANSWERS".into()));
-    };
-    if input == answers && input.as_os_str() == "-" {
-        let message = "only one of INPUT and ANSWERS can be `-` (standard input)";
-        return Err(Failure::Usage(message.into()));
-    }
-    Ok((definition, [input, answers]))
 }
 
 fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
@@ -445,7 +428,7 @@ fn run_tool(cli: &Cli, tool: &Tool, tables: TableDir, dir: &Path) -> Result<(), 
             board,
             def,
         } => {
-            let (definition, [input, answers]) = check_files(*puzzle, files)?;
+            let (definition, [input, answers]) = check::files(*puzzle, files)?;
             catalogue::run(
                 *puzzle,
                 &tables,
