@@ -67,13 +67,11 @@ fn answers(c: &mut Criterion) {
         table: exact_in_memory(&rotation::Space).expect("a consistent table"),
     };
     let eight = Eight {
-        table: exact(eight::Space {
-            blank: eight::STANDARD_GOAL,
-        }),
+        table: exact(eight::Space::new(eight::STANDARD_GOAL)),
     };
     let eight2 = Eight2 {
         tables: (0..eight::GOALS)
-            .map(|blank| exact(eight::Space { blank }))
+            .map(|blank| exact(eight::Space::new(blank)))
             .collect(),
     };
     per_case(c, "rotation", &rotation);
@@ -90,7 +88,7 @@ fn tables(c: &mut Criterion) {
         b.iter(|| reverse_bfs(&rotation::Space, &Work::quiet()))
     });
     group.bench_function("eight, one goal", |b| {
-        b.iter(|| reverse_bfs(&eight::Space { blank: 8 }, &Work::quiet()))
+        b.iter(|| reverse_bfs(&eight::Space::new(8), &Work::quiet()))
     });
     // The 6-6-3 partition's first database: 5.8 M placements, 7.5 M search states.
     let pattern = Pattern::<4, 4>::new(&[0, 1, 4, 5, 8, 12], 15);

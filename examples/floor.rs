@@ -75,7 +75,9 @@ fn probe_floor(puzzle: Puzzle, file: File) -> Result<(), tablesolve::Error> {
         _ => {
             let table = Eight::open(&tables)?.table;
             let towards = eight::Lookup::towards(&Eight::<tablesolve::table::Mapped>::goal());
-            probe(EightCases, file, |grid| table.walk(towards(grid).rank))
+            probe(EightCases, file, |grid| {
+                towards(grid).walk(&table).unwrap_or(0)
+            })
         }
     }
 }

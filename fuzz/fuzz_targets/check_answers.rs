@@ -16,7 +16,7 @@ const EIGHT2: &[u8] = b"3\n12X453786 12345678X\n564178X23 7568X4123\n21345678X 1
 
 fuzz_target!(|answers: &[u8]| {
     let (rotation, eight2) = JUDGES.get_or_init(|| {
-        let tables = (0..eight::GOALS).map(|blank| exact_in_memory(&eight::Space { blank }).expect("a consistent table")).collect();
+        let tables = (0..eight::GOALS).map(|blank| exact_in_memory(&eight::Space::new(blank)).expect("a consistent table")).collect();
         (Rotation { table: exact_in_memory(&rotation::Space).expect("a consistent table") }, Eight2 { tables })
     });
     let _ = judge::check_all(rotation, ROTATION, answers, |_, _, _| {});

@@ -14,7 +14,7 @@ fuzz_target!(|input: &[u8]| {
     let judge = JUDGE.get_or_init(|| {
         let tables = (0..eight::GOALS)
             .map(|blank| {
-                let space = eight::Space { blank };
+                let space = eight::Space::new(blank);
                 exact_in_memory(&space).expect("a consistent table")
             })
             .collect();

@@ -12,7 +12,7 @@ static JUDGE: OnceLock<Eight<Vec<u8>>> = OnceLock::new();
 
 fuzz_target!(|input: &[u8]| {
     let judge = JUDGE.get_or_init(|| {
-        let space = eight::Space { blank: eight::STANDARD_GOAL };
+        let space = eight::Space::new(eight::STANDARD_GOAL);
         let table = exact_in_memory(&space).expect("a consistent table");
         Eight { table }
     });

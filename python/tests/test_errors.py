@@ -81,7 +81,7 @@ def test_missing_tables_without_building(tmp_path):
 
 def test_damaged_tables_are_refused(tmp_path):
     tablesolve.Eight(tables=tmp_path)
-    for table in tmp_path.glob("eight-8*.tbl"):
+    for table in tmp_path.glob("sliding3x3-8*.tbl"):
         data = bytearray(table.read_bytes())
         data[-1] ^= 0xFF
         table.write_bytes(bytes(data))

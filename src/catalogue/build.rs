@@ -45,7 +45,7 @@ impl Puzzle {
         match self {
             Puzzle::Rotation => exact_with_walks(dir, &rotation::Space, told),
             Puzzle::Eight | Puzzle::Eight2 => (0..eight::GOALS)
-                .try_for_each(|blank| exact_with_walks(dir, &eight::Space { blank }, told)),
+                .try_for_each(|blank| exact_with_walks(dir, &eight::Space::new(blank), told)),
             Puzzle::Fifteen | Puzzle::Twentyfour | Puzzle::Sliding => {
                 let (w, h) = self.sliding_size(size)?;
                 crate::for_size!(

@@ -1,15 +1,16 @@
-//! The 8-puzzle: HDU 1043 "Eight" (one goal) and HDU 3567 "Eight II" (any target).
+//! The 8-puzzle: HDU 1043 "Eight" (one goal) and HDU 3567 "Eight II" (any target), the
+//! 3x3 sliding board answered from its exact tables ([`crate::sliding::exact`]) with
+//! each board's answer recorded beside its distance ([`ExactTable`]).
 //!
-//! # State encoding
+//! # Tables
 //!
-//! A grid is a 3x3 sliding [`Board`]: a permutation of the nine
-//! values 0..8 over the cells (0 for the blank), ranked densely from 0 to 362,879 by
-//! its Cantor expansion ([`crate::rank::permutation`]). Moves depend only on where the
-//! blank is, not on the tiles' names, so any target can be renamed into the canonical
-//! one with its blank in the same cell (tiles 1..8 in reading order around it), and
-//! the start renamed the same way: nine tables, one per blank cell, answer every pair.
-//! Half of each table is unreachable (see [`crate::sliding`] on parity); a pair of
-//! different parity is answered "unsolvable" before any lookup.
+//! A grid is a 3x3 sliding [`Board`]. Moves depend only on where the blank is, not on
+//! the tiles' names, so any target can be renamed into the canonical one with its
+//! blank in the same cell (tiles 1..8 in reading order around it), and the start
+//! renamed the same way: nine tables, one per blank cell, answer every pair. Each holds
+//! the 9!/2 = 181,440 grids that reach its goal, ranked by the Cantor expansion of
+//! their tiles' order ([`Space`]); a start of the other parity has no rank there and
+//! is answered "unsolvable" without a lookup.
 //!
 //! # Why the greedy walk is shortest and lexicographically smallest
 //!
@@ -19,6 +20,7 @@
 //! distance `D - 1`, and repeats. Every step lowers the distance by one, so the path
 //! has `D` moves, the fewest possible; and each letter is the smallest with which a
 //! shortest path exists at all, so no shortest path is lexicographically smaller.
+//! The walks are taken when the tables are built, so answering is one lookup.
 //!
 //! ```
 //! use tablesolve::eight::{Grid, Move};
@@ -39,21 +41,21 @@ pub use grid::GridError;
 pub use solver::{Eight, Eight2, Slides};
 
 use crate::error::Error;
-use crate::rank::permutation;
-use crate::search::{every_walk, greedy_walk, reverse_bfs, StateSpace, Walks, UNREACHABLE};
+use crate::search::{Every, UNREACHABLE};
+use crate::sliding::exact::{self, ExactBoards};
 use crate::sliding::Board;
-use crate::table::{walk_moves, ExactTable, Source, Table, TableId, TooLarge, Work};
+use crate::table::{walk_moves, ExactTable, Source, Table};
 
 crate::error::case_errors!(GridError);
 
 /// An arrangement of the 8-puzzle.
 pub type Grid = Board<3, 3>;
 
+/// The grids that reach one canonical goal, which its table ranks.
+pub type Space = exact::Space<3, 3>;
+
 /// Cells of the grid.
 pub const CELLS: usize = 9;
-
-/// Number of arrangements: 9!.
-pub const ARRANGEMENTS: usize = 362_880;
 
 /// Number of tables: one per cell the target's blank can occupy.
 pub const GOALS: usize = CELLS;
@@ -61,85 +63,16 @@ pub const GOALS: usize = CELLS;
 /// HDU 1043's single goal, `12345678x`, has its blank in the last cell.
 pub const STANDARD_GOAL: usize = 8;
 
-/// The rank of a grid among all 9! arrangements.
-#[inline]
-pub fn rank(grid: &Grid) -> u32 {
-    permutation::rank(grid.cells(), CELLS) as u32
-}
-
-/// The grid of rank `rank` (`rank < ARRANGEMENTS`).
-pub fn unrank(rank: u32) -> Grid {
-    Grid::new(&permutation::unrank(rank.into(), CELLS, CELLS)[..CELLS])
-        .expect("unrank gives a permutation")
-}
-
-/// The table of canonical targets with the blank at `blank`.
-pub fn table_id(blank: usize) -> TableId {
-    TableId::new("eight", blank as u32)
-}
-
-/// The arrangements, seen from the canonical grid with the blank at `blank`.
-pub struct Space {
-    /// The goal's blank cell.
-    pub blank: usize,
-}
-
-impl StateSpace for Space {
-    fn states(&self) -> u64 {
-        ARRANGEMENTS as u64
-    }
-    fn goals(&self) -> Vec<u64> {
-        vec![rank(&Grid::canonical(self.blank)).into()]
-    }
-    fn neighbours(&self, rank_: u64, mut visit: impl FnMut(u64)) {
-        let grid = unrank(rank_ as u32);
-        for m in Move::ALL {
-            if let Some(next) = grid.apply(m) {
-                visit(rank(&next).into());
-            }
-        }
-    }
-}
-
-impl Walks for Space {
-    type State = Grid;
-    fn moves(&self) -> usize {
-        Move::ALL.len()
-    }
-
-    fn state(&self, rank: u64) -> Grid {
-        unrank(rank as u32)
-    }
-    fn successor(&self, grid: &Grid, m: usize) -> Option<u64> {
-        grid.apply(Move::ALL[m]).map(|next| rank(&next).into())
-    }
-}
-
-impl Source for Space {
-    fn id(&self) -> TableId {
-        table_id(self.blank)
-    }
-    fn entries(&self) -> u64 {
-        self.states()
-    }
-    /// The states expanded: the half of the arrangements that reach the goal.
-    fn work(&self) -> u64 {
-        self.states() / 2
-    }
-    fn compute(&self, work: &Work) -> Result<Vec<u8>, TooLarge> {
-        reverse_bfs(self, work)
-    }
-}
-
 /// Where the answer from a start to a target is recorded: in the table of the target's
 /// blank cell, at the rank of the start renamed as the target is into the canonical
 /// grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Lookup {
-    /// The target's blank cell, which names its table ([`table_id`]).
+    /// The target's blank cell, which names its table.
     pub goal: usize,
-    /// The renamed start's rank in that table.
-    pub rank: u32,
+    /// The renamed start's rank in that table; `None` when the two differ in parity
+    /// and no moves join them.
+    pub rank: Option<u32>,
 }
 
 impl Lookup {
@@ -154,110 +87,61 @@ impl Lookup {
     #[inline]
     pub fn towards(target: &Grid) -> impl Fn(&Grid) -> Lookup {
         let (renaming, goal) = (Grid::renaming_to_canonical(target), target.blank());
+        let space = Space::new(goal);
         move |start| Lookup {
             goal,
-            rank: rank(&start.renamed(&renaming)),
+            rank: space.rank_renamed(start, &renaming).map(|rank| rank as u32),
         }
+    }
+
+    /// What `table`, the goal's, holds here: the packed walk ([`walk_moves`] unpacks
+    /// it), `None` when the parities differ.
+    #[inline]
+    pub fn walk<D: AsRef<[u8]>>(self, table: &ExactTable<D>) -> Option<u64> {
+        self.rank.map(|rank| table.walk(rank))
     }
 }
 
-/// The number of moves from `start` to `target`, or `None` when no moves join them.
-/// `table` must be the table of `target`'s blank cell.
-pub fn distance<D: AsRef<[u8]>>(table: &Table<D>, start: &Grid, target: &Grid) -> Option<u8> {
-    let distance = table.distance(Lookup::new(start, target).rank);
-    Some(distance).filter(|&d| d != UNREACHABLE)
-}
-
-/// The answer from `start` to `target` given `walk`, what their table holds at their
-/// [`Lookup`]: the packed walk ([`walk_moves`] unpacks it), or `None` when the two
-/// differ in parity and no moves join them, which is where the table has no walk.
+/// The answer a [`Lookup::walk`] found in the table of `target`: the packed walk, or
+/// `None` when no moves join the two; an error where a rank holds no walk, which a
+/// consistent table never does.
 #[inline]
-pub fn recorded(walk: u64, start: &Grid, target: &Grid) -> Result<Option<u64>, Error> {
+pub fn recorded(walk: Option<u64>, target: &Grid) -> Result<Option<u64>, Error> {
     match walk {
-        0 if start.reaches(target) => Err(Error::inconsistent(table_id(target.blank()))),
-        0 => Ok(None),
-        walk => Ok(Some(walk)),
+        Some(0) => Err(Error::inconsistent(Space::towards(target).id())),
+        walk => Ok(walk),
     }
 }
 
 /// The shortest, lexicographically smallest moves from `start` to `target`, or `None`
 /// when the two differ in parity and no moves join them: the [`recorded`] walk of the
-/// renamed start. `table` must be the exact table of `target`'s blank cell,
-/// [`table_id`]`(target.blank())`.
+/// renamed start. `table` must be the exact table of `target`'s blank cell.
 pub fn solve<D: AsRef<[u8]>>(
     table: &ExactTable<D>,
     start: &Grid,
     target: &Grid,
 ) -> Result<Option<Vec<Move>>, Error> {
     debug_assert_eq!(table.distances.header().goal as usize, target.blank());
-    let walk = table.walk(Lookup::new(start, target).rank);
-    let walk = recorded(walk, start, target)?;
+    let at = Lookup::new(start, target);
+    let walk = recorded(at.walk(table), target)?;
     Ok(walk.map(|walk| walk_moves(walk, &Move::ALL).collect()))
 }
 
-/// [`solve`] by walking down the distances at answer time, independently of the
-/// recorded walks.
-pub fn solve_by_walk<D: AsRef<[u8]>>(
-    table: &Table<D>,
-    start: &Grid,
-    target: &Grid,
-) -> Result<Option<Vec<Move>>, Error> {
-    let Some((walker, distance)) = walk_start(table, start, target)? else {
-        return Ok(None);
-    };
-    let (moves, _) = greedy_walk(walker, distance, &Move::ALL, step(table))
-        .ok_or_else(|| inconsistent(target))?;
-    Ok(Some(moves))
+/// The number of moves from `start` to `target`, or `None` when no moves join them.
+/// `table` must be the table of `target`'s blank cell.
+pub fn distance<D: AsRef<[u8]>>(table: &Table<D>, start: &Grid, target: &Grid) -> Option<u8> {
+    let rank = Lookup::new(start, target).rank?;
+    Some(table.distance(rank)).filter(|&d| d != UNREACHABLE)
 }
 
 /// Every shortest move sequence from `start` to `target` down `table` (`target`'s
 /// blank cell's): their length, how many, and each in letter order if `list`; `None`
 /// when the parities differ.
-#[allow(clippy::type_complexity)]
 pub fn every_shortest<D: AsRef<[u8]>>(
     table: &Table<D>,
     start: &Grid,
     target: &Grid,
     list: bool,
-) -> Result<Option<(u8, u128, Vec<Vec<Move>>)>, Error> {
-    let Some((walker, distance)) = walk_start(table, start, target)? else {
-        return Ok(None);
-    };
-    let (count, walks) = every_walk(walker, distance, &Move::ALL, step(table), list)
-        .ok_or_else(|| inconsistent(target))?;
-    Ok(Some((distance, count, walks)))
-}
-
-/// A grid and its blank's cell: a walk keeps the cell, so that a move is one swap.
-type Walker = (Grid, usize);
-
-/// Where a walk from `start` to `target` down `table` begins: `start` renamed into
-/// the canonical pattern, and its distance; `None` when the parities differ.
-fn walk_start<D: AsRef<[u8]>>(
-    table: &Table<D>,
-    start: &Grid,
-    target: &Grid,
-) -> Result<Option<(Walker, u8)>, Error> {
-    debug_assert_eq!(table.header().goal as usize, target.blank());
-    if !start.reaches(target) {
-        return Ok(None);
-    }
-    let start = start.renamed(&Grid::renaming_to_canonical(target));
-    match table.distance(rank(&start)) {
-        UNREACHABLE => Err(inconsistent(target)),
-        distance => Ok(Some(((start, start.blank()), distance))),
-    }
-}
-
-fn inconsistent(target: &Grid) -> Error {
-    Error::inconsistent(table_id(target.blank()))
-}
-
-/// A walk's step down `table`: the grid after a move, and its distance.
-fn step<D: AsRef<[u8]>>(table: &Table<D>) -> impl Fn(&Walker, Move) -> Option<(Walker, u8)> + '_ {
-    |&(mut grid, blank), m| {
-        let to = m.target(blank, 3, 3)?;
-        grid.slide(blank, to);
-        Some(((grid, to), table.distance(rank(&grid))))
-    }
+) -> Result<Option<Every<Move>>, Error> {
+    ExactBoards::new(table.borrowed(), *target).every_shortest(start, list)
 }

@@ -1,54 +1,57 @@
-//! Random 8-puzzle cases: uniform over all grids, or over those at a given length.
+//! Random 8-puzzle cases at a given length, uniformly among all at it.
 
-use rand::seq::{IndexedRandom, SliceRandom};
-use rand::Rng;
+use rand::seq::SliceRandom;
+use rand::{Rng, RngCore};
 
-use super::{unrank, Grid};
-use crate::sample::{ranks_at, NoSuchLength};
+use super::{Grid, Space};
+use crate::sample::{NoSuchLength, RanksAt};
 use crate::table::Table;
 
 /// Draws 8-puzzle starts for one goal table at exactly `length` moves from its goal.
-pub struct GridsAt {
-    ranks: Vec<u32>,
+pub struct GridsAt<'a, D> {
+    space: Space,
+    ranks: RanksAt<'a, D>,
+    count: u64,
 }
 
-impl GridsAt {
+impl<'a, D: AsRef<[u8]>> GridsAt<'a, D> {
     /// A sampler for `table`, or the error naming the largest possible length.
-    pub fn new<D: AsRef<[u8]>>(table: &Table<D>, length: usize) -> Result<Self, NoSuchLength> {
-        let ranks = ranks_at(table, length);
-        if ranks.is_empty() {
-            let longest = table.header().max_depth();
-            return Err(NoSuchLength {
-                puzzle: "eight",
-                length,
-                longest,
-                by_walks: false,
-            });
-        }
-        Ok(GridsAt { ranks })
+    pub fn new(table: &'a Table<D>, length: usize) -> Result<Self, NoSuchLength> {
+        let header = table.header();
+        let no_such_length = || NoSuchLength {
+            puzzle: "eight",
+            length,
+            longest: header.max_depth(),
+            by_walks: false,
+        };
+        Ok(GridsAt {
+            space: Space::new(header.goal as usize),
+            ranks: RanksAt::new(table, length).ok_or_else(no_such_length)?,
+            count: header.depth_counts[length],
+        })
     }
 
     /// How many arrangements lie at the length.
-    pub fn count(&self) -> usize {
-        self.ranks.len()
+    pub fn count(&self) -> u64 {
+        self.count
     }
 
     /// One arrangement, uniformly among those at the length.
-    pub fn sample(&self, rng: &mut (impl Rng + ?Sized)) -> Grid {
-        unrank(*self.ranks.choose(rng).expect("ranks at the length"))
+    pub fn sample(&self, rng: &mut dyn RngCore) -> Grid {
+        self.space.board(self.ranks.sample(rng))
     }
 }
 
 /// Draws Eight II pairs whose shortest solution has exactly `length` moves.
-pub struct PairsAt {
+pub struct PairsAt<'a, D> {
     /// Per target blank cell, the canonical starts at the length (`None` if there are none).
-    goals: Vec<Option<GridsAt>>,
+    goals: Vec<Option<GridsAt<'a, D>>>,
 }
 
-impl PairsAt {
+impl<'a, D: AsRef<[u8]>> PairsAt<'a, D> {
     /// A sampler over the nine goal tables, or the error naming the largest length.
-    pub fn new<D: AsRef<[u8]>>(tables: &[&Table<D>], length: usize) -> Result<Self, NoSuchLength> {
-        let goals: Vec<Option<GridsAt>> = tables
+    pub fn new(tables: &[&'a Table<D>], length: usize) -> Result<Self, NoSuchLength> {
+        let goals: Vec<Option<GridsAt<D>>> = tables
             .iter()
             .map(|t| GridsAt::new(t, length).ok())
             .collect();
@@ -71,13 +74,13 @@ impl PairsAt {
     /// One pair, uniformly among all pairs at the length: the target's blank cell
     /// weighted by how many starts each canonical target has at the length, then a random
     /// naming of the tiles, applied to both.
-    pub fn sample(&self, rng: &mut (impl Rng + ?Sized)) -> (Grid, Grid) {
-        let weights: Vec<usize> = self
+    pub fn sample(&self, rng: &mut dyn RngCore) -> (Grid, Grid) {
+        let weights: Vec<u64> = self
             .goals
             .iter()
             .map(|g| g.as_ref().map_or(0, GridsAt::count))
             .collect();
-        let mut pick = rng.random_range(0..weights.iter().sum::<usize>());
+        let mut pick = rng.random_range(0..weights.iter().sum::<u64>());
         let blank = weights
             .iter()
             .position(|&w| {

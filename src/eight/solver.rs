@@ -12,16 +12,14 @@ pub type Slides = Option<Vec<Move>>;
 /// HDU 1043: the 8-puzzle to `12345678x`, answered from that goal's table.
 #[derive(Clone, Debug)]
 pub struct Eight<D = Mapped> {
-    /// The table of the standard goal, [`super::table_id`]`(STANDARD_GOAL)`.
+    /// The table of the standard goal, [`STANDARD_GOAL`].
     pub table: ExactTable<D>,
 }
 
 impl Eight {
     /// Opens the standard goal's table from `tables`, building it if missing and allowed.
     pub fn open(tables: &TableDir) -> Result<Self, Error> {
-        let space = super::Space {
-            blank: STANDARD_GOAL,
-        };
+        let space = super::Space::new(STANDARD_GOAL);
         Ok(Eight {
             table: tables.load_exact(&[space])?.remove(0),
         })
@@ -93,9 +91,7 @@ pub struct Eight2<D = Mapped> {
 impl Eight2 {
     /// Opens the nine goal tables from `tables`, building missing ones if allowed.
     pub fn open(tables: &TableDir) -> Result<Self, Error> {
-        let spaces: Vec<super::Space> = (0..super::GOALS)
-            .map(|blank| super::Space { blank })
-            .collect();
+        let spaces: Vec<super::Space> = (0..super::GOALS).map(super::Space::new).collect();
         Ok(Eight2 {
             tables: tables.load_exact(&spaces)?,
         })

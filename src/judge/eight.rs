@@ -10,12 +10,14 @@ use super::{
     Replay, Sample, SampleAt, Shortest, Solver, Written,
 };
 use crate::eight::sample::GridsAt;
-use crate::eight::{self, Eight, Grid, GridError, Lookup, Move, Slides, CELLS, STANDARD_GOAL};
+use crate::eight::{
+    self, Eight, Grid, GridError, Lookup, Move, Slides, Space, CELLS, STANDARD_GOAL,
+};
 use crate::error::Error;
 use crate::moves::{letters, parse_letters, write_letters};
 use crate::sample::NoSuchLength;
 use crate::sliding::{manhattan_ida, random_board, random_board_like};
-use crate::table::{walk_moves, Table};
+use crate::table::{walk_moves, Source, Table};
 
 /// Reads HDU 1043 starts: the next nine characters that are not white space.
 #[derive(Default)]
@@ -163,9 +165,9 @@ impl<D: AsRef<[u8]> + Sync> Format for Eight<D> {
     /// Each answer as recorded in the table, looked up in passes.
     fn write_answers(&self, cases: &[(usize, Grid)], out: &mut Vec<u8>) -> Result<(), Error> {
         let goal = Self::goal();
-        let look_up = |at: Lookup| self.table.walk(at.rank);
-        in_passes(cases, Lookup::towards(&goal), look_up, |_, start, walk| {
-            let walk = eight::recorded(walk, start, &goal)?;
+        let look_up = |at: Lookup| at.walk(&self.table);
+        in_passes(cases, Lookup::towards(&goal), look_up, |_, _, walk| {
+            let walk = eight::recorded(walk, &goal)?;
             write_slides(recorded_slides(walk), out);
             Ok(())
         })
@@ -190,8 +192,8 @@ impl<D: AsRef<[u8]> + Sync> Format for Eight<D> {
 
 impl<D: AsRef<[u8]> + Sync> EveryShortest for Eight<D> {
     fn every_shortest(&self, start: &Grid, list: bool) -> Result<Shortest, Error> {
-        let walks = eight::every_shortest(&self.table.distances, start, &Self::goal(), list)?;
-        Ok(Shortest::of_walks::<Move>(walks))
+        let every = eight::every_shortest(&self.table.distances, start, &Self::goal(), list)?;
+        Ok(Shortest::of_every(every))
     }
 }
 
@@ -222,10 +224,10 @@ impl<D: AsRef<[u8]> + Sync> super::Tables for Eight<D> {
     type Bytes = D;
 
     fn tables(&self) -> Vec<(crate::table::TableId, &Table<D>)> {
-        vec![(eight::table_id(STANDARD_GOAL), &self.table.distances)]
+        vec![(Space::new(STANDARD_GOAL).id(), &self.table.distances)]
     }
 
     fn describe_rank(&self, _: usize, rank: u64) -> String {
-        Self::case_text(&eight::unrank(rank as u32))
+        Self::case_text(&Space::new(STANDARD_GOAL).board(rank))
     }
 }

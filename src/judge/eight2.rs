@@ -11,11 +11,11 @@ use super::{
     Written,
 };
 use crate::eight::sample::PairsAt;
-use crate::eight::{self, Eight2, Grid, GridError, Lookup, Move, Slides, CELLS};
+use crate::eight::{self, Eight2, Grid, GridError, Lookup, Move, Slides, Space, CELLS};
 use crate::error::Error;
 use crate::sample::NoSuchLength;
 use crate::sliding::{manhattan_ida, random_board, random_board_like};
-use crate::table::Table;
+use crate::table::{Source, Table};
 
 /// Reads HDU 3567: the case count `T`, then `T` pairs of start and target.
 #[derive(Default)]
@@ -231,9 +231,9 @@ impl<D: AsRef<[u8]> + Sync> Format for Eight2<D> {
         out: &mut Vec<u8>,
     ) -> Result<(), Error> {
         let key = |(start, target): &(Grid, Grid)| Lookup::new(start, target);
-        let look_up = |at: Lookup| self.tables[at.goal].walk(at.rank);
-        in_passes(cases, key, look_up, |number, (start, target), walk| {
-            let walk = eight::recorded(walk, start, target)?;
+        let look_up = |at: Lookup| at.walk(&self.tables[at.goal]);
+        in_passes(cases, key, look_up, |number, (_, target), walk| {
+            let walk = eight::recorded(walk, target)?;
             write_case(number, recorded_slides(walk), out);
             Ok(())
         })
@@ -286,8 +286,8 @@ impl<D: AsRef<[u8]> + Sync> EveryShortest for Eight2<D> {
         list: bool,
     ) -> Result<Shortest, Error> {
         let table = &self.tables[target.blank()].distances;
-        let walks = eight::every_shortest(table, start, target, list)?;
-        Ok(Shortest::of_walks::<Move>(walks))
+        let every = eight::every_shortest(table, start, target, list)?;
+        Ok(Shortest::of_every(every))
     }
 }
 
@@ -316,11 +316,12 @@ impl<D: AsRef<[u8]> + Sync> super::Tables for Eight2<D> {
     type Bytes = D;
 
     fn tables(&self) -> Vec<(crate::table::TableId, &Table<D>)> {
-        let ids = (0..eight::GOALS).map(eight::table_id);
+        let ids = (0..eight::GOALS).map(|blank| Space::new(blank).id());
         ids.zip(self.tables.iter().map(|t| &t.distances)).collect()
     }
 
     fn describe_rank(&self, blank: usize, rank: u64) -> String {
-        Self::case_text(&(eight::unrank(rank as u32), Grid::canonical(blank)))
+        let start = Space::new(blank).board(rank);
+        Self::case_text(&(start, Grid::canonical(blank)))
     }
 }

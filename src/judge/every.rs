@@ -47,14 +47,17 @@ impl Shortest {
         }
     }
 
-    /// Every shortest walk (their length, count, and the walks if listed), as
-    /// [`crate::search::every_walk`] finds them; `None` when the goal is out of reach.
-    pub fn of_walks<M: Move>(walks: Option<(u8, u128, Vec<Vec<M>>)>) -> Shortest {
-        match walks {
-            Some((length, count, walks)) => Shortest::Found {
-                length: length.into(),
-                count,
-                lines: walks.iter().map(|w| crate::moves::letters(w)).collect(),
+    /// Every shortest walk down an exact table; `None` when the goal is out of reach.
+    pub fn of_every<M: Move>(every: Option<Every<M>>) -> Shortest {
+        match every {
+            Some(every) => Shortest::Found {
+                length: every.length,
+                count: every.count,
+                lines: every
+                    .answers
+                    .iter()
+                    .map(|w| crate::moves::letters(w))
+                    .collect(),
             },
             None => Shortest::Unsolvable,
         }

@@ -3,7 +3,7 @@
 //! - [`combination`]: a set of `k` cells out of up to 32, as a bit mask (the Rotation
 //!   Game's occupancy masks).
 //! - [`permutation`]: a sequence of `k` distinct values below `n <= 16`, which is a
-//!   full permutation when `k = n` (the 8-puzzle's Cantor expansion) and a partial one
+//!   full permutation when `k = n` (the Cantor expansion of a board's tiles) and a partial one
 //!   otherwise.
 //! - [`placement`]: `k` tiles on up to 32 cells, as the set of cells they cover and
 //!   their order on it (a pattern database's index).

@@ -5,8 +5,9 @@
 //! `d_i < n - i`. Read as a number in the mixed radix `(n, n-1, ..., n-k+1)`, the digits
 //! number the `n! / (n-k)!` sequences densely from 0 in lexicographic order.
 //!
-//! With `k = n` this is the Cantor expansion of a permutation (the 8-puzzle's ranks,
-//! the values being the tiles in cell order; and the order of a pattern's tiles in
+//! With `k = n` this is the Cantor expansion of a permutation (the order of a sliding
+//! board's tiles, the blank skipped, in the exact tables of the 8-puzzle and boards up
+//! to 12 cells, [`crate::sliding::exact`]; and the order of a pattern's tiles in
 //! [`super::placement`]); with `k < n` it ranks a partial permutation.
 
 use super::ones16;
@@ -57,12 +58,19 @@ pub fn rank(sequence: &[u8], n: usize) -> u64 {
     let mut rank = 0;
     let mut used = 0u32;
     for (i, &value) in sequence.iter().enumerate() {
-        let below = (1u32 << value) - 1;
-        let digit = u32::from(value) - ones16(used & below);
-        rank = rank * (n - i) as u64 + u64::from(digit);
+        rank = rank * (n - i) as u64 + u64::from(digit(value, used));
         used |= 1 << value;
     }
     rank
+}
+
+/// The Lehmer digit of `value` after the values whose bits `used` holds: how many
+/// values below it are not used yet. In a whole permutation those are the smaller
+/// values that come after it, so the digits add up to the inversions.
+#[inline]
+pub fn digit(value: u8, used: u32) -> u32 {
+    let below = (1u32 << value) - 1;
+    u32::from(value) - ones16(used & below)
 }
 
 /// The sequence of `k` distinct values below `n` with rank `rank`, in the first `k`

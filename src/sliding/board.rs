@@ -186,10 +186,13 @@ impl<const W: usize, const H: usize> Board<W, H> {
     /// Renames the tiles so that `target` becomes [`Board::canonical`] with its blank:
     /// `renaming[tile of target]` is the canonical tile in the same cell.
     pub fn renaming_to_canonical(target: &Self) -> [u8; MAX_CELLS] {
-        let canonical = Self::canonical(target.blank());
+        // The canonical board's tile on `cell` is `cell + 1` before its blank and
+        // `cell` after it: named without building the board or a branch a cell.
+        let blank = target.blank();
         let mut renaming = [BLANK; MAX_CELLS];
-        for (&tile, &name) in target.cells().iter().zip(canonical.cells()) {
-            renaming[usize::from(tile)] = name;
+        for (cell, &tile) in target.cells().iter().enumerate() {
+            let name = (cell + usize::from(cell < blank)) as u8;
+            renaming[usize::from(tile)] = if cell == blank { BLANK } else { name };
         }
         renaming
     }

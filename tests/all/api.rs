@@ -57,7 +57,7 @@ fn a_missing_table_is_an_error_unless_building_is_allowed() {
     let dir = tempfile::tempdir().unwrap();
     let error = Eight::open(&TableDir::new(dir.path())).unwrap_err();
     assert!(
-        error.to_string().contains("eight-8.tbl is missing"),
+        error.to_string().contains("sliding3x3-8.tbl is missing"),
         "{error}"
     );
     let eight = Eight::open(&TableDir::new(dir.path()).build_missing(|_| {})).unwrap();

@@ -8,12 +8,12 @@ use rand::Rng;
 use crate::common::{exact, random_board, random_grid, random_grid_like, rng, table};
 use std::path::Path;
 use tablesolve::definition::{Def, DefOptions, Definition};
-use tablesolve::eight::{self, Grid, ARRANGEMENTS, GOALS, STANDARD_GOAL};
+use tablesolve::eight::{self, Grid, GOALS, STANDARD_GOAL};
 use tablesolve::judge::{
     solve_all, BadCases, CaseReader, CrossCheck, EightCases, EightPairs, Format, Input, Method,
     Output, Replay, RotationCases,
 };
-use tablesolve::table::{encode, ExactTable, Table, TableError};
+use tablesolve::table::{encode, ExactTable, Source, Table, TableError};
 use tablesolve::{rotation, Eight, Eight2, Error, Rotation, TableDir};
 
 /// The cases numbered as a batch with skipped cases numbers them: not one after another.
@@ -85,16 +85,14 @@ fn rotation_judge() -> Rotation<Vec<u8>> {
 fn eight2_judge() -> Eight2<Vec<u8>> {
     Eight2 {
         tables: (0..GOALS)
-            .map(|blank| exact(&eight::Space { blank }))
+            .map(|blank| exact(&eight::Space::new(blank)))
             .collect(),
     }
 }
 
 fn eight_judge() -> Eight<Vec<u8>> {
     Eight {
-        table: exact(&eight::Space {
-            blank: STANDARD_GOAL,
-        }),
+        table: exact(&eight::Space::new(STANDARD_GOAL)),
     }
 }
 
@@ -145,12 +143,12 @@ fn eight2_answers_in_passes_are_the_answers_one_at_a_time_and_ida_stars() {
 #[test]
 fn a_walk_table_without_walks_gives_no_answer_either_way() {
     // Distances as built, walks all missing: every solvable case must be refused.
-    let distances = table(&eight::Space {
-        blank: STANDARD_GOAL,
-    });
-    let id = eight::table_id(STANDARD_GOAL).walks(2);
-    let zeros = encode(&id, &vec![0; 8 * ARRANGEMENTS]);
-    let walks = Table::from_bytes(zeros, id, ARRANGEMENTS as u64).unwrap();
+    let space = eight::Space::new(STANDARD_GOAL);
+    let distances = table(&space);
+    let id = space.id().walks(2);
+    let states = distances.header().states;
+    let zeros = encode(&id, &vec![0; 8 * states as usize]);
+    let walks = Table::from_bytes(zeros, id, states).unwrap();
     let judge = Eight {
         table: ExactTable { distances, walks },
     };

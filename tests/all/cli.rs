@@ -279,12 +279,12 @@ fn damaged_tables_are_refused_never_used() {
 
     // A valid table of another puzzle in the rotation table's place.
     stdout(&tablesolve(tables.path(), &["eight"], b"12345678x"));
-    fs::copy(tables.path().join("eight-8.tbl"), &path).unwrap();
+    fs::copy(tables.path().join("sliding3x3-8.tbl"), &path).unwrap();
     let output = tablesolve(tables.path(), &["rotation"], &input);
     assert_eq!(output.status.code(), Some(3));
     let message = String::from_utf8_lossy(&output.stderr);
     assert!(
-        message.contains("holds the eight goal 8 table, expected rotation goal 0"),
+        message.contains("holds the sliding3x3 goal 8 table, expected rotation goal 0"),
         "{message}"
     );
 }

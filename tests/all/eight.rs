@@ -7,6 +7,7 @@ use std::collections::{HashMap, VecDeque};
 use crate::common::{exact, random_grid, random_grid_like, rng, table};
 use tablesolve::eight::{self, Grid, Move, GOALS, STANDARD_GOAL};
 use tablesolve::moves::letters;
+use tablesolve::rank::permutation;
 use tablesolve::search::greedy_walk;
 use tablesolve::search::UNREACHABLE;
 use tablesolve::sliding::manhattan_ida;
@@ -15,7 +16,7 @@ use tablesolve::table::{walk_moves, ExactTable};
 fn all_tables() -> Vec<ExactTable<Vec<u8>>> {
     (0..GOALS)
         .into_par_iter()
-        .map(|blank| exact(&eight::Space { blank }))
+        .map(|blank| exact(&eight::Space::new(blank)))
         .collect()
 }
 
@@ -47,35 +48,40 @@ fn brute_force_distances(goal: &str) -> HashMap<String, u8> {
     distance
 }
 
+/// All 9! arrangements, each once.
+fn every_grid() -> impl Iterator<Item = Grid> {
+    (0..permutation::count(9, 9)).map(|r| Grid::new(&permutation::unrank(r, 9, 9)[..9]).unwrap())
+}
+
 #[test]
 fn standard_goal_table_matches_brute_force_bfs_everywhere() {
-    let table = table(&eight::Space {
-        blank: STANDARD_GOAL,
-    });
+    let space = eight::Space::new(STANDARD_GOAL);
+    let table = table(&space);
     let header = table.header();
     assert_eq!(header.max_depth(), 31);
     assert_eq!(header.depth_counts.iter().sum::<u64>(), 181_440);
     assert!(table.depth_counts_match());
     let brute = brute_force_distances("12345678x");
     assert_eq!(brute.len(), 181_440);
-    for rank in 0..eight::ARRANGEMENTS as u32 {
-        let text = crate::common::grid_text(&eight::unrank(rank));
-        let expected = brute.get(&text).copied().unwrap_or(UNREACHABLE);
-        assert_eq!(table.distance(rank), expected, "{text}");
+    for grid in every_grid() {
+        let text = crate::common::grid_text(&grid);
+        let found = space.rank_reaching(&grid).map(|r| table.distance(r as u32));
+        assert_eq!(found, brute.get(&text).copied(), "{text}");
     }
 }
 
 #[test]
-fn unreachable_exactly_where_parity_differs_in_every_table() {
+fn every_table_ranks_the_half_of_its_goals_parity_and_reaches_all_of_it() {
     for (blank, table) in all_tables().iter().enumerate() {
-        let goal_odd = Grid::canonical(blank).parity();
-        assert_eq!(table.distances.header().unreachable, 181_440);
-        for rank in 0..eight::ARRANGEMENTS as u32 {
-            let grid = eight::unrank(rank);
-            let reachable = table.distance(rank) != UNREACHABLE;
+        let header = table.distances.header();
+        assert_eq!((header.states, header.unreachable), (181_440, 0));
+        let space = eight::Space::new(blank);
+        let goal = Grid::canonical(blank);
+        for grid in every_grid().step_by(11) {
+            let rank = space.rank_reaching(&grid);
             assert_eq!(
-                reachable,
-                grid.parity() == goal_odd,
+                rank.is_some(),
+                grid.reaches(&goal),
                 "goal {blank}, {grid:?}"
             );
         }
@@ -135,22 +141,18 @@ fn answers_replay_to_the_target_and_unsolvable_pairs_are_named() {
 #[test]
 fn recorded_walks_are_the_greedy_walks_of_every_rank_of_every_table() {
     for (blank, table) in all_tables().iter().enumerate() {
-        (0..eight::ARRANGEMENTS as u32)
-            .into_par_iter()
-            .for_each(|rank| {
-                let distance = table.distance(rank);
-                if distance == UNREACHABLE {
-                    assert_eq!(table.walk(rank), 0);
-                    return;
-                }
-                let (walked, _) =
-                    greedy_walk(eight::unrank(rank), distance, &Move::ALL, |grid, m| {
-                        let next = grid.apply(m)?;
-                        Some((next, table.distance(eight::rank(&next))))
-                    })
-                    .unwrap();
-                let recorded: Vec<_> = walk_moves(table.walk(rank), &Move::ALL).collect();
-                assert_eq!(recorded, walked, "goal {blank}, rank {rank}");
-            });
+        let space = eight::Space::new(blank);
+        (0..181_440u32).into_par_iter().for_each(|rank| {
+            let distance = table.distance(rank);
+            assert_ne!(distance, UNREACHABLE);
+            let (walked, _) =
+                greedy_walk(space.board(rank.into()), distance, &Move::ALL, |grid, m| {
+                    let next = grid.apply(m)?;
+                    Some((next, table.distance(space.rank(&next) as u32)))
+                })
+                .unwrap();
+            let recorded: Vec<_> = walk_moves(table.walk(rank), &Move::ALL).collect();
+            assert_eq!(recorded, walked, "goal {blank}, rank {rank}");
+        });
     }
 }

@@ -176,7 +176,10 @@ fn tables_default_to_the_cache_directory_not_the_working_one() {
         assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
         assert_eq!(output.stdout, b"\n");
     }
-    assert!(home.path().join(".cache/tablesolve/eight-8.tbl").is_file());
+    assert!(home
+        .path()
+        .join(".cache/tablesolve/sliding3x3-8.tbl")
+        .is_file());
     assert_eq!(fs::read_dir(work.path()).unwrap().count(), 0);
     let help = text(&command(&["--help"]).output().unwrap().stdout);
     assert!(help.contains("TABLESOLVE_TABLES") && help.contains("~/.cache/tablesolve"));

@@ -9,6 +9,7 @@ use tablesolve::moves::letters;
 use tablesolve::rotation::{self, census, mask, Board};
 use tablesolve::sliding::manhattan_ida;
 use tablesolve::sliding::pattern::Pattern;
+use tablesolve::table::Source;
 use tablesolve::{Eight2, Rotation};
 
 /// Checks `answers` for `input` through the command line: (exit code, stdout).
@@ -91,15 +92,17 @@ fn check_names_every_kind_of_wrong_eight2_answer() {
     // Pick a pair with more than one shortest solution, and a shortest one that is not
     // the smallest: walk the table down, taking the last good move at the first step.
     let tables = Eight2 {
-        tables: (0..9).map(|blank| exact(&eight::Space { blank })).collect(),
+        tables: (0..9)
+            .map(|blank| exact(&eight::Space::new(blank)))
+            .collect(),
     };
     let mut rng = rng(11);
     let (case, later) = loop {
         let case = tables.random_case(&mut rng);
         let best = tables.solve(&case).unwrap().unwrap();
         let distance = |g: &Grid| {
-            let renaming = Grid::renaming_to_canonical(&case.1);
-            tables.tables[case.1.blank()].distance(eight::rank(&g.renamed(&renaming)))
+            let rank = eight::Lookup::new(g, &case.1).rank.unwrap();
+            tables.tables[case.1.blank()].distance(rank)
         };
         let firsts: Vec<(Move, Grid)> = Move::ALL
             .iter()
@@ -405,7 +408,9 @@ fn json_answers_carry_case_moves_length_and_digit() {
 fn answers_of_many_chunks_keep_input_order() {
     use tablesolve::judge::{self, BadCases, Method, Output};
     let judge = Eight2 {
-        tables: (0..9).map(|blank| exact(&eight::Space { blank })).collect(),
+        tables: (0..9)
+            .map(|blank| exact(&eight::Space::new(blank)))
+            .collect(),
     };
     let mut rng = rng(17);
     let cases: Vec<_> = (0..40_000).map(|_| judge.random_case(&mut rng)).collect();
@@ -435,13 +440,13 @@ fn verify_prints_each_disagreement_and_fails() {
     // A well-formed standard-goal table that holds another goal's distances: the walk
     // still ends somewhere, just not at 12345678x, so the answers disagree with IDA*.
     let tables = tempfile::tempdir().unwrap();
-    let wrong = tablesolve::search::reverse_bfs(
-        &eight::Space { blank: 0 },
-        &tablesolve::search::Work::quiet(),
-    )
-    .unwrap();
-    let bytes = tablesolve::table::encode(&eight::table_id(STANDARD_GOAL), &wrong);
-    fs::write(tables.path().join("eight-8.tbl"), bytes).unwrap();
+    // (Both goals are of one parity, so the other's table ranks the same grids.)
+    let wrong =
+        tablesolve::search::reverse_bfs(&eight::Space::new(0), &tablesolve::search::Work::quiet())
+            .unwrap();
+    let id = eight::Space::new(STANDARD_GOAL).id();
+    let bytes = tablesolve::table::encode(&id, &wrong);
+    fs::write(tables.path().join(id.file_name()), bytes).unwrap();
     let output = tablesolve(tables.path(), &["verify", "eight", "--count", "20"], b"");
     assert_eq!(output.status.code(), Some(1));
     let report = String::from_utf8_lossy(&output.stdout);
