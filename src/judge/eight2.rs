@@ -84,69 +84,79 @@ impl CaseReader for EightPairs {
                 )),
             };
         }
-        // The outer error ends the input; the inner one is this case's alone. Input that
-        // ends early is reported just after its last token.
-        let mut read = |what: &str| -> Result<Result<Grid, Error>, Error> {
-            let ends = |end_at: Place| {
-                let message =
-                    format!("input ends here, before the {what} of case {case} of T = {count}");
-                input_error(case, end_at, message)
-            };
-            let Some(token) = input.token() else {
-                self.finished = true;
-                return Err(ends(self.end_at));
-            };
-            let at = token.at;
-            if token.len >= CELLS {
-                let grid = match token.len == token.text.len() {
-                    true => Grid::parse(token.text),
-                    false => Err(GridError::Length(token.len)),
-                };
-                let grid = grid.map_err(|error| {
-                    // A fault in a grid written whole is shown at its character.
-                    let position = match error {
-                        GridError::Character { position, .. }
-                        | GridError::Repeated { position, .. } => position,
-                        GridError::Length(_) => 0,
-                    };
-                    let text = String::from_utf8_lossy(token.text);
-                    let offset = text.char_indices().nth(position).map_or(0, |(i, _)| i);
-                    let at = Place {
-                        column: at.column + offset,
-                        ..at
-                    };
-                    input_error(case, at, format!("{what} {}: {error}", token.quoted()))
-                });
-                self.end_at = input.place();
-                return Ok(grid);
-            }
-            // A grid written with spaces, as HDU 1043 allows: tokens that add up to nine
-            // characters. A token that would overshoot is left for what follows.
-            let mut text = token.text.to_vec();
-            let mut shown = text.clone();
-            self.end_at = input.place();
-            while text.len() < CELLS {
-                match input.peek_len() {
-                    None => {
-                        self.finished = true;
-                        return Err(ends(self.end_at));
-                    }
-                    Some(len) if text.len() + len > CELLS => break,
-                    Some(_) => {}
-                }
-                let token = input.token().expect("a token was measured");
-                text.extend_from_slice(token.text);
-                shown.push(b' ');
-                shown.extend_from_slice(token.text);
-                self.end_at = input.place();
-            }
-            Ok(Grid::parse(&text).map_err(|error| {
-                input_error(case, at, format!("{what} {}: {error}", quote(&shown)))
-            }))
-        };
-        let start = read("start")?;
-        let target = read("target")?;
+        let start = self.read_grid(input, case, count, "start")?;
+        let target = self.read_grid(input, case, count, "target")?;
         Ok(Some((start?, target?)))
+    }
+}
+
+impl EightPairs {
+    /// Reads the `what` (start or target) of case `case` of `count`: written whole or
+    /// with spaces, as HDU 1043 allows. The outer error ends the input; the inner one
+    /// is this case's alone. Input that ends early is reported just after its last
+    /// token.
+    fn read_grid<R: Read>(
+        &mut self,
+        input: &mut Input<R>,
+        case: usize,
+        count: usize,
+        what: &str,
+    ) -> Result<Result<Grid, Error>, Error> {
+        let ends = |end_at: Place| {
+            let message =
+                format!("input ends here, before the {what} of case {case} of T = {count}");
+            input_error(case, end_at, message)
+        };
+        let Some(token) = input.token() else {
+            self.finished = true;
+            return Err(ends(self.end_at));
+        };
+        let at = token.at;
+        if token.len >= CELLS {
+            let grid = match token.len == token.text.len() {
+                true => Grid::parse(token.text),
+                false => Err(GridError::Length(token.len)),
+            };
+            let grid = grid.map_err(|error| {
+                // A fault in a grid written whole is shown at its character.
+                let position = match error {
+                    GridError::Character { position, .. }
+                    | GridError::Repeated { position, .. } => position,
+                    GridError::Length(_) => 0,
+                };
+                let text = String::from_utf8_lossy(token.text);
+                let offset = text.char_indices().nth(position).map_or(0, |(i, _)| i);
+                let at = Place {
+                    column: at.column + offset,
+                    ..at
+                };
+                input_error(case, at, format!("{what} {}: {error}", token.quoted()))
+            });
+            self.end_at = input.place();
+            return Ok(grid);
+        }
+        // A grid written with spaces, as HDU 1043 allows: tokens that add up to nine
+        // characters. A token that would overshoot is left for what follows.
+        let mut text = token.text.to_vec();
+        let mut shown = text.clone();
+        self.end_at = input.place();
+        while text.len() < CELLS {
+            match input.peek_len() {
+                None => {
+                    self.finished = true;
+                    return Err(ends(self.end_at));
+                }
+                Some(len) if text.len() + len > CELLS => break,
+                Some(_) => {}
+            }
+            let token = input.token().expect("a token was measured");
+            text.extend_from_slice(token.text);
+            shown.push(b' ');
+            shown.extend_from_slice(token.text);
+            self.end_at = input.place();
+        }
+        Ok(Grid::parse(&text)
+            .map_err(|error| input_error(case, at, format!("{what} {}: {error}", quote(&shown)))))
     }
 }
 

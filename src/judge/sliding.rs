@@ -107,21 +107,9 @@ fn read_board<R: Read>(
     let mut value = |token: &Token, slot: Option<usize>, report: &mut dyn FnMut(Place, String)| {
         let Some(slot) = slot else { return };
         places[slot] = token.at;
-        match token.number::<u8>().filter(|&n| usize::from(n) < cells) {
-            Some(n) => values[slot] = n,
-            None => report(
-                token.at,
-                format!(
-                    "value {} at position {} is not a number from 0 to {}{}",
-                    token.quoted(),
-                    slot + 1,
-                    cells - 1,
-                    match token.text {
-                        b"x" | b"X" => " (the blank is 0)",
-                        _ => "",
-                    }
-                ),
-            ),
+        match cell_value(token, slot, cells) {
+            Ok(n) => values[slot] = n,
+            Err(message) => report(token.at, message),
         }
     };
     let (start, line, label) = {
@@ -193,6 +181,25 @@ fn read_board<R: Read>(
         Some((at, message)) => Err(input_error(case, at, message)),
         None => Ok(Some((label, start))),
     }
+}
+
+/// The value `token` gives cell `slot` of a board of `cells`, or why it gives none.
+fn cell_value(token: &Token, slot: usize, cells: usize) -> Result<u8, String> {
+    let blank_hint = match token.text {
+        b"x" | b"X" => " (the blank is 0)",
+        _ => "",
+    };
+    token
+        .number::<u8>()
+        .filter(|&n| usize::from(n) < cells)
+        .ok_or_else(|| {
+            format!(
+                "value {} at position {} is not a number from 0 to {}{blank_hint}",
+                token.quoted(),
+                slot + 1,
+                cells - 1,
+            )
+        })
 }
 
 /// The first value of `values` given twice, in reading order: where it is given again,
