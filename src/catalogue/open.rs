@@ -124,8 +124,8 @@ impl Puzzle {
     /// // The 2x3 boards of the goal's parity: 6!/2.
     /// let sliding = Options { size: Some((2, 3)), ..Options::default() };
     /// assert_eq!(Puzzle::Sliding.open(&tables, &sliding, States)?, 360);
-    /// // The 8-puzzle's grids: 9!.
-    /// assert_eq!(Puzzle::Eight.open(&tables, &Options::default(), States)?, 362_880);
+    /// // The 8-puzzle's grids that reach 12345678x: 9!/2.
+    /// assert_eq!(Puzzle::Eight.open(&tables, &Options::default(), States)?, 181_440);
     /// // The 8-puzzle has no goal to choose.
     /// let goal = Options { goal: Some("korf".into()), ..Options::default() };
     /// assert!(Puzzle::Eight.open(&tables, &goal, States).is_err());
