@@ -71,6 +71,11 @@ impl<'a, D: AsRef<[u8]>> RanksAt<'a, D> {
         })
     }
 
+    /// How many ranks are at the length.
+    pub fn count(&self) -> u64 {
+        self.table.header().depth_counts[usize::from(self.distance)]
+    }
+
     /// One rank, uniformly among those at the length.
     pub fn sample(&self, rng: &mut dyn RngCore) -> u64 {
         if let Some(&rank) = self.listed.choose(rng) {

@@ -11,7 +11,6 @@ use crate::table::Table;
 pub struct GridsAt<'a, D> {
     space: Space,
     ranks: RanksAt<'a, D>,
-    count: u64,
 }
 
 impl<'a, D: AsRef<[u8]>> GridsAt<'a, D> {
@@ -27,13 +26,12 @@ impl<'a, D: AsRef<[u8]>> GridsAt<'a, D> {
         Ok(GridsAt {
             space: Space::new(header.goal as usize),
             ranks: RanksAt::new(table, length).ok_or_else(no_such_length)?,
-            count: header.depth_counts[length],
         })
     }
 
     /// How many arrangements lie at the length.
     pub fn count(&self) -> u64 {
-        self.count
+        self.ranks.count()
     }
 
     /// One arrangement, uniformly among those at the length.
