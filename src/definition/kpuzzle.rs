@@ -11,7 +11,7 @@
 use super::json::{self, Kind, Value};
 use super::restrictions::Restrictions;
 use super::{alg, line_and_column, Action, Definition, DefinitionError, Goal, NamedAction};
-use super::{Powers, Set};
+use super::{Powers, Set, State};
 pub use pattern::pattern;
 use pattern::{concrete, deltas, holds_the_same_pieces, numbers};
 use std::collections::HashMap;
@@ -38,10 +38,63 @@ const KEYS: &[&str] = &[
 /// Reads a KPuzzle definition; `file` names it in messages.
 pub fn read(text: &str, file: &str) -> Result<Definition, DefinitionError> {
     let root = json::parse(text, file)?;
-    let error = |value: &Value, message: String| DefinitionError::at(file, value.at, message);
+    keys_read(&root, file)?;
+    let name = name(&root, file)?;
+    let whole = |message: &str| DefinitionError::whole(file, message);
+    let sets = orbits(
+        root.get("orbits").ok_or_else(|| whole("no \"orbits\""))?,
+        file,
+    )?;
+    let start_value = root
+        .get("defaultPattern")
+        .ok_or_else(|| whole("no \"defaultPattern\""))?;
+    let (start, default_goal) = pattern(start_value, &sets, file, false)?;
+    let start = concrete(&start, &sets);
+    let moves = named_moves(
+        root.get("moves").ok_or_else(|| whole("no \"moves\""))?,
+        &sets,
+        file,
+    )?;
+    let derived = match root
+        .get("derivedMoves")
+        .or(root.get("experimentalDerivedMoves"))
+    {
+        Some(value) => derived_moves(value, &sets, &moves, file)?,
+        None => Vec::new(),
+    };
+    let powers = match root.get("tablesolvePowers") {
+        None => Powers::default(),
+        Some(value) => value.as_str().and_then(Powers::from_name).ok_or_else(|| {
+            DefinitionError::at(
+                file,
+                value.at,
+                "\"tablesolvePowers\" is \"all\", \"quarter\" or \"none\"",
+            )
+        })?,
+    };
+    let goals = match root.get("tablesolveSolvedPatterns") {
+        None => vec![default_goal],
+        Some(value) => solved_patterns(value, &start, &sets, file)?,
+    };
+    Ok(Definition {
+        name,
+        sets,
+        moves,
+        derived,
+        start,
+        goals,
+        powers,
+        restrictions: Restrictions::default(),
+    })
+}
+
+/// Refuses what is not a definition: another JSON value, a pattern given in its place,
+/// or a key this reader would pass over unread.
+fn keys_read(root: &Value, file: &str) -> Result<(), DefinitionError> {
     let Kind::Object(members) = &root.kind else {
-        return Err(error(
-            &root,
+        return Err(DefinitionError::at(
+            file,
+            root.at,
             format!(
                 "a KPuzzle definition is a JSON object, not {}",
                 root.describe()
@@ -64,49 +117,53 @@ pub fn read(text: &str, file: &str) -> Result<Definition, DefinitionError> {
     // description, experimental features): none changes the puzzle, so they are passed
     // over; any other key is refused, a misspelt one most likely.
     let read = |k: &str| KEYS.contains(&k) || k.starts_with("experimental");
-    if let Some((key, value)) = members.iter().find(|(k, _)| !read(k)) {
-        return Err(error(
-            value,
+    match members.iter().find(|(k, _)| !read(k)) {
+        Some((key, value)) => Err(DefinitionError::at(
+            file,
+            value.at,
             format!(
                 "\"{key}\" is not read by this tool (it reads {}, and passes over \
                  cubing.js's `experimental...` keys): remove it",
                 KEYS[1..].join(", ")
             ),
-        ));
+        )),
+        None => Ok(()),
     }
-    let name = match root.get("name") {
+}
+
+/// The puzzle's `name`, or without one the file's name without its extension.
+fn name(root: &Value, file: &str) -> Result<String, DefinitionError> {
+    match root.get("name") {
         Some(value) => value
             .as_str()
-            .ok_or_else(|| error(value, "\"name\" is a string".into()))?
-            .to_owned(),
+            .map(str::to_owned)
+            .ok_or_else(|| DefinitionError::at(file, value.at, "\"name\" is a string")),
         None => {
             let stem = std::path::Path::new(file).file_stem();
-            stem.map_or(file.to_owned(), |s| s.to_string_lossy().into_owned())
+            Ok(stem.map_or(file.to_owned(), |s| s.to_string_lossy().into_owned()))
         }
-    };
-    let whole = |message: &str| DefinitionError::whole(file, message);
-    let sets = orbits(
-        root.get("orbits").ok_or_else(|| whole("no \"orbits\""))?,
-        file,
-    )?;
-    let start_value = root
-        .get("defaultPattern")
-        .ok_or_else(|| whole("no \"defaultPattern\""))?;
-    let (start, default_goal) = pattern(start_value, &sets, file, false)?;
-    let start = concrete(&start, &sets);
-    let moves_value = root.get("moves").ok_or_else(|| whole("no \"moves\""))?;
-    let Kind::Object(listed) = &moves_value.kind else {
+    }
+}
+
+/// The `moves` object: each a transformation that changes something.
+fn named_moves(
+    value: &Value,
+    sets: &[Set],
+    file: &str,
+) -> Result<Vec<NamedAction>, DefinitionError> {
+    let error = |value: &Value, message: String| DefinitionError::at(file, value.at, message);
+    let Kind::Object(listed) = &value.kind else {
         return Err(error(
-            moves_value,
+            value,
             "\"moves\" is an object of moves by name".into(),
         ));
     };
     let mut moves = Vec::new();
-    for (name, value) in listed {
-        let action = transformation(value, &sets, file, name)?;
+    for (name, move_value) in listed {
+        let action = transformation(move_value, sets, file, name)?;
         if action.is_identity() {
             return Err(error(
-                value,
+                move_value,
                 format!("move {name} moves and twists nothing: remove it"),
             ));
         }
@@ -117,61 +174,46 @@ pub fn read(text: &str, file: &str) -> Result<Definition, DefinitionError> {
     }
     if moves.is_empty() {
         return Err(error(
-            moves_value,
+            value,
             "no moves: a definition needs at least one".into(),
         ));
     }
-    let derived_value = root
-        .get("derivedMoves")
-        .or(root.get("experimentalDerivedMoves"));
-    let derived = match derived_value {
-        Some(value) => derived_moves(value, &sets, &moves, file)?,
-        None => Vec::new(),
+    Ok(moves)
+}
+
+/// `tablesolveSolvedPatterns`: the solved states, each holding the start's pieces.
+fn solved_patterns(
+    value: &Value,
+    start: &State,
+    sets: &[Set],
+    file: &str,
+) -> Result<Vec<Goal>, DefinitionError> {
+    let error = |value: &Value, message: &str| DefinitionError::at(file, value.at, message);
+    let Kind::Array(patterns) = &value.kind else {
+        return Err(error(
+            value,
+            "\"tablesolveSolvedPatterns\" is an array of patterns",
+        ));
     };
-    let powers = match root.get("tablesolvePowers") {
-        None => Powers::default(),
-        Some(value) => value.as_str().and_then(Powers::from_name).ok_or_else(|| {
-            error(
-                value,
-                "\"tablesolvePowers\" is \"all\", \"quarter\" or \"none\"".into(),
+    if patterns.is_empty() {
+        return Err(error(
+            value,
+            "\"tablesolveSolvedPatterns\" lists no pattern",
+        ));
+    }
+    let mut goals = Vec::new();
+    for p in patterns {
+        let (_, goal) = pattern(p, sets, file, true)?;
+        holds_the_same_pieces(&goal, start, sets).map_err(|set| {
+            DefinitionError::at(
+                file,
+                p.at,
+                format!("this pattern's orbit {set} holds other pieces than the default pattern's"),
             )
-        })?,
-    };
-    let goals = match root.get("tablesolveSolvedPatterns") {
-        None => vec![default_goal],
-        Some(value) => {
-            let Kind::Array(patterns) = &value.kind else {
-                return Err(error(
-                    value,
-                    "\"tablesolveSolvedPatterns\" is an array of patterns".into(),
-                ));
-            };
-            if patterns.is_empty() {
-                return Err(error(
-                    value,
-                    "\"tablesolveSolvedPatterns\" lists no pattern".into(),
-                ));
-            }
-            let mut goals = Vec::new();
-            for p in patterns {
-                let (_, goal) = pattern(p, &sets, file, true)?;
-                holds_the_same_pieces(&goal, &start, &sets)
-                    .map_err(|set| error(p, format!("this pattern's orbit {set} holds other pieces than the default pattern's")))?;
-                goals.push(goal);
-            }
-            goals
-        }
-    };
-    Ok(Definition {
-        name,
-        sets,
-        moves,
-        derived,
-        start,
-        goals,
-        powers,
-        restrictions: Restrictions::default(),
-    })
+        })?;
+        goals.push(goal);
+    }
+    Ok(goals)
 }
 
 impl Definition {

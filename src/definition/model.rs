@@ -96,51 +96,7 @@ impl Model {
         let sets = definition.sets.clone();
         let powers = powers.unwrap_or(definition.powers);
         let chosen = chosen_moves(&definition, moves)?;
-        let mut turns = Vec::new();
-        let mut names = HashSet::new();
-        for (class, (name, action)) in chosen.iter().enumerate() {
-            if action.is_identity() {
-                let message = format!("move {name} moves and twists nothing");
-                return Err(match moves {
-                    Some(_) => PuzzleError::Moves(message),
-                    None => PuzzleError::Beyond(message),
-                });
-            }
-            let order = order(action, &sets);
-            if powers == Powers::All && order - 1 > MOST_POWERS {
-                return Err(PuzzleError::Beyond(format!(
-                    "move {name} has order {order}: more than {MOST_POWERS} powers to turn \
-                     (choose --powers quarter or none)"
-                )));
-            }
-            let chosen_powers: Vec<usize> = match powers {
-                Powers::All => (1..order).collect(),
-                Powers::Quarter if order > 2 => vec![1, order - 1],
-                Powers::Quarter | Powers::None => vec![1],
-            };
-            for k in chosen_powers {
-                let turn_name = power_name(name, k, order);
-                if !names.insert(turn_name.clone()) {
-                    return Err(PuzzleError::Beyond(format!(
-                        "two turns would be named {turn_name}: name the moves apart"
-                    )));
-                }
-                let action = match k == order - 1 && k > 1 {
-                    true => action.inverse(&sets),
-                    false => action.power(k, &sets),
-                };
-                turns.push(TurnInfo {
-                    turn: Turn {
-                        index: turns.len() as u16,
-                        name: kept_name(&turn_name),
-                    },
-                    class,
-                    power: k,
-                    order,
-                    action,
-                });
-            }
-        }
+        let turns = turns_of(&chosen, &sets, powers, moves.is_some())?;
         if turns.len() > MOST_TURNS {
             return Err(PuzzleError::Beyond(format!(
                 "{} turns (moves and their powers): more than the {MOST_TURNS} this tool \
@@ -428,6 +384,62 @@ fn orbits(sets: &[Set], turns: &[TurnInfo]) -> Vec<Vec<Vec<u8>>> {
             orbits
         })
         .collect()
+}
+
+/// Each chosen move's powers as turns, in answer order: the error names a move the user
+/// chose (`by_user`) as an option's fault.
+fn turns_of(
+    chosen: &[(String, Action)],
+    sets: &[Set],
+    powers: Powers,
+    by_user: bool,
+) -> Result<Vec<TurnInfo>, PuzzleError> {
+    let mut turns = Vec::new();
+    let mut names = HashSet::new();
+    for (class, (name, action)) in chosen.iter().enumerate() {
+        if action.is_identity() {
+            let message = format!("move {name} moves and twists nothing");
+            return Err(match by_user {
+                true => PuzzleError::Moves(message),
+                false => PuzzleError::Beyond(message),
+            });
+        }
+        let order = order(action, sets);
+        if powers == Powers::All && order - 1 > MOST_POWERS {
+            return Err(PuzzleError::Beyond(format!(
+                "move {name} has order {order}: more than {MOST_POWERS} powers to turn \
+                 (choose --powers quarter or none)"
+            )));
+        }
+        let chosen_powers: Vec<usize> = match powers {
+            Powers::All => (1..order).collect(),
+            Powers::Quarter if order > 2 => vec![1, order - 1],
+            Powers::Quarter | Powers::None => vec![1],
+        };
+        for k in chosen_powers {
+            let turn_name = power_name(name, k, order);
+            if !names.insert(turn_name.clone()) {
+                return Err(PuzzleError::Beyond(format!(
+                    "two turns would be named {turn_name}: name the moves apart"
+                )));
+            }
+            let action = match k == order - 1 && k > 1 {
+                true => action.inverse(sets),
+                false => action.power(k, sets),
+            };
+            turns.push(TurnInfo {
+                turn: Turn {
+                    index: turns.len() as u16,
+                    name: kept_name(&turn_name),
+                },
+                class,
+                power: k,
+                order,
+                action,
+            });
+        }
+    }
+    Ok(turns)
 }
 
 /// Where each set starts in a flat state, and the state's width.

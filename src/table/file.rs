@@ -22,74 +22,14 @@ impl<D: AsRef<[u8]>> Table<D> {
     /// them without copying. Never panics, whatever the bytes.
     pub fn from_bytes(bytes: D, id: TableId, states: u64) -> Result<Self, Fault> {
         let b = bytes.as_ref();
-        let need = |expected: usize| {
-            if b.len() < expected {
-                Err(Fault::Truncated {
-                    len: b.len(),
-                    expected,
-                })
-            } else {
-                Ok(())
-            }
+        let (header, header_len) = read_header(b)?;
+        is_of(&header, &id, states)?;
+        let too_long = Fault::Truncated {
+            len: b.len(),
+            expected: usize::MAX,
         };
-        need(PREFIX_LEN)?;
-        let version = version_of(b).ok_or(Fault::Magic)?;
-        if version != FORMAT_VERSION {
-            return Err(Fault::Version {
-                found: version,
-                expected: FORMAT_VERSION,
-            });
-        }
-        let header_len =
-            u32::from_le_bytes(b[VERSION_END..PREFIX_LEN].try_into().expect("4 bytes")) as usize;
-        if header_len > MAX_HEADER_LEN {
-            return Err(HeaderFault::TooLong {
-                len: header_len,
-                max: MAX_HEADER_LEN,
-            }
-            .into());
-        }
-        need(PREFIX_LEN + header_len)?;
-        let (header, used): (Header, usize) = bincode::serde::decode_from_slice(
-            &b[PREFIX_LEN..PREFIX_LEN + header_len],
-            bincode_config(),
-        )
-        .map_err(|e| HeaderFault::Undecodable(e.to_string()))?;
-        if used != header_len {
-            return Err(HeaderFault::Trailing {
-                used,
-                len: header_len,
-            }
-            .into());
-        }
-        if header.entry != id.entry {
-            return Err(Fault::Kind {
-                found: header.entry,
-                expected: id.entry,
-            });
-        }
-        if header.puzzle != id.puzzle || header.goal != id.goal {
-            let found = TableId {
-                puzzle: header.puzzle.clone().into(),
-                goal: header.goal,
-                entry: header.entry,
-            };
-            return Err(Fault::Identity {
-                found: found.to_string(),
-                expected: id.to_string(),
-            });
-        }
-        if header.states != states {
-            return Err(Fault::States {
-                found: header.states,
-                expected: states,
-            });
-        }
         let Ok(states) = usize::try_from(states) else {
-            return Err(Fault::Truncated {
-                len: b.len(),
-                expected: usize::MAX,
-            });
+            return Err(too_long);
         };
         let offset = payload_offset(header_len);
         if header.payload_offset != offset as u64 {
@@ -110,12 +50,9 @@ impl<D: AsRef<[u8]>> Table<D> {
             .checked_mul(id.entry.width())
             .and_then(|len| offset.checked_add(len))
         else {
-            return Err(Fault::Truncated {
-                len: b.len(),
-                expected: usize::MAX,
-            });
+            return Err(too_long);
         };
-        need(end)?;
+        need(b, end)?;
         if b.len() > end {
             return Err(Fault::Oversized {
                 len: b.len(),
@@ -213,6 +150,80 @@ impl<D> fmt::Debug for Table<D> {
             .field("header", &self.header)
             .finish_non_exhaustive()
     }
+}
+
+/// A fault unless `b` holds at least `expected` bytes.
+fn need(b: &[u8], expected: usize) -> Result<(), Fault> {
+    match b.len() < expected {
+        true => Err(Fault::Truncated {
+            len: b.len(),
+            expected,
+        }),
+        false => Ok(()),
+    }
+}
+
+/// The header of a table file of this format, and its length in bytes.
+fn read_header(b: &[u8]) -> Result<(Header, usize), Fault> {
+    need(b, PREFIX_LEN)?;
+    let version = version_of(b).ok_or(Fault::Magic)?;
+    if version != FORMAT_VERSION {
+        return Err(Fault::Version {
+            found: version,
+            expected: FORMAT_VERSION,
+        });
+    }
+    let header_len =
+        u32::from_le_bytes(b[VERSION_END..PREFIX_LEN].try_into().expect("4 bytes")) as usize;
+    if header_len > MAX_HEADER_LEN {
+        return Err(HeaderFault::TooLong {
+            len: header_len,
+            max: MAX_HEADER_LEN,
+        }
+        .into());
+    }
+    need(b, PREFIX_LEN + header_len)?;
+    let (header, used): (Header, usize) = bincode::serde::decode_from_slice(
+        &b[PREFIX_LEN..PREFIX_LEN + header_len],
+        bincode_config(),
+    )
+    .map_err(|e| HeaderFault::Undecodable(e.to_string()))?;
+    if used != header_len {
+        return Err(HeaderFault::Trailing {
+            used,
+            len: header_len,
+        }
+        .into());
+    }
+    Ok((header, header_len))
+}
+
+/// A fault unless `header` is the table `id` of `states` ranks.
+fn is_of(header: &Header, id: &TableId, states: u64) -> Result<(), Fault> {
+    if header.entry != id.entry {
+        return Err(Fault::Kind {
+            found: header.entry,
+            expected: id.entry,
+        });
+    }
+    if header.puzzle != id.puzzle || header.goal != id.goal {
+        let found = TableId {
+            puzzle: header.puzzle.clone().into(),
+            goal: header.goal,
+            entry: header.entry,
+        };
+        return Err(Fault::Identity {
+            found: found.to_string(),
+            expected: id.to_string(),
+        });
+    }
+    if header.states != states {
+        return Err(Fault::States {
+            found: header.states,
+            expected: states,
+        });
+    }
+    Ok(())
 }
 
 #[cfg(test)]

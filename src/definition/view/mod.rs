@@ -115,11 +115,10 @@ impl View {
         projection: &Projection,
         goals: &[usize],
     ) -> Result<(Vec<Orbit>, Vec<Part>, u64), ViewError> {
-        let sets = puzzle.sets();
         let wanted: Vec<&Goal> = goals.iter().map(|&g| &puzzle.goals()[g]).collect();
         let mut orbits = Vec::new();
-        for (s, set) in sets.iter().enumerate() {
-            let Keep::Kept { class, orientation } = &projection.sets[s] else {
+        for (s, keep) in projection.sets.iter().enumerate() {
+            let Keep::Kept { class, orientation } = keep else {
                 continue;
             };
             for positions in &puzzle.orbits[s] {
@@ -129,15 +128,14 @@ impl View {
                         positions.len()
                     )));
                 }
-                orbits.push(orbit(
+                orbits.push(Orbit::new(
                     puzzle,
                     s,
-                    set,
                     positions,
                     class,
                     *orientation,
                     &wanted,
-                )?);
+                ));
             }
         }
         let turns = puzzle.turns.len();

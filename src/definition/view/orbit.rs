@@ -6,7 +6,7 @@ use super::arrangement::*;
 use super::goal_states::visit_goal_states;
 use super::{Part, Ranks, View, ViewError, BLANK, MOST_GOAL_STATES};
 use crate::definition::model::Model;
-use crate::definition::{Action, Goal, Set};
+use crate::definition::{Action, Goal};
 
 /// One orbit's share of a view.
 #[derive(Clone, Debug)]
@@ -213,142 +213,161 @@ impl View {
     }
 }
 
-/// One orbit's share of a view of `set`, towards `goals`.
-pub(super) fn orbit(
+impl Orbit {
+    /// One orbit's share of a view of set `s`: the pieces at `positions`, told apart by
+    /// `class`, their orientations counted when `orientation` asks and `goals` name one.
+    pub(super) fn new(
+        puzzle: &Model,
+        s: usize,
+        positions: &[u8],
+        class: &[u8],
+        orientation: bool,
+        goals: &[&Goal],
+    ) -> Orbit {
+        let set = &puzzle.sets()[s];
+        let at = puzzle.offsets[s];
+        let slots = |from: usize| {
+            let slot = |&p: &u8| (from + usize::from(p)) as u16;
+            positions.iter().map(slot).collect()
+        };
+        let (forward, backward) = turns_on(puzzle, s, positions);
+        // The orbit's pieces: those the start has there.
+        let classes = class.iter().filter(|&&c| c != BLANK).max();
+        let mut counts = vec![0u8; classes.map_or(0, |&c| usize::from(c) + 1)];
+        let mut blanks = 0u8;
+        let start = &puzzle.definition.start;
+        for &p in positions {
+            match class[usize::from(start.pieces[s][usize::from(p)])] {
+                BLANK => blanks += 1,
+                c => counts[usize::from(c)] += 1,
+            }
+        }
+        let twisted = forward
+            .iter()
+            .any(|(_, twist)| twist.iter().any(|&t| t != 0));
+        let asked = goals.iter().any(|g| {
+            positions
+                .iter()
+                .any(|&p| g.orientation[s][usize::from(p)].is_some())
+        });
+        let start_turns: Vec<u8> = positions
+            .iter()
+            .map(|&p| start.orientation[s][usize::from(p)])
+            .collect();
+        let counted = orientation && asked && set.orientations > 1 && counts.iter().any(|&c| c > 0);
+        // Untwisted, pieces keep the orientations they start with: one value is all
+        // there is when every piece starts with it.
+        let constant = (counted && !twisted && start_turns.iter().all(|&t| t == start_turns[0]))
+            .then_some(start_turns[0]);
+        let mut orbit = Orbit {
+            set: s,
+            positions: positions.to_vec(),
+            modulus: set.orientations,
+            piece_slots: slots(at),
+            turn_slots: slots(at + set.pieces),
+            class: class.to_vec(),
+            counts,
+            blanks,
+            digits: counted && constant.is_none(),
+            constant,
+            sum: None,
+            parity: None,
+            forward,
+            backward,
+        };
+        orbit.sum = orbit.kept_sum(goals);
+        orbit.parity = orbit.kept_parity(goals);
+        orbit
+    }
+
+    /// The sum of the orientations when every turn keeps it and every goal names the
+    /// orbit's orientations with that one sum: then one digit fewer is ranked.
+    fn kept_sum(&self, goals: &[&Goal]) -> Option<u8> {
+        if !self.digits || self.blanks != 0 {
+            return None;
+        }
+        let modulus = u32::from(self.modulus);
+        let kept = self
+            .forward
+            .iter()
+            .all(|(_, twist)| twist.iter().map(|&t| u32::from(t)).sum::<u32>() % modulus == 0);
+        let every = self.fully_asked(goals, |g, p| g.orientation[self.set][p].is_some());
+        let sums: Vec<u8> = goals
+            .iter()
+            .map(|g| {
+                let turns = self
+                    .positions
+                    .iter()
+                    .map(|&p| g.orientation[self.set][usize::from(p)]);
+                (turns.map(|t| u32::from(t.unwrap_or(0))).sum::<u32>() % modulus) as u8
+            })
+            .collect();
+        (kept && every && sums.windows(2).all(|w| w[0] == w[1])).then(|| sums[0])
+    }
+
+    /// The permutation parity of distinct pieces when every turn is even and every goal
+    /// places the orbit's pieces with that one parity: then half the arrangements are
+    /// ranked.
+    fn kept_parity(&self, goals: &[&Goal]) -> Option<u8> {
+        let distinct = self.blanks == 0 && self.counts.iter().all(|&c| c == 1);
+        if !distinct || self.positions.len() < 2 {
+            return None;
+        }
+        let even = self
+            .forward
+            .iter()
+            .all(|(from, _)| permutation_parity(from) == 0);
+        let every = self.fully_asked(goals, |g, p| g.pieces[self.set][p].is_some());
+        let parities: Vec<u8> = goals
+            .iter()
+            .map(|g| {
+                let classes: Vec<u8> = self
+                    .positions
+                    .iter()
+                    .map(|&p| {
+                        self.class[usize::from(g.pieces[self.set][usize::from(p)].unwrap_or(0))]
+                    })
+                    .collect();
+                permutation_parity(&classes)
+            })
+            .collect();
+        (even && every && parities.windows(2).all(|w| w[0] == w[1])).then(|| parities[0])
+    }
+
+    /// Whether every goal names `of` at every position of the orbit.
+    fn fully_asked(&self, goals: &[&Goal], of: impl Fn(&Goal, usize) -> bool) -> bool {
+        goals
+            .iter()
+            .all(|g| self.positions.iter().all(|&p| of(g, usize::from(p))))
+    }
+}
+
+/// Each turn of `puzzle` on the orbit of set `s` at `positions`, and each turn's
+/// inverse: sources (within the orbit) and twists by destination.
+#[allow(clippy::type_complexity)]
+fn turns_on(
     puzzle: &Model,
     s: usize,
-    set: &Set,
     positions: &[u8],
-    class: &[u8],
-    orientation: bool,
-    goals: &[&Goal],
-) -> Result<Orbit, ViewError> {
-    let at = puzzle.offsets[s];
-    let piece_slots: Vec<u16> = positions
-        .iter()
-        .map(|&p| (at + usize::from(p)) as u16)
-        .collect();
-    let turn_slots: Vec<u16> = positions
-        .iter()
-        .map(|&p| (at + set.pieces + usize::from(p)) as u16)
-        .collect();
-    let mut place = vec![u8::MAX; set.pieces];
+) -> (Vec<(Vec<u8>, Vec<u8>)>, Vec<(Vec<u8>, Vec<u8>)>) {
+    let mut place = vec![u8::MAX; puzzle.sets()[s].pieces];
     for (i, &p) in positions.iter().enumerate() {
         place[usize::from(p)] = i as u8;
     }
     let local = |action: &Action| -> (Vec<u8>, Vec<u8>) {
+        let at = |p: &u8| usize::from(*p);
         let from = positions
             .iter()
-            .map(|&p| place[usize::from(action.from[s][usize::from(p)])])
-            .collect();
-        let twist = positions
-            .iter()
-            .map(|&p| action.twist[s][usize::from(p)])
-            .collect();
-        (from, twist)
+            .map(|p| place[usize::from(action.from[s][at(p)])]);
+        let twist = positions.iter().map(|p| action.twist[s][at(p)]);
+        (from.collect(), twist.collect())
     };
-    let forward: Vec<(Vec<u8>, Vec<u8>)> = puzzle.turns.iter().map(|t| local(&t.action)).collect();
-    let backward: Vec<(Vec<u8>, Vec<u8>)> = puzzle
-        .turns
-        .iter()
+    let turns = puzzle.turns.iter();
+    let forward = turns.clone().map(|t| local(&t.action)).collect();
+    let backward = turns
         .map(|t| local(&t.action.inverse(puzzle.sets())))
         .collect();
-    // The orbit's pieces: those the start has there.
-    let classes = usize::from(
-        class
-            .iter()
-            .filter(|&&c| c != BLANK)
-            .max()
-            .map_or(0, |&c| c + 1),
-    );
-    let mut counts = vec![0u8; classes];
-    let mut blanks = 0u8;
-    for &p in positions {
-        match class[usize::from(puzzle.definition.start.pieces[s][usize::from(p)])] {
-            BLANK => blanks += 1,
-            c => counts[usize::from(c)] += 1,
-        }
-    }
-    let twisted = forward
-        .iter()
-        .any(|(_, twist)| twist.iter().any(|&t| t != 0));
-    let asked = goals.iter().any(|g| {
-        positions
-            .iter()
-            .any(|&p| g.orientation[s][usize::from(p)].is_some())
-    });
-    let start_turns: Vec<u8> = positions
-        .iter()
-        .map(|&p| puzzle.definition.start.orientation[s][usize::from(p)])
-        .collect();
-    let counted = orientation && asked && set.orientations > 1 && counts.iter().any(|&c| c > 0);
-    // Untwisted, pieces keep the orientations they start with: one value is all there
-    // is when every piece starts with it.
-    let constant = (counted && !twisted && start_turns.iter().all(|&t| t == start_turns[0]))
-        .then_some(start_turns[0]);
-    let digits = counted && constant.is_none();
-    let distinct = blanks == 0 && counts.iter().all(|&c| c == 1);
-    let fully_asked = |of: &dyn Fn(&Goal, usize) -> bool| {
-        goals
-            .iter()
-            .all(|g| positions.iter().all(|&p| of(g, usize::from(p))))
-    };
-    let sum = match digits && blanks == 0 {
-        false => None,
-        true => {
-            let kept = forward.iter().all(|(_, twist)| {
-                twist.iter().map(|&t| u32::from(t)).sum::<u32>() % u32::from(set.orientations) == 0
-            });
-            let every = fully_asked(&|g, p| g.orientation[s][p].is_some());
-            let sums: Vec<u8> = goals
-                .iter()
-                .map(|g| {
-                    (positions
-                        .iter()
-                        .map(|&p| u32::from(g.orientation[s][usize::from(p)].unwrap_or(0)))
-                        .sum::<u32>()
-                        % u32::from(set.orientations)) as u8
-                })
-                .collect();
-            (kept && every && sums.windows(2).all(|w| w[0] == w[1])).then(|| sums[0])
-        }
-    };
-    let parity = match distinct && positions.len() >= 2 {
-        false => None,
-        true => {
-            let even = forward
-                .iter()
-                .all(|(from, _)| permutation_parity(from) == 0);
-            let every = fully_asked(&|g, p| g.pieces[s][p].is_some());
-            let parities: Vec<u8> = goals
-                .iter()
-                .map(|g| {
-                    let classes: Vec<u8> = positions
-                        .iter()
-                        .map(|&p| class[usize::from(g.pieces[s][usize::from(p)].unwrap_or(0))])
-                        .collect();
-                    permutation_parity(&classes)
-                })
-                .collect();
-            (even && every && parities.windows(2).all(|w| w[0] == w[1])).then(|| parities[0])
-        }
-    };
-    Ok(Orbit {
-        set: s,
-        positions: positions.to_vec(),
-        modulus: set.orientations,
-        piece_slots,
-        turn_slots,
-        class: class.to_vec(),
-        counts,
-        blanks,
-        digits,
-        constant,
-        sum,
-        parity,
-        forward,
-        backward,
-    })
+    (forward, backward)
 }
 
 /// The states of `orbit` that `goal` accepts: its pieces where it names them (the

@@ -206,22 +206,7 @@ impl<
             let (given, most) = (held.len(), M);
             return Err(GuideError::TooManyMemberships { given, most });
         }
-        for split in splits {
-            let mut homes = vec![0; W * H];
-            for &p in split {
-                let db = databases.get(p).ok_or(GuideError::NoSuchPattern(p))?;
-                for &home in db.pattern.cells() {
-                    homes[usize::from(home)] += 1;
-                }
-            }
-            if homes
-                .iter()
-                .enumerate()
-                .any(|(c, &n)| n != usize::from(c != goal_blank))
-            {
-                return Err(GuideError::NotASplit);
-            }
-        }
+        Self::check_splits(databases, splits, goal_blank)?;
         let homes = target.homes();
         let frames: Vec<Frame<M>> = symmetries::<W, H>()
             .into_iter()
@@ -249,19 +234,6 @@ impl<
                 most,
             });
         }
-        let mut lanes = [[Lanes {
-            len: 0,
-            lane: [0; L],
-        }; P]; MAX_FRAMES];
-        for f in 0..frames.len() {
-            for (s, split) in splits.iter().enumerate() {
-                for &p in split {
-                    let lanes = &mut lanes[f][p];
-                    lanes.lane[usize::from(lanes.len)] = (f * splits.len() + s) as u8;
-                    lanes.len += 1;
-                }
-            }
-        }
         let mut to = [[0; Slide::ALL.len()]; MAX_CELLS];
         for (blank, to) in to[..W * H].iter_mut().enumerate() {
             for step in Slide::ALL {
@@ -273,15 +245,59 @@ impl<
         let largest = databases.iter().map(|db| db.pattern.placements()).max();
         Ok(Guide {
             databases,
+            lanes: Self::lanes(frames.len(), splits),
             frames,
             sums,
-            lanes,
             detours: Detours::up_to(longest),
             to,
             tiles,
             ask_ahead: largest >= Some(ASK_AHEAD_FROM)
                 || (splits.len() > 1 && entries >= ASK_AHEAD_FROM),
         })
+    }
+
+    /// Refuses a split that is not one: each tile's home in exactly one of its patterns.
+    fn check_splits(
+        databases: &[PatternDb<D, W, H>],
+        splits: &[Vec<usize>],
+        goal_blank: usize,
+    ) -> Result<(), GuideError> {
+        for split in splits {
+            let mut homes = vec![0; W * H];
+            for &p in split {
+                let db = databases.get(p).ok_or(GuideError::NoSuchPattern(p))?;
+                for &home in db.pattern.cells() {
+                    homes[usize::from(home)] += 1;
+                }
+            }
+            if homes
+                .iter()
+                .enumerate()
+                .any(|(c, &n)| n != usize::from(c != goal_blank))
+            {
+                return Err(GuideError::NotASplit);
+            }
+        }
+        Ok(())
+    }
+
+    /// Each frame's lanes for each pattern: the sums (one a frame and split) a
+    /// pattern's lookup adds to.
+    fn lanes(frames: usize, splits: &[Vec<usize>]) -> [[Lanes<L>; P]; MAX_FRAMES] {
+        let mut lanes = [[Lanes {
+            len: 0,
+            lane: [0; L],
+        }; P]; MAX_FRAMES];
+        for f in 0..frames {
+            for (s, split) in splits.iter().enumerate() {
+                for &p in split {
+                    let lanes = &mut lanes[f][p];
+                    lanes.lane[usize::from(lanes.len)] = (f * splits.len() + s) as u8;
+                    lanes.len += 1;
+                }
+            }
+        }
+        lanes
     }
 
     /// The position of `board`, every pattern looked up.
