@@ -11,7 +11,7 @@ use std::hint::black_box;
 use std::io;
 
 use tablesolve::eight;
-use tablesolve::judge::{self, BadCases, Format, Method, Output, Sample};
+use tablesolve::judge::{self, BadCases, EveryShortest, Method, Output, Sample, Wanted};
 use tablesolve::judge::{CrossCheck, Replay};
 use tablesolve::rotation;
 use tablesolve::search::{reverse_bfs, Work};
@@ -31,7 +31,7 @@ fn per_case<J: Sample>(c: &mut Criterion, name: &str, judge: &J) {
 }
 
 /// Parses, answers and writes a whole judge input held in memory.
-fn batch<J: Format + Replay + CrossCheck + Sample>(
+fn batch<J: EveryShortest + Replay + CrossCheck + Sample>(
     c: &mut Criterion,
     name: &str,
     judge: &J,
@@ -47,12 +47,13 @@ fn batch<J: Format + Replay + CrossCheck + Sample>(
     group.sample_size(20);
     group.bench_function(name, |b| {
         b.iter(|| {
-            judge::solve_all(
+            let wanted = Wanted::Smallest(Method::Tables);
+            judge::answer_each(
                 judge,
                 &input[..],
                 io::sink(),
                 BadCases::Stop,
-                Method::Tables,
+                wanted,
                 Output::Judge,
             )
             .unwrap()

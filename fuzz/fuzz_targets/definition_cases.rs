@@ -5,7 +5,7 @@
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 use tablesolve::definition::{Def, DefOptions, Definition};
-use tablesolve::judge::{self, BadCases, Method, Output};
+use tablesolve::judge::{self, BadCases, Method, Output, Wanted};
 use tablesolve::table::TableDir;
 
 static DEF: OnceLock<Def> = OnceLock::new();
@@ -20,5 +20,5 @@ fuzz_target!(|input: &[u8]| {
     });
     let mut skip = |_: &tablesolve::Error| {};
     let mut out = Vec::new();
-    let _ = judge::solve_all(def, input, &mut out, BadCases::Skip(&mut skip), Method::Tables, Output::Judge);
+    let _ = judge::answer_each(def, input, &mut out, BadCases::Skip(&mut skip), Wanted::Smallest(Method::Tables), Output::Judge);
 });

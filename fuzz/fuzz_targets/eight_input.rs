@@ -4,7 +4,7 @@
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 use tablesolve::eight;
-use tablesolve::judge::{self, BadCases, Method, Output};
+use tablesolve::judge::{self, BadCases, Method, Output, Wanted};
 use tablesolve::Eight;
 use tablesolve::table::exact_in_memory;
 
@@ -16,6 +16,6 @@ fuzz_target!(|input: &[u8]| {
         let table = exact_in_memory(&space).expect("a consistent table");
         Eight { table }
     });
-    let _ = judge::solve_all(judge, input, std::io::sink(), BadCases::Skip(&mut |_| {}), Method::Tables, Output::Judge);
-    let _ = judge::solve_all(judge, input, std::io::sink(), BadCases::Stop, Method::Tables, Output::Json);
+    let _ = judge::answer_each(judge, input, std::io::sink(), BadCases::Skip(&mut |_| {}), Wanted::Smallest(Method::Tables), Output::Judge);
+    let _ = judge::answer_each(judge, input, std::io::sink(), BadCases::Stop, Wanted::Smallest(Method::Tables), Output::Json);
 });

@@ -370,43 +370,31 @@ pub enum Method {
     Search,
 }
 
-/// Answers every case of `input` with `judge` by `method`, written in `format`.
-pub fn solve_all<J: Format + Replay + CrossCheck>(
+/// Writes the answers of `cases` found by `method` to `out` in `format`: the smallest
+/// of the shortest, each case's.
+pub(super) fn write_smallest<J: Format + Replay + CrossCheck>(
     judge: &J,
-    input: impl Read + Send,
-    output: impl Write,
-    bad_cases: BadCases<'_>,
+    cases: &[(usize, J::Case)],
     method: Method,
     format: Output,
-) -> Result<Answered, Error> {
-    answer_all(
-        &mut judge.reader(),
-        input,
-        output,
-        bad_cases,
-        format,
-        judge.cases_per_task(),
-        |cases, out| {
-            if (method, format) == (Method::Tables, Output::Judge) {
-                return judge.write_answers(cases, out);
-            }
-            for (number, case) in cases {
-                let answer = match method {
-                    Method::Tables => judge.solve(case)?,
-                    Method::Search => judge.search(case),
-                };
-                let number = *number;
-                match format {
-                    Output::Judge => J::write_answer(number, &answer, out),
-                    Output::Json => write_json_line(&J::json_answer(number, &answer), out),
-                    Output::Show => {
-                        out.extend_from_slice(show::<J>(number, case, &answer).as_bytes())
-                    }
-                }
-            }
-            Ok(())
-        },
-    )
+    out: &mut Vec<u8>,
+) -> Result<(), Error> {
+    if (method, format) == (Method::Tables, Output::Judge) {
+        return judge.write_answers(cases, out);
+    }
+    for (number, case) in cases {
+        let answer = match method {
+            Method::Tables => judge.solve(case)?,
+            Method::Search => judge.search(case),
+        };
+        let number = *number;
+        match format {
+            Output::Judge => J::write_answer(number, &answer, out),
+            Output::Json => write_json_line(&J::json_answer(number, &answer), out),
+            Output::Show => out.extend_from_slice(show::<J>(number, case, &answer).as_bytes()),
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,9 +1,7 @@
 //! Every shortest answer of a case (`--count`, `--all`; `../shared/SPEC.md` section
 //! 9): what a judge finds, how much of it a listing keeps, and how a batch writes it.
 
-use std::io::{Read, Write};
-
-use super::batch::{answer_all, write_json_line, Answered, BadCases, Output};
+use super::batch::{write_json_line, Output};
 use super::Format;
 use crate::error::Error;
 use crate::moves::Move;
@@ -92,35 +90,24 @@ pub trait EveryShortest: Format {
     fn every_shortest(&self, case: &Self::Case, list: bool) -> Result<Shortest, Error>;
 }
 
-/// Answers every case of `input` with every shortest answer (`../shared/SPEC.md`
-/// section 9): a line with their number, then, if `list`, one line each, in letter
-/// order. JSON gives the count, the length and, if `list`, the answers.
-pub fn every_shortest_all<J: EveryShortest>(
+/// Writes every shortest answer of `cases` to `out` (`../shared/SPEC.md` section 9): a
+/// line with their number, then, if `list`, one line each, in letter order. JSON gives
+/// the count, the length and, if `list`, the answers.
+pub(super) fn write_every_shortest<J: EveryShortest>(
     judge: &J,
-    input: impl Read + Send,
-    output: impl Write,
-    bad_cases: BadCases<'_>,
+    cases: &[(usize, J::Case)],
     list: bool,
     format: Output,
-) -> Result<Answered, Error> {
-    answer_all(
-        &mut judge.reader(),
-        input,
-        output,
-        bad_cases,
-        format,
-        judge.cases_per_task(),
-        |cases, out| {
-            for (number, case) in cases {
-                let shortest = judge.every_shortest(case, list)?.listed(*number, list)?;
-                match format {
-                    Output::Json => write_json_line(&shortest_json(*number, &shortest, list), out),
-                    Output::Judge | Output::Show => write_shortest(&shortest, out),
-                }
-            }
-            Ok(())
-        },
-    )
+    out: &mut Vec<u8>,
+) -> Result<(), Error> {
+    for (number, case) in cases {
+        let shortest = judge.every_shortest(case, list)?.listed(*number, list)?;
+        match format {
+            Output::Json => write_json_line(&shortest_json(*number, &shortest, list), out),
+            Output::Judge | Output::Show => write_shortest(&shortest, out),
+        }
+    }
+    Ok(())
 }
 
 fn write_shortest(shortest: &Shortest, out: &mut Vec<u8>) {

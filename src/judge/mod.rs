@@ -27,14 +27,13 @@ pub mod show;
 mod sliding;
 
 pub use batch::{
-    answer_all, in_passes, solve_all, write_json_line, write_malformed, Answered, BadCases, Method,
-    Output,
+    answer_all, in_passes, write_json_line, write_malformed, Answered, BadCases, Method, Output,
 };
 pub use check::{check_all, quoted_answer, CheckSummary, Verdict, Written};
 pub use def::{kpattern, turns_text, DefAnswer, DefCases, Position};
 pub use eight::EightCases;
 pub use eight2::EightPairs;
-pub use every::{every_shortest_all, shortest_json, EveryShortest, Shortest};
+pub use every::{shortest_json, EveryShortest, Shortest};
 pub use input::{quote, Input, Line, Place, Token, KEPT};
 pub use rotation::RotationCases;
 pub use searched::{searched, Listed, Searched};
@@ -322,13 +321,20 @@ pub fn answer_each<J: Replay + CrossCheck + EveryShortest>(
     wanted: Wanted,
     format: Output,
 ) -> Result<Answered, Error> {
-    match wanted {
-        Wanted::Smallest(method) => solve_all(judge, input, output, bad_cases, method, format),
-        Wanted::Count | Wanted::All => {
-            let all = wanted == Wanted::All;
-            every_shortest_all(judge, input, output, bad_cases, all, format)
-        }
-    }
+    let per_task = judge.cases_per_task();
+    answer_all(
+        &mut judge.reader(),
+        input,
+        output,
+        bad_cases,
+        format,
+        per_task,
+        |cases, out| match wanted {
+            Wanted::Smallest(method) => batch::write_smallest(judge, cases, method, format, out),
+            Wanted::Count => every::write_every_shortest(judge, cases, false, format, out),
+            Wanted::All => every::write_every_shortest(judge, cases, true, format, out),
+        },
+    )
 }
 
 /// The error for `token`, found after `end`, the last thing a judge input may hold.

@@ -10,8 +10,8 @@ use std::path::Path;
 use tablesolve::definition::{Def, DefOptions, Definition};
 use tablesolve::eight::{self, Grid, GOALS, STANDARD_GOAL};
 use tablesolve::judge::{
-    solve_all, BadCases, CaseReader, CrossCheck, EightCases, EightPairs, Format, Input, Method,
-    Output, Replay, RotationCases,
+    answer_each, BadCases, CaseReader, CrossCheck, EightCases, EightPairs, EveryShortest, Format,
+    Input, Method, Output, Replay, RotationCases, Wanted,
 };
 use tablesolve::table::{encode, ExactTable, Source, Table, TableError};
 use tablesolve::{rotation, Eight, Eight2, Error, Rotation, TableDir};
@@ -38,7 +38,7 @@ fn both_ways<J: Format>(judge: &J, cases: &[(usize, J::Case)]) -> (String, Strin
 }
 
 /// What the command line writes for `cases` by the tables and by IDA*.
-fn tables_and_search<J: Format + Replay + CrossCheck>(
+fn tables_and_search<J: EveryShortest + Replay + CrossCheck>(
     judge: &J,
     cases: Vec<J::Case>,
 ) -> (String, String) {
@@ -47,12 +47,13 @@ fn tables_and_search<J: Format + Replay + CrossCheck>(
     J::write_cases(cases.into_iter(), count, &mut input).unwrap();
     let answer = |method| {
         let mut output = Vec::new();
-        solve_all(
+        let wanted = Wanted::Smallest(method);
+        answer_each(
             judge,
             &input[..],
             &mut output,
             BadCases::Stop,
-            method,
+            wanted,
             Output::Judge,
         )
         .unwrap();
@@ -63,7 +64,7 @@ fn tables_and_search<J: Format + Replay + CrossCheck>(
 
 /// `cases` answered in passes and one at a time, and `searched` (solvable ones) by the
 /// tables and by IDA*, must agree; the answers must include `shown`.
-fn assert_answers_agree<J: Format + Replay + CrossCheck>(
+fn assert_answers_agree<J: EveryShortest + Replay + CrossCheck>(
     judge: &J,
     cases: Vec<J::Case>,
     searched: Vec<J::Case>,

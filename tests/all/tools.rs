@@ -406,7 +406,7 @@ fn json_answers_carry_case_moves_length_and_digit() {
 
 #[test]
 fn answers_of_many_chunks_keep_input_order() {
-    use tablesolve::judge::{self, BadCases, Method, Output};
+    use tablesolve::judge::{self, BadCases, Method, Output, Wanted};
     let judge = Eight2 {
         tables: (0..9)
             .map(|blank| exact(&eight::Space::new(blank)))
@@ -418,15 +418,9 @@ fn answers_of_many_chunks_keep_input_order() {
     Eight2::<Vec<u8>>::write_cases(cases.iter().copied(), cases.len(), &mut input).unwrap();
     let mut batched = Vec::new();
     let bad = BadCases::Stop;
-    let answered = judge::solve_all(
-        &judge,
-        &input[..],
-        &mut batched,
-        bad,
-        Method::Tables,
-        Output::Judge,
-    )
-    .unwrap();
+    let wanted = Wanted::Smallest(Method::Tables);
+    let answered = judge::answer_each(&judge, &input[..], &mut batched, bad, wanted, Output::Judge);
+    let answered = answered.unwrap();
     assert_eq!(answered.cases, cases.len());
     let mut one_by_one = Vec::new();
     for (i, case) in cases.iter().enumerate() {

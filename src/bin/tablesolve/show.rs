@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use tablesolve::judge::{self, BadCases, Method, Output};
+use tablesolve::judge::{self, BadCases, Method, Output, Wanted};
 
 use crate::catalogue::{Judge, Task};
 use crate::{open_input, stdout, Failure};
@@ -17,14 +17,8 @@ impl Task for Show<'_> {
     fn run<J: Judge>(self, judge: &J) -> Result<(), Failure> {
         let input = open_input(self.file)?;
         let output = stdout();
-        judge::solve_all(
-            judge,
-            input,
-            output,
-            BadCases::Stop,
-            Method::Tables,
-            Output::Show,
-        )?;
+        let wanted = Wanted::Smallest(Method::Tables);
+        judge::answer_each(judge, input, output, BadCases::Stop, wanted, Output::Show)?;
         Ok(())
     }
 }
