@@ -86,34 +86,6 @@ impl<J: Judge> Served for Kept<J> {
     ) -> Result<Answered, Error> {
         // Not on the searches' pool: a batch's writer waits on channels (for answers,
         // for the client), which would hold a worker of that pool from its searches.
-        self.batch_here(asked, limits, input, output)
-    }
-
-    fn one(
-        &self,
-        asked: &Asked,
-        limits: Limits,
-        progress: Option<Progress>,
-        text: &str,
-    ) -> Result<serde_json::Value, Error> {
-        on_searches_pool(self.searches(), || {
-            self.one_here(asked, limits, progress, text)
-        })
-    }
-
-    fn random(&self, length: Option<usize>, seed: u64, limits: Limits) -> Result<String, Error> {
-        on_searches_pool(self.searches(), || self.random_here(length, seed, limits))
-    }
-}
-
-impl<J: Judge> Kept<J> {
-    fn batch_here(
-        &self,
-        asked: &Asked,
-        limits: Limits,
-        input: &mut (dyn Read + Send),
-        output: &mut (dyn Write + Send),
-    ) -> Result<Answered, Error> {
         let judge = self.0.within(limits, None);
         // The text answer holds `error` in a malformed case's place; JSON its message.
         let mut ignore = |_: &Error| {};
@@ -129,41 +101,40 @@ impl<J: Judge> Kept<J> {
         judge::answer_each(&judge, input, output, bad_cases, wanted, asked.format)
     }
 
-    fn one_here(
+    fn one(
         &self,
         asked: &Asked,
         limits: Limits,
         progress: Option<Progress>,
         text: &str,
     ) -> Result<serde_json::Value, Error> {
-        let judge = self.0.within(limits, progress);
-        let case = judge::read_one(&judge, text)?;
-        Ok(match asked.every {
-            Every::No => J::json_answer(1, &judge.solve(&case)?),
-            every => {
-                let all = every == Every::All;
-                let shortest = judge.every_shortest(&case, all)?.listed(1, all)?;
-                judge::shortest_json(1, &shortest, all)
-            }
+        on_searches_pool(self.searches(), || {
+            let judge = self.0.within(limits, progress);
+            let case = judge::read_one(&judge, text)?;
+            Ok(match asked.every {
+                Every::No => J::json_answer(1, &judge.solve(&case)?),
+                every => {
+                    let all = every == Every::All;
+                    let shortest = judge.every_shortest(&case, all)?.listed(1, all)?;
+                    judge::shortest_json(1, &shortest, all)
+                }
+            })
         })
     }
 
-    fn random_here(
-        &self,
-        length: Option<usize>,
-        seed: u64,
-        limits: Limits,
-    ) -> Result<String, Error> {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let judge = self.0.within(limits, None);
-        let case = match length {
-            None => judge.random_answerable_case(&mut rng),
-            Some(length) => {
-                let draw = judge.cases_at(length).map_err(|e| Error::Case(e.into()))?;
-                draw(&mut rng)?
-            }
-        };
-        Ok(J::case_text(&case))
+    fn random(&self, length: Option<usize>, seed: u64, limits: Limits) -> Result<String, Error> {
+        on_searches_pool(self.searches(), || {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let judge = self.0.within(limits, None);
+            let case = match length {
+                None => judge.random_answerable_case(&mut rng),
+                Some(length) => {
+                    let draw = judge.cases_at(length).map_err(|e| Error::Case(e.into()))?;
+                    draw(&mut rng)?
+                }
+            };
+            Ok(J::case_text(&case))
+        })
     }
 }
 
