@@ -29,7 +29,7 @@ use tablesolve::table::{BuildNote, TableDir, TableError};
 use tablesolve::Error;
 
 use catalogue::Puzzle;
-use options::{AfterPuzzle, DefArgs, SlidingArgs};
+use options::{AfterPuzzle, SlidingArgs, ToolArgs};
 
 const AFTER_HELP: &str = "\
 Tables live in the directory given by --tables, else by the environment variable
@@ -93,14 +93,10 @@ enum Tool {
         /// Cases to draw, at most a billion
         #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(..=verify::MOST_CASES))]
         count: u64,
-        /// Seed of the random cases, to draw the same ones again (default: a fresh
-        /// one, written to standard error)
-        #[arg(long)]
-        seed: Option<u64>,
         #[command(flatten)]
-        board: SlidingArgs,
+        seed: Seed,
         #[command(flatten)]
-        def: DefArgs,
+        options: ToolArgs,
     },
     /// Judges an answer file written by anyone against the shortest, smallest answers
     Check {
@@ -110,9 +106,7 @@ enum Tool {
         #[arg(value_name = "[DEFINITION] INPUT ANSWERS", num_args = 1..=3, required = true)]
         files: Vec<PathBuf>,
         #[command(flatten)]
-        board: SlidingArgs,
-        #[command(flatten)]
-        def: DefArgs,
+        options: ToolArgs,
     },
     /// Draws each case and every state along its answer, one step per move
     Show {
@@ -121,9 +115,7 @@ enum Tool {
         #[arg(value_name = "[DEFINITION] [FILE]", num_args = 0..=2)]
         files: Vec<PathBuf>,
         #[command(flatten)]
-        board: SlidingArgs,
-        #[command(flatten)]
-        def: DefArgs,
+        options: ToolArgs,
     },
     /// Writes a judge input of random cases, optionally all of one shortest length
     Generate {
@@ -136,14 +128,10 @@ enum Tool {
         /// Cases to write (any number: they are written as they are drawn)
         #[arg(long, default_value_t = 10)]
         count: usize,
-        /// Seed of the random cases, to draw the same ones again (default: a fresh
-        /// one, written to standard error)
-        #[arg(long)]
-        seed: Option<u64>,
         #[command(flatten)]
-        board: SlidingArgs,
+        seed: Seed,
         #[command(flatten)]
-        def: DefArgs,
+        options: ToolArgs,
     },
     /// Counts the states at each distance in each table of a puzzle (for a defined
     /// puzzle answered from one table, God's algorithm)
@@ -155,9 +143,7 @@ enum Tool {
         #[arg(long)]
         all_boards: bool,
         #[command(flatten)]
-        board: SlidingArgs,
-        #[command(flatten)]
-        def: DefArgs,
+        options: ToolArgs,
     },
     /// Answers over HTTP (the command's answers under /v1/) and serves a page at / that
     /// draws a board and plays its answer; Ctrl-C or SIGTERM stops it gracefully
@@ -351,14 +337,25 @@ fn stdout() -> BufWriter<progress::AboveSearches<io::StdoutLock<'static>>> {
     BufWriter::with_capacity(1 << 16, progress::above_searches(io::stdout().lock()))
 }
 
-/// The seed given, or a fresh one, said on standard error so that a run can be
-/// repeated.
-fn seed_or_fresh(seed: Option<u64>) -> u64 {
-    seed.unwrap_or_else(|| {
-        let seed = rand::random_range(1..=u64::from(u32::MAX));
-        eprintln!("tablesolve: seed {seed} (--seed {seed} draws these cases again)");
-        seed
-    })
+/// The seed of random cases.
+#[derive(clap::Args, Clone, Copy, Debug)]
+struct Seed {
+    /// Seed of the random cases, to draw the same ones again (default: a fresh one,
+    /// written to standard error)
+    #[arg(long)]
+    seed: Option<u64>,
+}
+
+impl Seed {
+    /// The seed given, or a fresh one, said on standard error so that a run can be
+    /// repeated.
+    fn or_fresh(self) -> u64 {
+        self.seed.unwrap_or_else(|| {
+            let seed = rand::random_range(1..=u64::from(u32::MAX));
+            eprintln!("tablesolve: seed {seed} (--seed {seed} draws these cases again)");
+            seed
+        })
+    }
 }
 
 /// A tool's files given after the puzzle, at most `rest` of its own: for `def`, its
@@ -402,8 +399,8 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
 
 /// Runs a tool (every subcommand but a puzzle's own).
 fn run_tool(cli: &Cli, tool: &Tool, tables: TableDir, dir: &Path) -> Result<(), Failure> {
-    let options = |after: &SlidingArgs, def: &DefArgs, definition: Option<&PathBuf>| {
-        options::merge(&cli.before, after, None, (def, definition))
+    let options = |after: &ToolArgs, definition: Option<&PathBuf>| {
+        options::merge(&cli.before, &after.board, None, (&after.def, definition))
     };
     match tool {
         Tool::Verify {
@@ -411,28 +408,26 @@ fn run_tool(cli: &Cli, tool: &Tool, tables: TableDir, dir: &Path) -> Result<(), 
             definition,
             count,
             seed,
-            board,
-            def,
+            options: after,
         } => catalogue::run(
             *puzzle,
             &tables,
-            options(board, def, definition.as_ref()),
+            options(after, definition.as_ref()),
             verify::Verify {
                 count: *count,
-                seed: seed_or_fresh(*seed),
+                seed: seed.or_fresh(),
             },
         ),
         Tool::Check {
             puzzle,
             files,
-            board,
-            def,
+            options: after,
         } => {
             let (definition, [input, answers]) = check::files(*puzzle, files)?;
             catalogue::run(
                 *puzzle,
                 &tables,
-                options(board, def, definition),
+                options(after, definition),
                 check::Check { input, answers },
             )
         }
@@ -442,15 +437,14 @@ fn run_tool(cli: &Cli, tool: &Tool, tables: TableDir, dir: &Path) -> Result<(), 
             length,
             count,
             seed,
-            board,
-            def,
+            options: after,
         } => {
             let generate = generate::Generate {
                 length: *length,
                 count: *count,
-                seed: seed_or_fresh(*seed),
+                seed: seed.or_fresh(),
             };
-            let options = options(board, def, definition.as_ref());
+            let options = options(after, definition.as_ref());
             match generate.without_tables(*puzzle, &options) {
                 Some(done) => done,
                 None => catalogue::run(*puzzle, &tables, options, generate),
@@ -459,22 +453,20 @@ fn run_tool(cli: &Cli, tool: &Tool, tables: TableDir, dir: &Path) -> Result<(), 
         Tool::Show {
             puzzle,
             files,
-            board,
-            def,
+            options: after,
         } => {
             let (definition, files) = definition_first(*puzzle, files, 1)?;
             let file = files.first().cloned();
-            let options = options(board, def, definition);
+            let options = options(after, definition);
             catalogue::run(*puzzle, &tables, options, show::Show { file: &file })
         }
         Tool::Stats {
             puzzle,
             definition,
             all_boards,
-            board,
-            def,
+            options: after,
         } => {
-            let options = options(board, def, definition.as_ref());
+            let options = options(after, definition.as_ref());
             stats::run(*puzzle, options, &tables, *all_boards)
         }
         #[cfg(feature = "serve")]

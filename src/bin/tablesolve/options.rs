@@ -62,6 +62,15 @@ pub struct SlidingArgs {
     pub size: SizeArg,
 }
 
+/// A tool's options after its puzzle: a sliding board's and a defined puzzle's.
+#[derive(Args, Clone, Debug, Default)]
+pub struct ToolArgs {
+    #[command(flatten)]
+    pub board: SlidingArgs,
+    #[command(flatten)]
+    pub def: DefArgs,
+}
+
 /// A defined puzzle's moves and powers.
 #[derive(Args, Clone, Debug, Default)]
 #[command(next_help_heading = "Defined puzzles")]
