@@ -443,8 +443,18 @@ fn sliding_sizes_and_their_options() {
         assert!(err.contains(message), "{args:?}: {err}");
     }
 
-    // Cases drawn at a length, up to the board's diameter, are that far by the
-    // 8-puzzle's own table; past it, the length is refused.
+    // Rows of W values on H lines, as the 15-puzzle's rows are read.
+    let rows = b"1 2 3 4 5\n6 7 8 0 9\n";
+    let output = tablesolve(tables, &["--size", "5x2", "sliding"], rows);
+    assert_eq!(stdout(&output), "r\n");
+}
+
+/// Sliding cases drawn at a length, up to the board's diameter, are that far by the
+/// 8-puzzle's own table; past it, the length is refused, and boards answered by search
+/// are drawn by random walks as far as they reach.
+#[test]
+fn sliding_cases_drawn_at_a_length_are_that_far() {
+    let tables = crate::common::tables();
     for length in ["24", "31"] {
         let generated = tablesolve(
             tables,
@@ -496,11 +506,6 @@ fn sliding_sizes_and_their_options() {
         err.contains("random walks find cases up to 50 moves"),
         "{err}"
     );
-
-    // Rows of W values on H lines, as the 15-puzzle's rows are read.
-    let rows = b"1 2 3 4 5\n6 7 8 0 9\n";
-    let output = tablesolve(tables, &["--size", "5x2", "sliding"], rows);
-    assert_eq!(stdout(&output), "r\n");
 }
 
 /// `twentyfour` is `sliding --size 5x5`: random walks from Korf's goal answered with a

@@ -488,8 +488,8 @@ fn the_rotation_game_as_a_definition_answers_as_rotation() {
     }
 }
 
-/// Every fault of a definition is refused with its file, line and column, and a
-/// sentence that says what is wrong; nothing is built from it.
+/// Every fault of a ksolve+ definition is refused with its file, line and column, and
+/// a sentence that says what is wrong; nothing is built from it.
 #[test]
 fn a_faulty_definition_is_refused_where_it_goes_wrong() {
     let sets = "Set C 3 3\nSet E 2 2\n";
@@ -572,6 +572,12 @@ fn a_faulty_definition_is_refused_where_it_goes_wrong() {
             );
         }
     }
+}
+
+/// Every fault of a KPuzzle definition is refused with its file, line and column, and
+/// a pattern given in a definition's place is told apart.
+#[test]
+fn a_faulty_kpuzzle_definition_is_refused_where_it_goes_wrong() {
     let orbits = r#""orbits": [{"orbitName": "C", "numPieces": 3, "numOrientations": 3}], "defaultPattern": {"C": {"pieces": [0, 1, 2]}}"#;
     let kpuzzle = [
         (format!(r#"{{{orbits}, "moves": {{"M": {{"C": {{"permutation": [0, 0, 1]}}}}}}}}"#), "not a permutation: 0 appears twice"),

@@ -170,6 +170,8 @@ fn ksolve_commands_answer_as_ksolve_does() {
 /// then orientations), composed here, with the move it is a power of: what an
 /// enumeration of every sequence plays.
 struct Turns {
+    /// The definition's start, flat.
+    start: Vec<u8>,
     names: Vec<String>,
     classes: Vec<usize>,
     maps: Vec<(Vec<usize>, Vec<u16>)>,
@@ -210,12 +212,26 @@ impl Turns {
             classes.push(turn.class);
             maps.push((from, add));
         }
+        let start = (definition.start.pieces.iter())
+            .zip(&definition.start.orientation)
+            .flat_map(|(p, o)| p.iter().chain(o).copied())
+            .collect();
         Turns {
+            start,
             names,
             classes,
             maps,
             moduli,
         }
+    }
+
+    /// The start turned by `scramble`, turn names apart.
+    fn scrambled(&self, scramble: &str) -> Vec<u8> {
+        scramble
+            .split_whitespace()
+            .fold(self.start.clone(), |state, word| {
+                self.play(&state, self.names.iter().position(|n| n == word).unwrap())
+            })
     }
 
     fn play(&self, state: &[u8], t: usize) -> Vec<u8> {
@@ -280,21 +296,11 @@ fn slack_lists_what_trying_every_sequence_finds() {
         let def = data(case).join("puzzle.def");
         let definition = Definition::read(&def).unwrap();
         let turns = Turns::new(&definition);
-        let goal: Vec<u8> = (definition
-            .start
-            .pieces
-            .iter()
-            .zip(&definition.start.orientation))
-        .flat_map(|(p, o)| p.iter().chain(o).copied())
-        .collect();
-        let mut start = goal.clone();
-        for word in scramble.split_whitespace() {
-            start = turns.play(&start, turns.names.iter().position(|n| n == word).unwrap());
-        }
+        let (goal, start) = (&turns.start, turns.scrambled(scramble));
         let shortest = (0..)
-            .find(|&l| !every_sequence(&turns, &start, &goal, l).is_empty())
+            .find(|&l| !every_sequence(&turns, &start, goal, l).is_empty())
             .unwrap();
-        let expected = every_sequence(&turns, &start, &goal, shortest + slack);
+        let expected = every_sequence(&turns, &start, goal, shortest + slack);
         let input = format!("Slack {slack}\nScrambleAlg s\n{scramble}\nEnd\n");
         let output = tablesolve(
             dir.path(),
@@ -321,13 +327,7 @@ fn positions_left_out_are_answered_as_a_breadth_first_search_finds() {
     let mut definition = Definition::read(&path).unwrap();
     definition.moves.truncate(2);
     let turns = Turns::new(&definition);
-    let start: Vec<u8> = (definition
-        .start
-        .pieces
-        .iter()
-        .zip(&definition.start.orientation))
-    .flat_map(|(p, o)| p.iter().chain(o).copied())
-    .collect();
+    let start = turns.start.clone();
     let mut rng = crate::common::rng(11);
     let (mut file, mut cases) = (String::new(), Vec::new());
     for case in 0..40 {
@@ -401,14 +401,7 @@ fn depths_answer_what_trying_every_sequence_finds() {
     let def = data("qtm_htm_2x2x2").join("puzzle.def");
     let definition = Definition::read(&def).unwrap();
     let turns = Turns::new(&definition);
-    let goal: Vec<u8> = (definition.start.pieces.iter())
-        .zip(&definition.start.orientation)
-        .flat_map(|(p, o)| p.iter().chain(o).copied())
-        .collect();
-    let mut start = goal.clone();
-    for word in ["R", "U"] {
-        start = turns.play(&start, turns.names.iter().position(|n| n == word).unwrap());
-    }
+    let (goal, start) = (turns.start.clone(), turns.scrambled("R U"));
     let every = every_sequence(&turns, &start, &goal, 7);
     let def = def.to_str().unwrap();
     for least in 0..=5 {

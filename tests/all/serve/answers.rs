@@ -592,17 +592,12 @@ fn a_bad_definition_stops_the_service_before_it_answers() {
         "Name bad\nSet X 2 1\nMove A\nX\n1 1\nEnd\n",
     )
     .unwrap();
-    let run = tablesolve(
-        tables(),
-        &[
-            "serve",
-            "--port",
-            "0",
-            "--definitions",
-            dir.path().to_str().unwrap(),
-        ],
-        b"",
-    );
+    let serve = |definitions: &std::path::Path| {
+        let definitions = definitions.to_str().unwrap();
+        let args = ["serve", "--port", "0", "--definitions", definitions];
+        tablesolve(tables(), &args, b"")
+    };
+    let run = serve(dir.path());
     assert_eq!(run.status.code(), Some(2), "{run:?}");
     let message = String::from_utf8_lossy(&run.stderr);
     assert!(
@@ -610,17 +605,7 @@ fn a_bad_definition_stops_the_service_before_it_answers() {
         "{message}"
     );
     let empty = tempfile::tempdir().unwrap();
-    let run = tablesolve(
-        tables(),
-        &[
-            "serve",
-            "--port",
-            "0",
-            "--definitions",
-            empty.path().to_str().unwrap(),
-        ],
-        b"",
-    );
+    let run = serve(empty.path());
     assert!(
         String::from_utf8_lossy(&run.stderr).contains("no definition there"),
         "{run:?}"
