@@ -260,6 +260,13 @@ impl Order {
         Order(vec![1])
     }
 
+    /// The count, where it fits 64 bits.
+    pub fn to_u64(&self) -> Option<u64> {
+        (self.0.iter().rev()).try_fold(0u64, |sum, &digit| {
+            sum.checked_mul(BASE)?.checked_add(u64::from(digit))
+        })
+    }
+
     fn times(&mut self, factor: u64) {
         let mut carry = 0u128;
         for digit in &mut self.0 {

@@ -110,6 +110,12 @@ impl Source for ViewSpace<'_> {
         self.view.size()
     }
 
+    /// The states expanded: at most those the view's group reaches
+    /// ([`View::reach_bound`]), which a build's estimate and its progress count.
+    fn work(&self) -> u64 {
+        self.view.reach_bound()
+    }
+
     /// Each turn a rank turned and ranked: 20 ns for a whole permutation to 180 ns for
     /// pieces made alike (the 2x2x2 and the 3x3x3 with 9 and 18 turns).
     fn step_nanos(&self) -> u64 {
@@ -119,5 +125,56 @@ impl Source for ViewSpace<'_> {
     fn compute(&self, work: &Work) -> Result<Vec<u8>, TooLarge> {
         self.view.tabulate(u64::MAX, true);
         reverse_bfs(self, work)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::definition::view::Projection;
+    use crate::definition::Definition;
+
+    /// A view's reach bound against what a breadth-first search reaches: the same where
+    /// its pieces are told apart and it has one goal (never less elsewhere). The 3x3x3's
+    /// squares group reaches a twelfth of its view's ranks; two sets turned together
+    /// (a clock's dials, here four) reach as few states as one.
+    #[test]
+    fn reach_bounds_hold_what_a_search_reaches() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions");
+        let tied = "Set A 4 1\nSet B 4 1\nMove M\nA\n2 3 4 1\nB\n2 3 4 1\nEnd\n";
+        // Alike pieces: the group's four turns bring 1 2 1 2 back after two.
+        let alike = "Set A 4 1\nSolved\nA\n1 2 1 2\nEnd\nMove M\nA\n2 3 4 1\nEnd\n";
+        let cases = [
+            (
+                Definition::read(&dir.join("cube-squares.def")).unwrap(),
+                7_962_624,
+                663_552,
+                663_552,
+            ),
+            (
+                Definition::read(&dir.join("2x2x2.def")).unwrap(),
+                3_674_160,
+                3_674_160,
+                3_674_160,
+            ),
+            (
+                Definition::read(&dir.join("pyraminx.def")).unwrap(),
+                933_120,
+                933_120,
+                933_120,
+            ),
+            (Definition::parse(tied, "tied.def").unwrap(), 576, 4, 4),
+            (Definition::parse(alike, "alike.def").unwrap(), 6, 4, 2),
+        ];
+        for (definition, size, bound, reached) in cases {
+            let name = definition.name.clone();
+            let puzzle = Model::new(definition, None, None).unwrap();
+            let view = View::new(&puzzle, &Projection::whole(&puzzle), &[0]).unwrap();
+            let space = ViewSpace::new(&puzzle, &view, 0, Entry::Distance);
+            let distances = space.compute(&Work::quiet()).unwrap();
+            let found = distances.iter().filter(|&&d| d != UNREACHABLE).count() as u64;
+            let given = (view.size(), view.reach_bound(), found);
+            assert_eq!(given, (size, bound, reached), "{name}");
+        }
     }
 }
