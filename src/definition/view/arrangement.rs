@@ -39,8 +39,8 @@ pub(super) fn mul_div(a: u64, b: u64, c: u64) -> u64 {
 /// has more arrangements than 64 bits count).
 pub(super) fn arrangement_rank(classes: &[u8], counts: &[u8], blanks: u8) -> Option<u64> {
     let k = counts.len();
-    if let [pieces] = counts {
-        return combination_rank(classes, *pieces, blanks);
+    if let Some((pieces, rest, other)) = two_kinds(counts, blanks, classes.len()) {
+        return combination_rank(classes, pieces, rest, other);
     }
     if !counts.iter().all(|&c| c == 1) {
         return multiset_rank(classes, counts, blanks);
@@ -75,11 +75,28 @@ pub(super) fn multiset_rank(classes: &[u8], counts: &[u8], blanks: u8) -> Option
     Some(rank)
 }
 
-/// [`arrangement_rank`] of one class and blanks (the view of a searched puzzle's
-/// every node, where pieces are alike): a blank where a piece could be counts the
-/// arrangements with a piece there, looked up, with no division.
-pub(super) fn combination_rank(classes: &[u8], pieces: u8, blanks: u8) -> Option<u64> {
-    let (mut pieces, mut blanks) = (pieces, blanks);
+/// Whether the arrangements of `len` positions are of two kinds, one class and the
+/// rest (blanks, or a second class with no blank): `(pieces, rest, the rest's value)`.
+/// The rest comes last in the order, so the arrangements are combinations, ranked with
+/// no division.
+#[inline]
+fn two_kinds(counts: &[u8], blanks: u8, len: usize) -> Option<(u8, u8, u8)> {
+    if len > MOST_BINOMIAL {
+        return None;
+    }
+    match *counts {
+        [pieces] => Some((pieces, blanks, BLANK)),
+        [pieces, others] if blanks == 0 => Some((pieces, others, 1)),
+        _ => None,
+    }
+}
+
+/// [`arrangement_rank`] of one class and the rest, `other` (blanks, or a second class:
+/// the view of a searched puzzle's every node, where pieces are alike): an `other`
+/// where a piece could be counts the arrangements with a piece there, looked up, with
+/// no division.
+pub(super) fn combination_rank(classes: &[u8], pieces: u8, rest: u8, other: u8) -> Option<u64> {
+    let (mut pieces, mut rest) = (pieces, rest);
     let mut after = classes.len();
     if after > MOST_BINOMIAL {
         return None;
@@ -87,18 +104,38 @@ pub(super) fn combination_rank(classes: &[u8], pieces: u8, blanks: u8) -> Option
     let mut rank = 0u64;
     for &c in classes {
         after -= 1;
-        match c {
-            0 => pieces = pieces.checked_sub(1)?,
-            BLANK => {
-                blanks = blanks.checked_sub(1)?;
-                if pieces > 0 {
-                    rank += binomial(after, usize::from(pieces) - 1);
-                }
+        if c == 0 {
+            pieces = pieces.checked_sub(1)?;
+        } else if c == other {
+            rest = rest.checked_sub(1)?;
+            if pieces > 0 {
+                rank += binomial(after, usize::from(pieces) - 1);
             }
-            _ => return None,
+        } else {
+            return None;
         }
     }
-    (pieces == 0 && blanks == 0).then_some(rank)
+    (pieces == 0 && rest == 0).then_some(rank)
+}
+
+/// The arrangement of one class and the rest of rank `rank`, into `classes`: the
+/// inverse of [`combination_rank`].
+fn combination_unrank(mut rank: u64, pieces: u8, other: u8, classes: &mut [u8]) {
+    let mut pieces = usize::from(pieces);
+    let mut after = classes.len();
+    for out in classes.iter_mut() {
+        after -= 1;
+        *out = other;
+        if pieces > 0 {
+            let with = binomial(after, pieces - 1);
+            if rank < with {
+                *out = 0;
+                pieces -= 1;
+            } else {
+                rank -= with;
+            }
+        }
+    }
 }
 
 /// [`arrangement_rank`] of `pieces` distinct pieces and blanks (a database's group of
@@ -167,7 +204,15 @@ pub(super) fn permutation_rank(classes: &[u8]) -> Option<u64> {
 }
 
 /// The arrangement of rank `rank`, into `classes`.
-pub(super) fn arrangement_unrank(mut rank: u64, counts: &[u8], blanks: u8, classes: &mut [u8]) {
+pub(super) fn arrangement_unrank(rank: u64, counts: &[u8], blanks: u8, classes: &mut [u8]) {
+    match two_kinds(counts, blanks, classes.len()) {
+        Some((pieces, _, other)) => combination_unrank(rank, pieces, other, classes),
+        None => multiset_unrank(rank, counts, blanks, classes),
+    }
+}
+
+/// [`arrangement_unrank`] of any multiset: the inverse of [`multiset_rank`].
+pub(super) fn multiset_unrank(mut rank: u64, counts: &[u8], blanks: u8, classes: &mut [u8]) {
     let k = counts.len();
     let mut left = [0u8; 256];
     left[..k].copy_from_slice(counts);

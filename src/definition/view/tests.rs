@@ -31,20 +31,35 @@ fn arrangements_rank_densely_in_order() {
 
 #[test]
 fn combinations_rank_as_multisets_of_one_class_do() {
-    for (pieces, blanks) in [(1u8, 0u8), (0, 3), (4, 20), (3, 9), (30, 34)] {
-        let n = usize::from(pieces + blanks);
-        let total = multinomial(&[pieces], blanks).unwrap() as u64;
+    // One class and blanks, and two classes with none: ranked and unranked as
+    // combinations, against the multiset's rank and unrank with their divisions.
+    for (counts, blanks) in [
+        (vec![1u8], 0u8),
+        (vec![0], 3),
+        (vec![4], 20),
+        (vec![3], 9),
+        (vec![30], 34),
+        (vec![8, 16], 0),
+        (vec![0, 5], 0),
+        (vec![40, 24], 0),
+    ] {
+        let n: usize = counts.iter().map(|&c| usize::from(c)).sum::<usize>() + usize::from(blanks);
+        let total = multinomial(&counts, blanks).unwrap() as u64;
         for rank in (0..total).step_by((total / 997).max(1) as usize) {
-            let mut classes = vec![0u8; n];
-            arrangement_unrank(rank, &[pieces], blanks, &mut classes);
-            assert_eq!(multiset_rank(&classes, &[pieces], blanks), Some(rank));
-            assert_eq!(combination_rank(&classes, pieces, blanks), Some(rank));
+            let (mut classes, mut divided) = (vec![0u8; n], vec![0u8; n]);
+            arrangement_unrank(rank, &counts, blanks, &mut classes);
+            multiset_unrank(rank, &counts, blanks, &mut divided);
+            assert_eq!(classes, divided, "{counts:?} {blanks} rank {rank}");
+            assert_eq!(multiset_rank(&classes, &counts, blanks), Some(rank));
+            assert_eq!(arrangement_rank(&classes, &counts, blanks), Some(rank));
         }
     }
-    // A piece too many, a class past the one, or a blank short: no arrangement.
-    assert_eq!(combination_rank(&[0, 0, BLANK], 1, 2), None);
-    assert_eq!(combination_rank(&[0, 1, BLANK], 1, 2), None);
-    assert_eq!(combination_rank(&[0, BLANK], 1, 2), None);
+    // A piece too many, a class past the others, or one short: no arrangement.
+    assert_eq!(combination_rank(&[0, 0, BLANK], 1, 2, BLANK), None);
+    assert_eq!(combination_rank(&[0, 1, BLANK], 1, 2, BLANK), None);
+    assert_eq!(combination_rank(&[0, BLANK], 1, 2, BLANK), None);
+    assert_eq!(combination_rank(&[0, 1, 2], 1, 2, 1), None);
+    assert_eq!(combination_rank(&[0, 0, 1], 1, 2, 1), None);
 }
 
 #[test]
