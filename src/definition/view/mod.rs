@@ -74,6 +74,8 @@ pub struct View {
     /// Whether every state of the puzzle is a state of the view (nothing made alike or
     /// left out), so that a rank stands for exactly one state.
     whole: bool,
+    /// [`View::reach_bound`], once counted.
+    reach: OnceLock<u64>,
 }
 
 impl View {
@@ -103,6 +105,7 @@ impl View {
             goals: Vec::new(),
             turns: puzzle.turns.len(),
             whole,
+            reach: OnceLock::new(),
         };
         view.goals = view.goal_ranks(&wanted)?;
         Ok(view)
@@ -205,13 +208,18 @@ impl View {
         self.size
     }
 
-    /// At most how many ranks a search from the goals reaches: the goals times the
-    /// order of the group the turns make on the view's positions (with the orientations
-    /// it ranks), never more than its size. Where the turns tie its parts together (a
-    /// clock's dials), that is far fewer than its ranks, and a build costs what it
-    /// reaches. Where every kept piece is told apart, one goal and no restriction, it is
-    /// exactly what is reached.
+    /// At most how many ranks a search from the goals reaches: the goal states times
+    /// the order of the group the turns make on the view's positions (with the
+    /// orientations it ranks), never more than its size. Where the turns tie its parts
+    /// together (a clock's dials), that is far fewer than its ranks, and a build costs
+    /// what it reaches. Where every kept piece is told apart and there is one goal
+    /// state, it is exactly what is reached.
     pub fn reach_bound(&self) -> u64 {
+        *self.reach.get_or_init(|| self.count_reach())
+    }
+
+    /// [`View::reach_bound`], counted by the Schreier-Sims chain of the view's group.
+    fn count_reach(&self) -> u64 {
         let orientations = |o: &Orbit| if o.digits { o.modulus } else { 1 };
         let sets: Vec<Set> = (self.orbits.iter())
             .map(|o| Set {

@@ -30,7 +30,7 @@ fn arrangements_rank_densely_in_order() {
 }
 
 #[test]
-fn combinations_rank_as_multisets_of_one_class_do() {
+fn arrangements_of_two_kinds_rank_as_multisets_do() {
     // One class and blanks, and two classes with none: ranked and unranked as
     // combinations, against the multiset's rank and unrank with their divisions.
     for (counts, blanks) in [
