@@ -1,5 +1,6 @@
 use super::super::{MAX_MEMBERSHIPS, MAX_SUM_PATTERNS, WIDE_SUMS};
 use super::*;
+use crate::search::{Children, Problem};
 use crate::sliding::pattern::Pattern;
 use crate::sliding::random_walk;
 use crate::table::in_memory;
