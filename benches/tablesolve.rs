@@ -12,7 +12,7 @@ use std::io;
 
 use tablesolve::eight;
 use tablesolve::judge::{self, BadCases, EveryShortest, Method, Output, Sample, Wanted};
-use tablesolve::judge::{CrossCheck, Replay};
+use tablesolve::judge::{CaseReader, CrossCheck, Replay};
 use tablesolve::rotation;
 use tablesolve::search::{reverse_bfs, Work};
 use tablesolve::sliding::detours::Detours;
@@ -41,7 +41,10 @@ fn batch<J: EveryShortest + Replay + CrossCheck + Sample>(
     let drawn: Vec<J::Case> = (0..cases).map(|_| judge.random_case(&mut rng)).collect();
     let mut input = Vec::new();
     let count = drawn.len();
-    J::write_cases(drawn.into_iter(), count, &mut input).unwrap();
+    (judge
+        .reader()
+        .write_cases(drawn.into_iter(), count, &mut input))
+    .unwrap();
     let mut group = c.benchmark_group("batch end to end");
     group.throughput(Throughput::Elements(cases as u64));
     group.sample_size(20);

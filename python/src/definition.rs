@@ -166,7 +166,7 @@ impl Defined {
     /// Judges `answer`, turns as `solve` gives them (None: unsolvable).
     #[pyo3(signature = (case, answer))]
     fn check(&self, case: &Bound<'_, PyAny>, answer: Option<&str>) -> PyResult<Verdict> {
-        let position = Position::new(self.judge.shared_puzzle(), &self.state(case)?);
+        let position = Position::new(self.judge.puzzle(), &self.state(case)?);
         let line = answer.unwrap_or("unsolvable");
         verdict(&self.judge, &self.dir, &position, &[line])
     }

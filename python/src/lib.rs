@@ -290,7 +290,7 @@ fn verdict<J: Format + Replay>(
             if let Some(stopped) = best.stopped() {
                 return Err(to_py(Error::Stopped(stopped), dir));
             }
-            check::judge_moves::<J>(case, &written, &best)
+            check::judge_moves(judge, case, &written, &best)
         }
         Err(why) => check::Verdict::Malformed(why),
     };

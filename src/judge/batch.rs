@@ -389,9 +389,9 @@ pub(super) fn write_smallest<J: Format + Replay + CrossCheck>(
         };
         let number = *number;
         match format {
-            Output::Judge => J::write_answer(number, &answer, out),
-            Output::Json => write_json_line(&J::json_answer(number, &answer), out),
-            Output::Show => out.extend_from_slice(show::<J>(number, case, &answer).as_bytes()),
+            Output::Judge => judge.write_answer(number, &answer, out),
+            Output::Json => write_json_line(&judge.json_answer(number, &answer), out),
+            Output::Show => out.extend_from_slice(show(judge, number, case, &answer).as_bytes()),
         }
     }
     Ok(())

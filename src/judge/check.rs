@@ -23,6 +23,7 @@ pub struct Written<A> {
 /// same claim of solvability, moves that can be played and solve the case, what the
 /// answer states beside them, then the fewest moves and the smallest.
 pub fn judge_moves<J: Replay>(
+    judge: &J,
     case: &J::Case,
     written: &Written<J::Answer>,
     best: &J::Answer,
@@ -35,9 +36,9 @@ pub fn judge_moves<J: Replay>(
         (Some(moves), Some(best)) => (moves, best),
         _ => return Verdict::WrongSolvability,
     };
-    let mut state = J::start(case);
+    let mut state = judge.start(case);
     for (i, &m) in moves.iter().enumerate() {
-        match J::play(&state, m) {
+        match judge.play(&state, m) {
             Some(next) => state = next,
             None => {
                 let why = format!("move {} `{}` {}", i + 1, m.name(), J::ILLEGAL);
@@ -45,10 +46,10 @@ pub fn judge_moves<J: Replay>(
             }
         }
     }
-    if !J::solved(case, &state) {
+    if !judge.solved(case, &state) {
         return Verdict::NotSolved;
     }
-    if let Some(verdict) = J::misstated(&written.answer, &state) {
+    if let Some(verdict) = judge.misstated(&written.answer, &state) {
         return verdict;
     }
     match written.stated_length {
@@ -200,9 +201,9 @@ impl fmt::Display for CheckSummary {
 }
 
 /// An answer as the judge prints it, on one line: each of its lines quoted.
-pub fn quoted_answer<J: Format>(number: usize, answer: &J::Answer) -> String {
+pub fn quoted_answer<J: Format>(judge: &J, number: usize, answer: &J::Answer) -> String {
     let mut text = Vec::new();
-    J::write_answer(number, answer, &mut text);
+    judge.write_answer(number, answer, &mut text);
     let lines: Vec<String> = String::from_utf8_lossy(&text)
         .lines()
         .map(|l| format!("{l:?}"))
@@ -279,7 +280,7 @@ pub fn check_all<J: Format + Replay>(
                 match judge.read_answer(number, &lines) {
                     Ok(written) => {
                         let answer = judge.solve(&case)?;
-                        let verdict = judge_moves::<J>(&case, &written, &answer);
+                        let verdict = judge_moves(judge, &case, &written, &answer);
                         best = Some(answer);
                         verdict
                     }
@@ -293,7 +294,7 @@ pub fn check_all<J: Format + Replay>(
                 Some(best) => best,
                 None => judge.solve(&case)?,
             };
-            failure(number, &verdict, &quoted_answer::<J>(number, &best));
+            failure(number, &verdict, &quoted_answer(judge, number, &best));
         }
         *summary.verdicts.entry(verdict.kind()).or_default() += 1;
     }

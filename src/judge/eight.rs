@@ -66,6 +66,11 @@ impl CaseReader for EightCases {
             input_error(case, at, error.to_string())
         })
     }
+
+    fn case_text(&self, grid: &Grid) -> String {
+        let text: Vec<String> = grid.text('x').chars().map(String::from).collect();
+        text.join(" ")
+    }
 }
 
 /// The moves, or `unsolvable` for `None`, on one line.
@@ -129,24 +134,28 @@ impl<D: AsRef<[u8]> + Sync> Replay for Eight<D> {
     type State = Grid;
     const ILLEGAL: &'static str = OFF_GRID;
 
-    fn start(start: &Grid) -> Grid {
+    fn start(&self, start: &Grid) -> Grid {
         *start
     }
 
-    fn play(grid: &Grid, m: Move) -> Option<Grid> {
+    fn play(&self, grid: &Grid, m: Move) -> Option<Grid> {
         grid.apply(m)
     }
 
-    fn solved(_: &Grid, grid: &Grid) -> bool {
+    fn solved(&self, _: &Grid, grid: &Grid) -> bool {
         *grid == Self::goal()
     }
 
-    fn target(_: &Grid) -> Option<Grid> {
+    fn target(&self, _: &Grid) -> Option<Grid> {
         Some(Self::goal())
     }
 
-    fn headline(answer: &Slides) -> String {
+    fn headline(&self, answer: &Slides) -> String {
         headline(answer)
+    }
+
+    fn draw(&self, grid: &Grid) -> String {
+        grid.to_string()
     }
 }
 
@@ -158,7 +167,7 @@ impl<D: AsRef<[u8]> + Sync> Format for Eight<D> {
 
     const ANSWER_LINES: usize = 1;
 
-    fn write_answer(_: usize, answer: &Slides, out: &mut Vec<u8>) {
+    fn write_answer(&self, _: usize, answer: &Slides, out: &mut Vec<u8>) {
         write_slides(slides(answer), out);
     }
 
@@ -180,13 +189,8 @@ impl<D: AsRef<[u8]> + Sync> Format for Eight<D> {
         })
     }
 
-    fn json_answer(number: usize, answer: &Slides) -> serde_json::Value {
+    fn json_answer(&self, number: usize, answer: &Slides) -> serde_json::Value {
         json_slides(number, answer)
-    }
-
-    fn case_text(grid: &Grid) -> String {
-        let text: Vec<String> = grid.text('x').chars().map(String::from).collect();
-        text.join(" ")
     }
 }
 
@@ -228,6 +232,6 @@ impl<D: AsRef<[u8]> + Sync> super::Tables for Eight<D> {
     }
 
     fn describe_rank(&self, _: usize, rank: u64) -> String {
-        Self::case_text(&Space::new(STANDARD_GOAL).board(rank))
+        EightCases.case_text(&Space::new(STANDARD_GOAL).board(rank))
     }
 }

@@ -88,6 +88,20 @@ impl CaseReader for EightPairs {
         let target = self.read_grid(input, case, count, "target")?;
         Ok(Some((start?, target?)))
     }
+
+    fn case_text(&self, (start, target): &(Grid, Grid)) -> String {
+        format!("{} {}", start.text('X'), target.text('X'))
+    }
+
+    fn write_cases(
+        &self,
+        cases: impl Iterator<Item = (Grid, Grid)>,
+        count: usize,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        writeln!(out, "{count}")?;
+        write_case_lines(self, cases, out)
+    }
 }
 
 impl EightPairs {
@@ -173,24 +187,28 @@ impl<D: AsRef<[u8]> + Sync> Replay for Eight2<D> {
     type State = Grid;
     const ILLEGAL: &'static str = OFF_GRID;
 
-    fn start((start, _): &(Grid, Grid)) -> Grid {
+    fn start(&self, (start, _): &(Grid, Grid)) -> Grid {
         *start
     }
 
-    fn play(grid: &Grid, m: Move) -> Option<Grid> {
+    fn play(&self, grid: &Grid, m: Move) -> Option<Grid> {
         grid.apply(m)
     }
 
-    fn solved((_, target): &(Grid, Grid), grid: &Grid) -> bool {
+    fn solved(&self, (_, target): &(Grid, Grid), grid: &Grid) -> bool {
         grid == target
     }
 
-    fn target((_, target): &(Grid, Grid)) -> Option<Grid> {
+    fn target(&self, (_, target): &(Grid, Grid)) -> Option<Grid> {
         Some(*target)
     }
 
-    fn headline(answer: &Slides) -> String {
+    fn headline(&self, answer: &Slides) -> String {
         headline(answer)
+    }
+
+    fn draw(&self, grid: &Grid) -> String {
+        grid.to_string()
     }
 }
 
@@ -230,7 +248,7 @@ impl<D: AsRef<[u8]> + Sync> Format for Eight2<D> {
 
     const ANSWER_LINES: usize = 2;
 
-    fn write_answer(number: usize, answer: &Slides, out: &mut Vec<u8>) {
+    fn write_answer(&self, number: usize, answer: &Slides, out: &mut Vec<u8>) {
         write_case(number, slides(answer), out);
     }
 
@@ -271,21 +289,8 @@ impl<D: AsRef<[u8]> + Sync> Format for Eight2<D> {
         })
     }
 
-    fn json_answer(number: usize, answer: &Slides) -> serde_json::Value {
+    fn json_answer(&self, number: usize, answer: &Slides) -> serde_json::Value {
         json_slides(number, answer)
-    }
-
-    fn case_text((start, target): &(Grid, Grid)) -> String {
-        format!("{} {}", start.text('X'), target.text('X'))
-    }
-
-    fn write_cases(
-        cases: impl Iterator<Item = (Grid, Grid)>,
-        count: usize,
-        out: &mut dyn Write,
-    ) -> io::Result<()> {
-        writeln!(out, "{count}")?;
-        write_case_lines::<Self>(cases, out)
     }
 }
 
@@ -332,6 +337,6 @@ impl<D: AsRef<[u8]> + Sync> super::Tables for Eight2<D> {
 
     fn describe_rank(&self, blank: usize, rank: u64) -> String {
         let start = Space::new(blank).board(rank);
-        Self::case_text(&(start, Grid::canonical(blank)))
+        self.reader().case_text(&(start, Grid::canonical(blank)))
     }
 }

@@ -7,12 +7,17 @@
 //! - [`Solver`]: answer a case (the tables' answer);
 //! - [`Replay`]: play an answer's moves on its case, which is all that checking
 //!   ([`check`]) and drawing ([`show`]) need;
-//! - [`Format`]: the judge's text: cases in, answers out (and back in, to check them);
+//! - [`Format`]: the judge's text: answers out (and back in, to check them), and the
+//!   reader of its cases;
+//! - [`CaseReader`]: the cases as text, read and written back (the seed puzzles'
+//!   readers need no table);
 //! - [`CrossCheck`]: an independent answer without tables;
 //! - [`Sample`] and [`SampleAt`]: random cases, uniform, or at one shortest length;
 //! - [`EveryShortest`]: every shortest answer, counted and listed (`every`).
 //!
-//! The batch drivers ([`batch`]) work for any judge, in bounded memory, in input order.
+//! Cases are plain values, with no handle to their puzzle: every method that needs
+//! the puzzle takes the judge or reader that has it. The batch drivers ([`batch`])
+//! work for any judge, in bounded memory, in input order.
 
 pub mod batch;
 pub mod check;
@@ -87,33 +92,34 @@ pub trait Solution {
 
 /// Plays an answer's moves on its case, one at a time.
 pub trait Replay: Solver {
-    /// A position along the way, drawn for a person by its `Display` (or [`Replay::draw`]).
-    type State: fmt::Display;
+    /// A position along the way.
+    type State;
     /// Why a move may not be played, for messages: "`u` ...".
     const ILLEGAL: &'static str;
 
     /// The case's starting position.
-    fn start(case: &Self::Case) -> Self::State;
+    fn start(&self, case: &Self::Case) -> Self::State;
     /// The position after `m`, `None` where `m` cannot be played.
-    fn play(state: &Self::State, m: <Self::Answer as Solution>::Move) -> Option<Self::State>;
+    fn play(&self, state: &Self::State, m: <Self::Answer as Solution>::Move)
+        -> Option<Self::State>;
     /// Whether `state` is a goal of `case`.
-    fn solved(case: &Self::Case, state: &Self::State) -> bool;
+    fn solved(&self, case: &Self::Case, state: &Self::State) -> bool;
     /// The position an unsolvable case was to reach, if it has one.
-    fn target(case: &Self::Case) -> Option<Self::State>;
+    fn target(&self, case: &Self::Case) -> Option<Self::State>;
     /// A short description of an answer, after `case N: ` in drawings.
-    fn headline(answer: &Self::Answer) -> String;
+    fn headline(&self, answer: &Self::Answer) -> String;
     /// What a written answer states beside its moves, judged against where the moves
     /// lead (the Rotation Game's digit); `None` when it holds.
-    fn misstated(_written: &Self::Answer, _end: &Self::State) -> Option<Verdict> {
+    fn misstated(&self, _written: &Self::Answer, _end: &Self::State) -> Option<Verdict> {
         None
     }
     /// A position drawn for a person, as the puzzle's input writes it.
-    fn draw(state: &Self::State) -> String {
-        state.to_string()
-    }
+    fn draw(&self, state: &Self::State) -> String;
 }
 
-/// Reads the cases of one judge's input, one at a time.
+/// Reads the cases of one judge's input, one at a time, and writes cases as they stand
+/// in it: what a judge's cases are as text, with no table (`generate` writes the seed
+/// puzzles' cases with none opened).
 pub trait CaseReader {
     /// One case, ready to answer.
     type Case: Send + Sync;
@@ -174,6 +180,22 @@ pub trait CaseReader {
 
     /// Every case taken so far is settled: what was kept for them may go.
     fn settled(&mut self) {}
+
+    /// A case as it stands in the input (without any count or end marker).
+    fn case_text(&self, case: &Self::Case) -> String;
+
+    /// A valid input holding `cases`, `count` of them, written as they come (so that
+    /// any number can be written in bounded memory): by default one case a line. A
+    /// format that states its number of cases first states `count`.
+    fn write_cases(
+        &self,
+        cases: impl Iterator<Item = Self::Case>,
+        count: usize,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        let _ = count;
+        write_case_lines(self, cases, out)
+    }
 }
 
 /// Reads case number `case` with `reader`, or gives the error that reading the input
@@ -201,19 +223,19 @@ pub trait Format: Solver {
 
     /// A reader of the judge's input, from its first case.
     fn reader(&self) -> Self::Reader;
-    /// A reader of one case as [`Format::case_text`] writes it, without whatever the
+    /// A reader of one case as [`CaseReader::case_text`] writes it, without whatever the
     /// judge's input has before its cases (HDU 3567's count): a board given alone.
     fn reader_of_one(&self) -> Self::Reader {
         self.reader()
     }
     /// The answer as the judge prints it, `ANSWER_LINES` lines.
-    fn write_answer(number: usize, answer: &Self::Answer, out: &mut Vec<u8>);
+    fn write_answer(&self, number: usize, answer: &Self::Answer, out: &mut Vec<u8>);
     /// The answers of a task of cases, each with its number, as the judge prints them:
     /// what [`Solver::solve`] and [`Format::write_answer`] give one case at a time,
     /// which is how it is done unless a judge knows a faster way.
     fn write_answers(&self, cases: &[(usize, Self::Case)], out: &mut Vec<u8>) -> Result<(), Error> {
         for (number, case) in cases {
-            Self::write_answer(*number, &self.solve(case)?, out);
+            self.write_answer(*number, &self.solve(case)?, out);
         }
         Ok(())
     }
@@ -221,20 +243,7 @@ pub trait Format: Solver {
     /// why it cannot be read.
     fn read_answer(&self, number: usize, lines: &[&str]) -> Result<Written<Self::Answer>, String>;
     /// The answer as one JSON object.
-    fn json_answer(number: usize, answer: &Self::Answer) -> serde_json::Value;
-    /// A case as it stands in the judge's input (without any count or end marker).
-    fn case_text(case: &Self::Case) -> String;
-    /// A valid judge input holding `cases`, `count` of them, written as they come (so
-    /// that any number can be written in bounded memory): by default one case a line.
-    /// A format that states its number of cases first states `count`.
-    fn write_cases(
-        cases: impl Iterator<Item = Self::Case>,
-        count: usize,
-        out: &mut dyn Write,
-    ) -> io::Result<()> {
-        let _ = count;
-        write_case_lines::<Self>(cases, out)
-    }
+    fn json_answer(&self, number: usize, answer: &Self::Answer) -> serde_json::Value;
 }
 
 /// The one case `text` holds, written as it stands in the judge's input (without
@@ -255,13 +264,14 @@ pub fn read_one<J: Format>(judge: &J, text: &str) -> Result<J::Case, Error> {
     }
 }
 
-/// Each case as it stands in `J`'s input, one a line.
-pub fn write_case_lines<J: Format + ?Sized>(
-    cases: impl Iterator<Item = J::Case>,
+/// Each case as `reader` writes it, one a line.
+pub fn write_case_lines<C: CaseReader + ?Sized>(
+    reader: &C,
+    cases: impl Iterator<Item = C::Case>,
     out: &mut dyn Write,
 ) -> io::Result<()> {
     for case in cases {
-        writeln!(out, "{}", J::case_text(&case))?;
+        writeln!(out, "{}", reader.case_text(&case))?;
     }
     Ok(())
 }

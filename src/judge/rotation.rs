@@ -117,6 +117,21 @@ impl CaseReader for RotationCases {
             .map(Some)
             .map_err(|error| input_error(case, start, error.to_string()))
     }
+
+    fn case_text(&self, board: &Board) -> String {
+        let values: Vec<String> = board.cells().iter().map(u8::to_string).collect();
+        values.join(" ")
+    }
+
+    fn write_cases(
+        &self,
+        cases: impl Iterator<Item = Board>,
+        _: usize,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        write_case_lines(self, cases, out)?;
+        writeln!(out, "0")
+    }
 }
 
 impl Solution for Answer {
@@ -140,25 +155,25 @@ impl<D: AsRef<[u8]> + Sync> Replay for Rotation<D> {
     type State = Board;
     const ILLEGAL: &'static str = "cannot be played";
 
-    fn start(board: &Board) -> Board {
+    fn start(&self, board: &Board) -> Board {
         *board
     }
 
-    fn play(board: &Board, m: Move) -> Option<Board> {
+    fn play(&self, board: &Board, m: Move) -> Option<Board> {
         let mut next = *board;
         next.apply(m);
         Some(next)
     }
 
-    fn solved(_: &Board, board: &Board) -> bool {
+    fn solved(&self, _: &Board, board: &Board) -> bool {
         board.centre_digit().is_some()
     }
 
-    fn target(_: &Board) -> Option<Board> {
+    fn target(&self, _: &Board) -> Option<Board> {
         None
     }
 
-    fn headline(answer: &Answer) -> String {
+    fn headline(&self, answer: &Answer) -> String {
         let mut text = format!("{} moves", answer.len());
         if !answer.is_empty() {
             text += &format!(" {}", answer.letters());
@@ -166,7 +181,11 @@ impl<D: AsRef<[u8]> + Sync> Replay for Rotation<D> {
         text + &format!(", centre {}", answer.digit)
     }
 
-    fn misstated(written: &Answer, end: &Board) -> Option<Verdict> {
+    fn draw(&self, board: &Board) -> String {
+        board.to_string()
+    }
+
+    fn misstated(&self, written: &Answer, end: &Board) -> Option<Verdict> {
         let reached = end.centre_digit()?;
         (reached != written.digit).then(|| Verdict::Misstated {
             kind: "wrong digit",
@@ -195,7 +214,7 @@ impl<D: AsRef<[u8]> + Sync> Format for Rotation<D> {
 
     const ANSWER_LINES: usize = 2;
 
-    fn write_answer(_: usize, answer: &Answer, out: &mut Vec<u8>) {
+    fn write_answer(&self, _: usize, answer: &Answer, out: &mut Vec<u8>) {
         write_moves(answer.moves.iter().copied(), answer.digit, out);
     }
 
@@ -232,27 +251,13 @@ impl<D: AsRef<[u8]> + Sync> Format for Rotation<D> {
         })
     }
 
-    fn json_answer(number: usize, answer: &Answer) -> serde_json::Value {
+    fn json_answer(&self, number: usize, answer: &Answer) -> serde_json::Value {
         serde_json::json!({
             "case": number,
             "moves": letters(&answer.moves),
             "length": answer.moves.len(),
             "digit": answer.digit,
         })
-    }
-
-    fn case_text(board: &Board) -> String {
-        let values: Vec<String> = board.cells().iter().map(u8::to_string).collect();
-        values.join(" ")
-    }
-
-    fn write_cases(
-        cases: impl Iterator<Item = Board>,
-        _: usize,
-        out: &mut dyn Write,
-    ) -> io::Result<()> {
-        write_case_lines::<Self>(cases, out)?;
-        writeln!(out, "0")
     }
 }
 

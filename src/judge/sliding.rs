@@ -78,6 +78,13 @@ impl<const W: usize, const H: usize> CaseReader for SlidingCases<W, H> {
             target: self.target,
         }))
     }
+
+    fn case_text(&self, case: &SlidingCase<W, H>) -> String {
+        match case.label {
+            Some(label) => format!("{label} {}", case.start.values_text()),
+            None => case.start.values_text(),
+        }
+    }
 }
 
 /// Reads the values of one case of a sliding board `width` by `height` into `values`
@@ -254,23 +261,23 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Replay for Sliding<D
     type State = Board<W, H>;
     const ILLEGAL: &'static str = OFF_GRID;
 
-    fn start(case: &SlidingCase<W, H>) -> Board<W, H> {
+    fn start(&self, case: &SlidingCase<W, H>) -> Board<W, H> {
         case.start
     }
 
-    fn play(board: &Board<W, H>, m: Slide) -> Option<Board<W, H>> {
+    fn play(&self, board: &Board<W, H>, m: Slide) -> Option<Board<W, H>> {
         board.apply(m)
     }
 
-    fn solved(case: &SlidingCase<W, H>, board: &Board<W, H>) -> bool {
+    fn solved(&self, case: &SlidingCase<W, H>, board: &Board<W, H>) -> bool {
         *board == case.target
     }
 
-    fn target(case: &SlidingCase<W, H>) -> Option<Board<W, H>> {
+    fn target(&self, case: &SlidingCase<W, H>) -> Option<Board<W, H>> {
         Some(case.target)
     }
 
-    fn headline(answer: &FifteenAnswer) -> String {
+    fn headline(&self, answer: &FifteenAnswer) -> String {
         match (&answer.moves, answer.stopped) {
             (Some(moves), _) => format!("{} moves {}", moves.len(), letters(moves)),
             (None, Some(stopped)) => format!(
@@ -282,7 +289,7 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Replay for Sliding<D
     }
 
     /// The blank as sliding boards write it, `0`.
-    fn draw(board: &Board<W, H>) -> String {
+    fn draw(&self, board: &Board<W, H>) -> String {
         board.drawn("0")
     }
 }
@@ -295,7 +302,7 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Format for Sliding<D
         SlidingCases::new(self.target, self.numbered)
     }
 
-    fn write_answer(_: usize, answer: &FifteenAnswer, out: &mut Vec<u8>) {
+    fn write_answer(&self, _: usize, answer: &FifteenAnswer, out: &mut Vec<u8>) {
         match (&answer.moves, answer.stopped) {
             (Some(moves), _) => write_letters(moves.iter().copied(), out),
             (None, Some(stopped)) => {
@@ -319,15 +326,8 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Format for Sliding<D
         })
     }
 
-    fn json_answer(number: usize, answer: &FifteenAnswer) -> serde_json::Value {
+    fn json_answer(&self, number: usize, answer: &FifteenAnswer) -> serde_json::Value {
         answer.json(number, letters)
-    }
-
-    fn case_text(case: &SlidingCase<W, H>) -> String {
-        match case.label {
-            Some(label) => format!("{label} {}", case.start.values_text()),
-            None => case.start.values_text(),
-        }
     }
 }
 

@@ -31,7 +31,7 @@ fn both_ways<J: Format>(judge: &J, cases: &[(usize, J::Case)]) -> (String, Strin
     judge.write_answers(cases, &mut in_passes).unwrap();
     let mut one_at_a_time = Vec::new();
     for (number, case) in cases {
-        J::write_answer(*number, &judge.solve(case).unwrap(), &mut one_at_a_time);
+        judge.write_answer(*number, &judge.solve(case).unwrap(), &mut one_at_a_time);
     }
     let text = |bytes| String::from_utf8(bytes).unwrap();
     (text(in_passes), text(one_at_a_time))
@@ -44,7 +44,10 @@ fn tables_and_search<J: EveryShortest + Replay + CrossCheck>(
 ) -> (String, String) {
     let mut input = Vec::new();
     let count = cases.len();
-    J::write_cases(cases.into_iter(), count, &mut input).unwrap();
+    (judge
+        .reader()
+        .write_cases(cases.into_iter(), count, &mut input))
+    .unwrap();
     let answer = |method| {
         let mut output = Vec::new();
         let wanted = Wanted::Smallest(method);
@@ -176,7 +179,7 @@ fn a_walk_table_without_walks_gives_no_answer_either_way() {
 fn read_both_ways<C: CaseReader>(
     reader: impl Fn() -> C,
     text: &[u8],
-) -> (Vec<C::Case>, Vec<C::Case>, usize) {
+) -> (Vec<String>, Vec<String>, usize) {
     let (mut general, mut usual) = (Vec::new(), Vec::new());
     let (mut reader_alone, mut input) = (reader(), Input::new(text));
     while let Some(case) = reader_alone
@@ -206,7 +209,10 @@ fn read_both_ways<C: CaseReader>(
         assert!(malformed.is_empty(), "{:?}", malformed);
     }
     usual.extend(numbered.into_iter().map(|(_, case)| case));
-    (general, usual, taken)
+    // Compared as the reader writes them back: a case read through its fast path may
+    // be held otherwise (a defined puzzle's as a rank) than the same case read alone.
+    let texts = |cases: Vec<C::Case>| cases.iter().map(|c| reader.case_text(c)).collect();
+    (texts(general), texts(usual), taken)
 }
 
 #[test]
@@ -215,7 +221,7 @@ fn the_usual_case_in_one_scan_is_the_case_read_token_by_token() {
     let boards: Vec<_> = (0..2000).map(|_| random_board(&mut rng)).collect();
     let mut text = Vec::new();
     let count = boards.len();
-    Rotation::<Vec<u8>>::write_cases(boards.into_iter(), count, &mut text).unwrap();
+    (RotationCases::default().write_cases(boards.into_iter(), count, &mut text)).unwrap();
     let (general, usual, taken) = read_both_ways(RotationCases::default, &text);
     // 96 KB: the one board across the 64 KiB buffer's edge is read token by token.
     assert_eq!((general.len(), taken), (2000, 1999));
@@ -224,7 +230,7 @@ fn the_usual_case_in_one_scan_is_the_case_read_token_by_token() {
     let grids: Vec<Grid> = (0..2000).map(|_| random_grid(&mut rng)).collect();
     let mut text = Vec::new();
     let count = grids.len();
-    Eight::<Vec<u8>>::write_cases(grids.into_iter(), count, &mut text).unwrap();
+    (EightCases.write_cases(grids.into_iter(), count, &mut text)).unwrap();
     // Some written otherwise: run together, or split over lines.
     text.extend_from_slice(b"12345678x\n1 2 3\n4 5 6 7 8 x\n");
     let (general, usual, taken) = read_both_ways(|| EightCases, &text);
@@ -236,7 +242,7 @@ fn the_usual_case_in_one_scan_is_the_case_read_token_by_token() {
         .collect();
     let mut text = Vec::new();
     let count = pairs.len();
-    Eight2::<Vec<u8>>::write_cases(pairs.into_iter(), count, &mut text).unwrap();
+    (EightPairs::default().write_cases(pairs.into_iter(), count, &mut text)).unwrap();
     let (general, usual, taken) = read_both_ways(EightPairs::default, &text);
     // The first pair is read with the count before it, token by token.
     assert_eq!((general.len(), taken), (2000, 1999));
@@ -270,7 +276,7 @@ fn the_usual_case_in_one_scan_is_the_case_read_token_by_token() {
     let (general, usual, taken) = read_both_ways(|| judge.reader(), text.as_bytes());
     assert_eq!(general.len(), 2000);
     assert!(taken > 1500, "{taken} lines taken whole");
-    assert!(general == usual);
+    assert_eq!(general, usual);
 }
 
 /// The 2x2x2's turns, as its definition names them.

@@ -4,7 +4,7 @@ use std::fs;
 
 use crate::common::{exact, rng, sample, stdout, table, tablesolve};
 use tablesolve::eight::{self, Grid, Move, STANDARD_GOAL};
-use tablesolve::judge::{Format, Sample, SampleAt, Solver};
+use tablesolve::judge::{CaseReader, EightPairs, Format, Sample, SampleAt, Solver};
 use tablesolve::moves::letters;
 use tablesolve::rotation::{self, census, mask, Board};
 use tablesolve::sliding::manhattan_ida;
@@ -117,7 +117,7 @@ fn check_names_every_kind_of_wrong_eight2_answer() {
             break (case, rest);
         }
     };
-    let input = format!("1\n{}\n", Eight2::<Vec<u8>>::case_text(&case));
+    let input = format!("1\n{}\n", EightPairs::default().case_text(&case));
     let best = tables.solve(&case).unwrap().unwrap();
     let text = |moves: &[Move]| letters(moves);
     let n = best.len();
@@ -415,7 +415,10 @@ fn answers_of_many_chunks_keep_input_order() {
     let mut rng = rng(17);
     let cases: Vec<_> = (0..40_000).map(|_| judge.random_case(&mut rng)).collect();
     let mut input = Vec::new();
-    Eight2::<Vec<u8>>::write_cases(cases.iter().copied(), cases.len(), &mut input).unwrap();
+    (judge
+        .reader()
+        .write_cases(cases.iter().copied(), cases.len(), &mut input))
+    .unwrap();
     let mut batched = Vec::new();
     let bad = BadCases::Stop;
     let wanted = Wanted::Smallest(Method::Tables);
@@ -424,7 +427,7 @@ fn answers_of_many_chunks_keep_input_order() {
     assert_eq!(answered.cases, cases.len());
     let mut one_by_one = Vec::new();
     for (i, case) in cases.iter().enumerate() {
-        Eight2::<Vec<u8>>::write_answer(i + 1, &judge.solve(case).unwrap(), &mut one_by_one);
+        judge.write_answer(i + 1, &judge.solve(case).unwrap(), &mut one_by_one);
     }
     assert!(batched == one_by_one);
 }

@@ -6,13 +6,10 @@ use std::io::Write;
 
 use tablesolve::catalogue::Options;
 use tablesolve::definition::{self, group::Draw, Definition};
-use tablesolve::eight::{Eight, Eight2, Grid};
-use tablesolve::judge::kpattern;
-use tablesolve::judge::{CasesAt, Format};
+use tablesolve::eight::Grid;
+use tablesolve::judge::{kpattern, CaseReader, CasesAt, EightCases, EightPairs, RotationCases};
 use tablesolve::rotation::sample::random_board as random_rotation;
-use tablesolve::rotation::Rotation;
 use tablesolve::sliding::{random_board, random_board_like};
-use tablesolve::table::Mapped;
 use tablesolve::{Error, Puzzle};
 
 use crate::catalogue::{Judge, Task};
@@ -37,14 +34,14 @@ impl Generate {
         // defined puzzle from its moves' group where it has one.
         match puzzle {
             Puzzle::Def => return self.drawn_from_the_group(options),
-            Puzzle::Rotation => return Some(self.write::<Rotation<Mapped>>(random_rotation)),
-            Puzzle::Eight => return Some(self.write::<Eight<Mapped>>(random_board)),
+            Puzzle::Rotation => return Some(self.write(RotationCases::default(), random_rotation)),
+            Puzzle::Eight => return Some(self.write(EightCases, random_board)),
             Puzzle::Eight2 => {
                 let pair = |rng: &mut ChaCha8Rng| {
                     let target: Grid = random_board(rng);
                     (random_board_like(rng, &target), target)
                 };
-                return Some(self.write::<Eight2<Mapped>>(pair));
+                return Some(self.write(EightPairs::default(), pair));
             }
             _ => {}
         }
@@ -79,15 +76,16 @@ impl Generate {
         Some(written.map_err(|error| Error::Output(error).into()))
     }
 
-    /// Writes the cases `draw` draws, as judge `J`'s input writes them.
-    fn write<J: Format>(
+    /// Writes the cases `draw` draws, as `format` writes them.
+    fn write<C: CaseReader>(
         &self,
-        mut draw: impl FnMut(&mut ChaCha8Rng) -> J::Case,
+        format: C,
+        mut draw: impl FnMut(&mut ChaCha8Rng) -> C::Case,
     ) -> Result<(), Failure> {
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
         let cases = (0..self.count).map(|_| draw(&mut rng));
         let mut out = stdout();
-        J::write_cases(cases, self.count, &mut out)
+        (format.write_cases(cases, self.count, &mut out))
             .and_then(|()| out.flush())
             .map_err(|error| Error::Output(error).into())
     }
@@ -115,7 +113,7 @@ impl Task for Generate {
             }
         });
         let mut out = stdout();
-        J::write_cases(cases, self.count, &mut out)
+        (judge.reader().write_cases(cases, self.count, &mut out))
             .and_then(|()| out.flush())
             .map_err(Error::Output)?;
         match failed {

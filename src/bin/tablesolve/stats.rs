@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use tablesolve::catalogue::Options;
 use tablesolve::definition::{self, group, Definition};
-use tablesolve::judge::Format;
+use tablesolve::judge::{CaseReader, RotationCases};
 use tablesolve::rotation::census;
 use tablesolve::table::{Entry, Table, TableDir, TableError};
 use tablesolve::{Error, Rotation};
@@ -170,7 +170,11 @@ fn census(tables: &TableDir) -> Result<(), Failure> {
             "hardest: {hardest} moves, {} boards, for example",
             census.boards_at[hardest]
         )?;
-        writeln!(out, "{}", Rotation::<Vec<u8>>::case_text(&census.hardest))?;
+        writeln!(
+            out,
+            "{}",
+            RotationCases::default().case_text(&census.hardest)
+        )?;
         write!(out, "{}", census.hardest)?;
         out.flush()
     };

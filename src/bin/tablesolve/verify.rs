@@ -6,7 +6,7 @@ use rayon::prelude::*;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use tablesolve::judge;
+use tablesolve::judge::{self, CaseReader};
 use tablesolve::Error;
 
 use crate::catalogue::{Judge, Task};
@@ -33,10 +33,10 @@ struct Timing {
 }
 
 impl Timing {
-    fn add<J: Judge>(&mut self, time: Duration, number: u64, case: &J::Case) {
+    fn add<C: CaseReader>(&mut self, format: &C, time: Duration, number: u64, case: &C::Case) {
         self.total += time;
         if self.slowest.as_ref().is_none_or(|(t, ..)| time > *t) {
-            self.slowest = Some((time, number, J::case_text(case)));
+            self.slowest = Some((time, number, format.case_text(case)));
         }
     }
 }
@@ -50,8 +50,8 @@ impl Task for Verify {
         let mut out = stdout();
         let bar = progress::bar(self.count, "verifying".into());
         let (mut tables, mut search) = (Timing::default(), Timing::default());
-        let mut differ = 0u64;
-        let mut done = 0u64;
+        let (mut differ, mut done) = (0u64, 0u64);
+        let format = judge.reader();
         while done < self.count {
             let size = (self.count - done).min(CHUNK as u64) as usize;
             let cases: Vec<J::Case> = (0..size).map(|_| judge.checkable_case(&mut rng)).collect();
@@ -69,13 +69,13 @@ impl Task for Verify {
                 .collect::<Result<Vec<_>, Error>>()?;
             for (case, (table, table_time, found, search_time)) in cases.iter().zip(outcomes) {
                 done += 1;
-                tables.add::<J>(table_time, done, case);
-                search.add::<J>(search_time, done, case);
+                tables.add(&format, table_time, done, case);
+                search.add(&format, search_time, done, case);
                 if table != found {
                     differ += 1;
-                    let tables = judge::quoted_answer::<J>(done as usize, &table);
-                    let found = judge::quoted_answer::<J>(done as usize, &found);
-                    writeln!(out, "case {done}: {}", J::case_text(case))
+                    let tables = judge::quoted_answer(judge, done as usize, &table);
+                    let found = judge::quoted_answer(judge, done as usize, &found);
+                    writeln!(out, "case {done}: {}", format.case_text(case))
                         .and_then(|()| writeln!(out, "  tables: {tables}"))
                         .and_then(|()| writeln!(out, "  IDA*:   {found}"))
                         .map_err(Error::Output)?;

@@ -24,7 +24,8 @@ use super::kpattern;
 /// megabytes to fill and free.
 pub(super) type Cells = Box<[u8]>;
 
-/// A position of a defined puzzle: a case, and a state along an answer.
+/// A position of a defined puzzle: a case, and a state along an answer. It holds no
+/// puzzle: the judge or the reader that read it reads it, with the puzzle it has.
 #[derive(Clone)]
 pub struct Position {
     pub(super) at: At,
@@ -35,22 +36,22 @@ pub struct Position {
 
 /// Where a position is: its cells, or its rank in the view of the one exact table of a
 /// puzzle that sees each state whole (what a batch's fast path reads lines of turns
-/// into, on the threads that answer). Each holds its puzzle once: a batch's chunk
-/// holds many, each a reference counted.
+/// into, on the threads that answer).
 #[derive(Clone)]
 pub(super) enum At {
-    Cells(Arc<Model>, Cells),
+    Cells(Cells),
     /// A line as a batch's fast path took it: where its bytes lie among those the
     /// reader keeps ([`DefCases::taken`]), and where it starts in the input. Read
-    /// through by [`DefCases::settle`] before the case is used, so that the reading
-    /// thread counts no reference, and a case stays small while a chunk is read.
+    /// through by [`DefCases::settle`] before the case is used, so that a case stays
+    /// small while a chunk is read.
     Line {
         start: u32,
         len: u8,
         at: Place,
     },
-    /// The rank the turns of a line take the start to.
-    Rank(Arc<Fast>, u64),
+    /// The rank the turns of a line take the start to, in the view [`ranked_view`]
+    /// gives.
+    Rank(u64),
 }
 
 /// The longest line a batch's fast path takes as it is (a scramble of 20 cube turns
@@ -60,109 +61,82 @@ const MOST_TAKEN: usize = 64;
 
 const UNSETTLED: &str = "a line the fast path took is settled before use";
 
-impl At {
-    /// The rank of a position in the view of its table, where it has one.
-    pub(super) fn rank(&self) -> Option<(&View, u64)> {
-        match self {
-            At::Cells(..) => None,
-            At::Line { .. } => unreachable!("{UNSETTLED}"),
-            At::Rank(fast, rank) => Some((&fast.view, *rank)),
-        }
-    }
-}
-
 impl Position {
     /// `state` of `puzzle`.
-    pub fn new(puzzle: Arc<Model>, state: &State) -> Position {
-        let cells = puzzle.flat(state).into_iter().collect();
-        Position::of_cells(puzzle, cells)
+    pub fn new(puzzle: &Model, state: &State) -> Position {
+        Position::of_cells(puzzle.flat(state).into_iter().collect())
     }
 
     /// The position whose flat array ([`Model::flat`]) is `cells`.
-    pub(super) fn of_cells(puzzle: Arc<Model>, cells: Cells) -> Position {
+    pub(super) fn of_cells(cells: Cells) -> Position {
         Position {
-            at: At::Cells(puzzle, cells),
+            at: At::Cells(cells),
             asked: None,
         }
     }
 
-    /// The puzzle.
-    pub fn puzzle(&self) -> &Arc<Model> {
-        match &self.at {
-            At::Cells(puzzle, _) => puzzle,
+    /// Its rank in the view of the puzzle's one exact table, where it has one.
+    pub(super) fn rank(&self) -> Option<u64> {
+        match self.at {
+            At::Cells(_) => None,
             At::Line { .. } => unreachable!("{UNSETTLED}"),
-            At::Rank(fast, _) => &fast.puzzle,
+            At::Rank(rank) => Some(rank),
         }
     }
 
-    /// The state.
-    pub fn state(&self) -> State {
-        match (&self.at, self.at.rank()) {
-            (_, Some((view, rank))) => view.state_of(self.puzzle(), rank),
-            (At::Cells(puzzle, cells), None) => puzzle.state(cells),
-            _ => unreachable!("only cells have no rank"),
-        }
-    }
-
-    /// The state as a flat array ([`Model::flat`]).
-    pub fn cells(&self) -> Vec<u8> {
+    /// Its state in `puzzle`, whose ranks ([`At::Rank`]) stand for states of `view`.
+    pub(super) fn state(&self, puzzle: &Model, view: Option<&View>) -> State {
         match &self.at {
-            At::Cells(_, cells) => cells.to_vec(),
-            _ => self.puzzle().flat(&self.state()),
+            At::Cells(cells) => puzzle.state(cells),
+            At::Line { .. } => unreachable!("{UNSETTLED}"),
+            At::Rank(rank) => view.expect(RANKED).state_of(puzzle, *rank),
+        }
+    }
+
+    /// Its state as a flat array ([`Model::flat`]), as [`Position::state`] reads it.
+    pub(super) fn cells(&self, puzzle: &Model, view: Option<&View>) -> Vec<u8> {
+        match &self.at {
+            At::Cells(cells) => cells.to_vec(),
+            _ => puzzle.flat(&self.state(puzzle, view)),
         }
     }
 }
 
-impl PartialEq for Position {
-    fn eq(&self, other: &Self) -> bool {
-        self.cells() == other.cells()
-    }
-}
+/// Why a rank has a view to be read in: ranks are read only where there is one.
+const RANKED: &str = "positions are ranked only in the view of a puzzle's one exact table";
 
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.at {
+            At::Cells(cells) => write!(f, "cells {cells:?}"),
             At::Line { at, .. } => write!(f, "a line at {at}, not yet read through"),
-            _ => write!(f, "{}", kpattern(self.puzzle(), &self.state())),
+            At::Rank(rank) => write!(f, "rank {rank}"),
         }
     }
 }
 
-impl fmt::Display for Position {
-    /// Each set as two rows: its pieces (from 1, as ksolve+ numbers them) and their
-    /// orientations.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let state = self.state();
-        let sets = self.puzzle().sets();
-        let name_width = sets.iter().map(|s| s.name.len()).max().unwrap_or(0);
-        for (s, set) in sets.iter().enumerate() {
-            let width = set.pieces.to_string().len();
-            let row = |values: &mut dyn Iterator<Item = u8>| -> String {
-                values
-                    .map(|v| format!("{v:>width$}"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            };
-            if s > 0 {
-                writeln!(f)?;
-            }
-            write!(
-                f,
-                "{:name_width$}  {}",
-                set.name,
-                row(&mut state.pieces[s].iter().map(|p| p + 1))
-            )?;
-            if set.orientations > 1 {
-                write!(
-                    f,
-                    "\n{:name_width$}  {}",
-                    "",
-                    row(&mut state.orientation[s].iter().copied())
-                )?;
-            }
+/// `state` drawn for a person: each set as two rows, its pieces (from 1, as ksolve+
+/// numbers them) and their orientations.
+pub(super) fn draw(puzzle: &Model, state: &State) -> String {
+    let sets = puzzle.sets();
+    let name_width = sets.iter().map(|s| s.name.len()).max().unwrap_or(0);
+    let mut rows = Vec::new();
+    for (s, set) in sets.iter().enumerate() {
+        let width = set.pieces.to_string().len();
+        let row = |values: &mut dyn Iterator<Item = u8>| -> String {
+            values
+                .map(|v| format!("{v:>width$}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let pieces = row(&mut state.pieces[s].iter().map(|p| p + 1));
+        rows.push(format!("{:name_width$}  {pieces}", set.name));
+        if set.orientations > 1 {
+            let twists = row(&mut state.orientation[s].iter().copied());
+            rows.push(format!("{:name_width$}  {twists}", ""));
         }
-        Ok(())
     }
+    rows.join("\n")
 }
 
 /// The longest line a case may take.
@@ -191,7 +165,7 @@ pub struct DefCases {
     pub(super) in_block: bool,
     /// The fast path's view, start and names, where the one exact table sees states
     /// whole.
-    pub(super) fast: Option<Arc<Fast>>,
+    pub(super) fast: Option<Fast>,
     /// The bytes of the lines the fast path took and has not yet settled, one after
     /// another: a chunk's, its memory kept for the next.
     pub(super) taken: Vec<u8>,
@@ -207,7 +181,7 @@ impl DefCases {
 
     /// The position of `state`, asking what the directives in force ask.
     pub(super) fn position(&self, state: &State) -> Position {
-        let mut position = Position::new(self.puzzle.clone(), state);
+        let mut position = Position::new(&self.puzzle, state);
         if !self.directives.is_plain() {
             position.asked = Some(Arc::new(self.directives.clone()));
         }
@@ -364,14 +338,8 @@ impl CaseReader for DefCases {
             }
         }
         let ranks = fast.ranks(turns, &ends);
-        // The cases' own copy: one counter per task, not one that every thread bumps.
-        let fast = Arc::new(Fast::clone(fast));
         for (i, rank) in turned.into_iter().zip(ranks) {
-            // Known a line, which holds nothing to drop: no drop asked for.
-            let at = &mut cases[i].1.at;
-            if let At::Line { .. } = at {
-                *at = At::Rank(Arc::clone(&fast), rank);
-            }
+            cases[i].1.at = At::Rank(rank);
         }
         malformed
     }
@@ -379,6 +347,11 @@ impl CaseReader for DefCases {
     /// Every line taken is read through: the next chunk's bytes go where these were.
     fn settled(&mut self) {
         self.taken.clear();
+    }
+
+    fn case_text(&self, case: &Position) -> String {
+        let view = self.fast.as_ref().map(|fast| &*fast.view);
+        kpattern(&self.puzzle, &case.state(&self.puzzle, view))
     }
 
     fn read_case<R: Read>(

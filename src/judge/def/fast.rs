@@ -16,13 +16,9 @@ const MOST_READ_TURNS: usize = 64;
 /// The longest line read a bit a byte: its spaces a 64-bit mask with one past its end.
 const MOST_MASKED: usize = 63;
 
-/// What the fast path needs: the puzzle, the view of its one exact table, the start's
-/// rank in it, and the turns by name. Cheap to clone, so that each of a batch's tasks
-/// can give its cases a copy of their own to count references to, rather than all
-/// threads counting on one.
-#[derive(Clone)]
+/// What the fast path needs: the view of the puzzle's one exact table, the start's
+/// rank in it, and the turns by name.
 pub(super) struct Fast {
-    pub(super) puzzle: Arc<Model>,
     pub(super) view: Arc<View>,
     pub(super) start: u64,
     pub(super) turns: Arc<TurnNames>,

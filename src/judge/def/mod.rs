@@ -14,6 +14,7 @@ use super::{
 use crate::definition::model::Model;
 use crate::definition::solver::{How, Viewed};
 use crate::definition::text::Names;
+use crate::definition::view::View;
 use crate::definition::{search, Asked, Def, State, Turn};
 use crate::error::Error;
 use crate::sample::{NoSuchLength, RanksAt};
@@ -70,15 +71,15 @@ impl<D: AsRef<[u8]> + Send + Sync> Solver for Def<D> {
 
     fn solve(&self, case: &Position) -> Result<DefAnswer, Error> {
         if let Some(asked) = &case.asked {
-            let answer = asked_answer(self, &case.cells(), asked)?;
+            let answer = asked_answer(self, &self.cells_of(case), asked)?;
             if answer.stopped.is_some() {
                 self.budget().count_stopped();
             }
             return Ok(answer);
         }
-        let answer = match (&case.at, case.at.rank()) {
-            (_, Some((_, rank))) => searched(None, false, || self.outcome_of_rank(rank))?,
-            (At::Cells(_, cells), None) => {
+        let answer = match (&case.at, case.rank()) {
+            (_, Some(rank)) => searched(None, false, || self.outcome_of_rank(rank))?,
+            (At::Cells(cells), None) => {
                 searched(None, self.searches(), || self.outcome_of_cells(cells))?
             }
             _ => unreachable!("only cells have no rank"),
@@ -123,28 +124,27 @@ impl<D: AsRef<[u8]> + Send + Sync> Replay for Def<D> {
     type State = Position;
     const ILLEGAL: &'static str = "cannot be played";
 
-    fn start(case: &Position) -> Position {
+    fn start(&self, case: &Position) -> Position {
         case.clone()
     }
 
-    fn play(position: &Position, m: Turn) -> Option<Position> {
-        let cells = position.cells();
+    fn play(&self, position: &Position, m: Turn) -> Option<Position> {
+        let cells = self.cells_of(position);
         let mut next = cells.clone();
-        let puzzle = position.puzzle();
-        puzzle.play(&cells, usize::from(m.index), &mut next);
-        Some(Position::of_cells(Arc::clone(puzzle), next.into()))
+        self.puzzle().play(&cells, usize::from(m.index), &mut next);
+        Some(Position::of_cells(next.into()))
     }
 
-    fn solved(_: &Position, position: &Position) -> bool {
-        let state = position.state();
-        position.puzzle().goals().iter().any(|g| g.accepts(&state))
+    fn solved(&self, _: &Position, position: &Position) -> bool {
+        let state = self.state_of(position);
+        self.puzzle().goals().iter().any(|g| g.accepts(&state))
     }
 
-    fn target(_: &Position) -> Option<Position> {
+    fn target(&self, _: &Position) -> Option<Position> {
         None
     }
 
-    fn headline(answer: &DefAnswer) -> String {
+    fn headline(&self, answer: &DefAnswer) -> String {
         match (&answer.moves, answer.stopped) {
             (Some(moves), _) => format!("{} turns {}", moves.len(), turns_text(moves)),
             (None, Some(stopped)) => format!(
@@ -154,6 +154,27 @@ impl<D: AsRef<[u8]> + Send + Sync> Replay for Def<D> {
             (None, None) => "unsolvable: no solved state can be reached".to_owned(),
         }
     }
+
+    fn draw(&self, position: &Position) -> String {
+        draw(self.puzzle(), &self.state_of(position))
+    }
+}
+
+/// A position's state and cells, its rank read where it has one.
+impl<D: AsRef<[u8]> + Send + Sync> Def<D> {
+    fn state_of(&self, position: &Position) -> State {
+        position.state(self.puzzle(), ranked_view(self))
+    }
+
+    fn cells_of(&self, position: &Position) -> Vec<u8> {
+        position.cells(self.puzzle(), ranked_view(self))
+    }
+}
+
+/// The view a position's rank stands in: that of the puzzle's one exact table, where
+/// it has one (the reader's fast path ranks in no other).
+fn ranked_view<D: AsRef<[u8]> + Send + Sync>(def: &Def<D>) -> Option<&View> {
+    sampled(def.how()).map(|table| &*table.view)
 }
 
 impl<D: AsRef<[u8]> + Send + Sync> Format for Def<D> {
@@ -173,13 +194,10 @@ impl<D: AsRef<[u8]> + Send + Sync> Format for Def<D> {
                 let view = &tables[0].view;
                 let start = view.rank(&puzzle.flat(&puzzle.definition.start));
                 let turns = TurnNames::new(&puzzle);
-                start.zip(turns).map(|(start, turns)| {
-                    Arc::new(Fast {
-                        puzzle: Arc::clone(&puzzle),
-                        view: Arc::clone(view),
-                        start,
-                        turns: Arc::new(turns),
-                    })
+                start.zip(turns).map(|(start, turns)| Fast {
+                    view: Arc::clone(view),
+                    start,
+                    turns: Arc::new(turns),
                 })
             }
             _ => None,
@@ -202,24 +220,28 @@ impl<D: AsRef<[u8]> + Send + Sync> Format for Def<D> {
     fn write_answers(&self, cases: &[(usize, Position)], out: &mut Vec<u8>) -> Result<(), Error> {
         let How::Exact(_, Some(walks)) = self.how() else {
             for (number, case) in cases {
-                Self::write_answer(*number, &Solver::solve(self, case)?, out);
+                self.write_answer(*number, &Solver::solve(self, case)?, out);
             }
             return Ok(());
         };
         // The ranks the fast path read lines into; anything else on its own.
+        let mut ranked = false;
         for (_, case) in cases {
-            if let At::Rank(_, rank) = case.at {
+            if let At::Rank(rank) = case.at {
                 walks.prefetch_walk(rank as u32);
+                ranked = true;
             }
         }
+        // Where there are ranks, the fast path read their turns by these names.
+        let names = ranked.then(|| TurnNames::new(self.puzzle())).flatten();
         for (number, case) in cases {
             // A walk's turns are written as they are unpacked, with nothing kept.
-            match &case.at {
-                At::Rank(fast, rank) => match walks.walk(*rank as u32) {
+            match (&case.at, &names) {
+                (At::Rank(rank), Some(names)) => match walks.walk(*rank as u32) {
                     0 => out.extend_from_slice(b"unsolvable\n"),
-                    packed => fast.turns.write_walk(packed, out),
+                    packed => names.write_walk(packed, out),
                 },
-                _ => Self::write_answer(*number, &Solver::solve(self, case)?, out),
+                _ => self.write_answer(*number, &Solver::solve(self, case)?, out),
             }
         }
         Ok(())
@@ -227,7 +249,7 @@ impl<D: AsRef<[u8]> + Send + Sync> Format for Def<D> {
 
     /// One line; where the case asked for a list (a slack), the number of answers,
     /// then each a line.
-    fn write_answer(_: usize, answer: &DefAnswer, out: &mut Vec<u8>) {
+    fn write_answer(&self, _: usize, answer: &DefAnswer, out: &mut Vec<u8>) {
         if let (Some(listed), None) = (&answer.listed, answer.stopped) {
             out.extend_from_slice(format!("{}\n", listed.count).as_bytes());
             for moves in &listed.answers {
@@ -264,12 +286,8 @@ impl<D: AsRef<[u8]> + Send + Sync> Format for Def<D> {
         })
     }
 
-    fn json_answer(number: usize, answer: &DefAnswer) -> serde_json::Value {
+    fn json_answer(&self, number: usize, answer: &DefAnswer) -> serde_json::Value {
         answer.json(number, turns_text)
-    }
-
-    fn case_text(case: &Position) -> String {
-        kpattern(case.puzzle(), &case.state())
     }
 }
 
@@ -281,7 +299,7 @@ impl<D: AsRef<[u8]> + Send + Sync> EveryShortest for Def<D> {
                 every: true,
                 ..Asked::clone(asked)
             };
-            return Ok(match self.answers_of_cells(&case.cells(), &asked)? {
+            return Ok(match self.answers_of_cells(&self.cells_of(case), &asked)? {
                 Outcome::Solved(listing) => Shortest::Found {
                     length: listing.answers.first().map_or(0, |(_, m)| m.len()),
                     count: listing.count,
@@ -297,13 +315,13 @@ impl<D: AsRef<[u8]> + Send + Sync> EveryShortest for Def<D> {
                 Outcome::Unreachable { .. } => Shortest::Unsolvable,
             });
         }
-        let every = Def::every_shortest(self, &case.state(), list)?;
+        let every = Def::every_shortest(self, &self.state_of(case), list)?;
         Ok(Shortest::of_search(every, turns_text, self.budget()))
     }
 }
 
 /// Random turns from the start, as many as `turns`.
-fn random_walk(puzzle: &Arc<Model>, rng: &mut dyn RngCore, turns: usize) -> Position {
+fn random_walk(puzzle: &Model, rng: &mut dyn RngCore, turns: usize) -> Position {
     let mut cells = puzzle.flat(&puzzle.definition.start);
     let mut next = cells.clone();
     for _ in 0..turns {
@@ -311,7 +329,7 @@ fn random_walk(puzzle: &Arc<Model>, rng: &mut dyn RngCore, turns: usize) -> Posi
         puzzle.play(&cells, t, &mut next);
         std::mem::swap(&mut cells, &mut next);
     }
-    Position::of_cells(Arc::clone(puzzle), cells.into())
+    Position::of_cells(cells.into())
 }
 
 /// The one exact table whose view leaves no state out of its ranks, if the puzzle is
@@ -325,7 +343,7 @@ fn sampled<D>(how: &How<D>) -> Option<&Viewed<D>> {
 
 impl<D: AsRef<[u8]> + Send + Sync> CrossCheck for Def<D> {
     fn search(&self, case: &Position) -> DefAnswer {
-        let found = search::independent(self.puzzle(), &case.cells());
+        let found = search::independent(self.puzzle(), &self.cells_of(case));
         let outcome = match found {
             Some(moves) => Outcome::Solved(Found { moves, nodes: 0 }),
             None => Outcome::Unreachable { nodes: 0 },
@@ -338,7 +356,7 @@ impl<D: AsRef<[u8]> + Send + Sync> CrossCheck for Def<D> {
     /// search to answer in moments.
     fn checkable_case(&self, rng: &mut dyn RngCore) -> Position {
         let turns = rng.random_range(0..=8);
-        random_walk(&self.shared_puzzle(), rng, turns)
+        random_walk(self.puzzle(), rng, turns)
     }
 }
 
@@ -346,12 +364,12 @@ impl<D: AsRef<[u8]> + Send + Sync> Sample for Def<D> {
     /// Uniform over the states of the one exact table, where the puzzle has it; else
     /// a walk of a thousand random turns.
     fn random_case(&self, rng: &mut dyn RngCore) -> Position {
-        let puzzle = self.shared_puzzle();
+        let puzzle = self.puzzle();
         match sampled(self.how()) {
             Some(table) => loop {
                 let rank = rng.random_range(0..table.view.size());
                 if table.table.entry_byte(rank) != crate::search::UNREACHABLE {
-                    let state = table.view.state_of(&puzzle, rank);
+                    let state = table.view.state_of(puzzle, rank);
                     return Position::new(puzzle, &state);
                 }
             },
@@ -362,7 +380,7 @@ impl<D: AsRef<[u8]> + Send + Sync> Sample for Def<D> {
                     let state = draw.state(rng);
                     Position::new(puzzle, &state)
                 }
-                Err(_) => random_walk(&puzzle, rng, 1000),
+                Err(_) => random_walk(puzzle, rng, 1000),
             },
         }
     }
@@ -379,7 +397,7 @@ impl<D: AsRef<[u8]> + Send + Sync> SampleAt for Def<D> {
     /// walks of `length` turns, kept when answering confirms the length (not uniform).
     fn cases_at(&self, length: usize) -> Result<CasesAt<'_, Position>, NoSuchLength> {
         let puzzle_name = crate::definition::model::kept_name(&self.puzzle().definition.name);
-        let puzzle = self.shared_puzzle();
+        let puzzle = self.puzzle();
         if let Some(table) = sampled(self.how()) {
             let ranks = RanksAt::new(&table.table, length).ok_or(NoSuchLength {
                 puzzle: puzzle_name,
@@ -388,8 +406,8 @@ impl<D: AsRef<[u8]> + Send + Sync> SampleAt for Def<D> {
                 by_walks: false,
             })?;
             return Ok(Box::new(move |rng| {
-                let state = table.view.state_of(&puzzle, ranks.sample(rng));
-                Ok(Position::new(puzzle.clone(), &state))
+                let state = table.view.state_of(puzzle, ranks.sample(rng));
+                Ok(Position::new(puzzle, &state))
             }));
         }
         if length > LONGEST_WALK {
@@ -419,7 +437,7 @@ impl<D: AsRef<[u8]> + Send + Sync> SampleAt for Def<D> {
                         reason,
                     }));
                 }
-                let start = random_walk(&puzzle, rng, length);
+                let start = random_walk(puzzle, rng, length);
                 let found = Solver::solve(self, &start)?;
                 if let Some(stopped) = found.stopped {
                     return Err(Error::Stopped(stopped));
@@ -449,10 +467,8 @@ impl<D: AsRef<[u8]> + Send + Sync> Tables for Def<D> {
             How::Exact(tables, _) => tables.iter().collect(),
             How::Search(databases) => databases.current().iter().flatten().collect(),
         };
-        let puzzle = self.shared_puzzle();
-        let state = viewed[index].view.state_of(&puzzle, rank);
-        let position = Position::new(puzzle, &state);
-        format!("\n{position}")
+        let state = viewed[index].view.state_of(self.puzzle(), rank);
+        format!("\n{}", draw(self.puzzle(), &state))
     }
 }
 

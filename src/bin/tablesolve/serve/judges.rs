@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use futures_util::future::{BoxFuture, FutureExt, Shared};
 use rand::SeedableRng;
 use tablesolve::catalogue::{Judge, Task};
-use tablesolve::judge::{self, Answered, BadCases, Method, Wanted};
+use tablesolve::judge::{self, Answered, BadCases, CaseReader, Method, Wanted};
 use tablesolve::search::{Cancel, Limits};
 use tablesolve::sliding::Progress;
 use tablesolve::table::{Building, TableDir, TableError};
@@ -112,7 +112,7 @@ impl<J: Judge> Served for Kept<J> {
             let judge = self.0.within(limits, progress);
             let case = judge::read_one(&judge, text)?;
             Ok(match asked.every {
-                Every::No => J::json_answer(1, &judge.solve(&case)?),
+                Every::No => judge.json_answer(1, &judge.solve(&case)?),
                 every => {
                     let all = every == Every::All;
                     let shortest = judge.every_shortest(&case, all)?.listed(1, all)?;
@@ -133,7 +133,7 @@ impl<J: Judge> Served for Kept<J> {
                     draw(&mut rng)?
                 }
             };
-            Ok(J::case_text(&case))
+            Ok(judge.reader_of_one().case_text(&case))
         })
     }
 }
