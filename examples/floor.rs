@@ -16,12 +16,12 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use tablesolve::judge::{
-    answer_all, BadCases, CaseReader, EightCases, EightPairs, Output, RotationCases,
+    answer_all, BadCases, EightCases, EightPairs, FastPath, Output, RotationCases,
 };
 use tablesolve::{eight, rotation, Eight, Puzzle, Rotation, TableDir};
 
 /// Reads every case of `file` with `reader` and writes `answer` for each.
-fn floor<C: CaseReader + Send + Sync>(
+fn floor<C: FastPath + Send + Sync>(
     mut reader: C,
     file: File,
     answer: &[u8],
@@ -36,7 +36,7 @@ fn floor<C: CaseReader + Send + Sync>(
 
 /// Reads every case of `file` with `reader` as a batch does, in tasks of 512 cases,
 /// each handed to `write`, stopping at the first bad case.
-fn read_all<C: CaseReader + Send + Sync>(
+fn read_all<C: FastPath + Send + Sync>(
     reader: &mut C,
     file: File,
     out: impl Write,
@@ -47,7 +47,7 @@ fn read_all<C: CaseReader + Send + Sync>(
 
 /// Reads every case of `file` with `reader`, loads the table entry `probe` gives for
 /// it, and writes nothing but the entries' sum, at the end.
-fn probe<C: CaseReader + Send + Sync>(
+fn probe<C: FastPath + Send + Sync>(
     mut reader: C,
     file: File,
     probe: impl Fn(&C::Case) -> u64 + Sync,

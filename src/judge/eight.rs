@@ -6,8 +6,8 @@ use std::io::Read;
 
 use super::sliding::OFF_GRID;
 use super::{
-    in_passes, input_error, CaseReader, CasesAt, CrossCheck, EveryShortest, Format, Input, Place,
-    Replay, Sample, SampleAt, Shortest, Solver, Written,
+    in_passes, input_error, CaseReader, CasesAt, CrossCheck, EveryShortest, FastPath, Format,
+    Input, Place, Replay, Sample, SampleAt, Shortest, Solver, Written,
 };
 use crate::eight::sample::GridsAt;
 use crate::eight::{
@@ -25,12 +25,6 @@ pub struct EightCases;
 
 impl CaseReader for EightCases {
     type Case = Grid;
-
-    /// Nine tiles one space apart on one line: a scan of 17 bytes.
-    #[inline]
-    fn read_usual<R: Read>(&mut self, input: &mut Input<R>, _: usize) -> Option<Grid> {
-        input.spaced_tokens(|tiles: [[u8; 1]; CELLS]| Grid::parse(&tiles.map(|[t]| t)).ok())
-    }
 
     /// Nine characters, wherever they lie.
     fn read_case<R: Read>(
@@ -70,6 +64,14 @@ impl CaseReader for EightCases {
     fn case_text(&self, grid: &Grid) -> String {
         let text: Vec<String> = grid.text('x').chars().map(String::from).collect();
         text.join(" ")
+    }
+}
+
+impl FastPath for EightCases {
+    /// Nine tiles one space apart on one line: a scan of 17 bytes.
+    #[inline]
+    fn read_usual<R: Read>(&mut self, input: &mut Input<R>, _: usize) -> Option<Grid> {
+        input.spaced_tokens(|tiles: [[u8; 1]; CELLS]| Grid::parse(&tiles.map(|[t]| t)).ok())
     }
 }
 

@@ -7,8 +7,8 @@ use super::eight::{headline, json_slides, read_slides, recorded_slides, slides, 
 use super::sliding::OFF_GRID;
 use super::{
     after_the_end, in_passes, input_error, quote, write_case_lines, CaseReader, CasesAt,
-    CrossCheck, EveryShortest, Format, Input, Place, Replay, Sample, SampleAt, Shortest, Solver,
-    Written,
+    CrossCheck, EveryShortest, FastPath, Format, Input, Place, Replay, Sample, SampleAt, Shortest,
+    Solver, Written,
 };
 use crate::eight::sample::PairsAt;
 use crate::eight::{self, Eight2, Grid, GridError, Lookup, Move, Slides, Space, CELLS};
@@ -30,20 +30,6 @@ pub struct EightPairs {
 
 impl CaseReader for EightPairs {
     type Case = (Grid, Grid);
-
-    /// Both grids on one line, one space apart, after the count: a scan of 20 bytes.
-    #[inline]
-    fn read_usual<R: Read>(&mut self, input: &mut Input<R>, case: usize) -> Option<(Grid, Grid)> {
-        let grids = |[start, target]: [[u8; CELLS]; 2]| {
-            Some((Grid::parse(&start).ok()?, Grid::parse(&target).ok()?))
-        };
-        let expected = !self.finished && self.count.is_some_and(|count| case <= count);
-        let pair = expected.then(|| input.spaced_tokens(grids)).flatten();
-        if pair.is_some() {
-            self.end_at = input.place();
-        }
-        pair
-    }
 
     /// Reads the count, then the case or the end, token by token wherever they lie.
     /// Reads both grids before judging them, so that a bad case is skipped whole.
@@ -101,6 +87,22 @@ impl CaseReader for EightPairs {
     ) -> io::Result<()> {
         writeln!(out, "{count}")?;
         write_case_lines(self, cases, out)
+    }
+}
+
+impl FastPath for EightPairs {
+    /// Both grids on one line, one space apart, after the count: a scan of 20 bytes.
+    #[inline]
+    fn read_usual<R: Read>(&mut self, input: &mut Input<R>, case: usize) -> Option<(Grid, Grid)> {
+        let grids = |[start, target]: [[u8; CELLS]; 2]| {
+            Some((Grid::parse(&start).ok()?, Grid::parse(&target).ok()?))
+        };
+        let expected = !self.finished && self.count.is_some_and(|count| case <= count);
+        let pair = expected.then(|| input.spaced_tokens(grids)).flatten();
+        if pair.is_some() {
+            self.end_at = input.place();
+        }
+        pair
     }
 }
 

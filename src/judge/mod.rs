@@ -10,7 +10,7 @@
 //! - [`Format`]: the judge's text: answers out (and back in, to check them), and the
 //!   reader of its cases;
 //! - [`CaseReader`]: the cases as text, read and written back (the seed puzzles'
-//!   readers need no table);
+//!   readers need no table), and [`FastPath`], the batch's way through them;
 //! - [`CrossCheck`]: an independent answer without tables;
 //! - [`Sample`] and [`SampleAt`]: random cases, uniform, or at one shortest length;
 //! - [`EveryShortest`]: every shortest answer, counted and listed (`every`).
@@ -32,7 +32,8 @@ pub mod show;
 mod sliding;
 
 pub use batch::{
-    answer_all, in_passes, write_json_line, write_malformed, Answered, BadCases, Method, Output,
+    answer_all, in_passes, write_json_line, write_malformed, Answered, BadCases, FastPath, Method,
+    Output,
 };
 pub use check::{check_all, quoted_answer, CheckSummary, Verdict, Written};
 pub use def::{kpattern, turns_text, DefAnswer, DefCases, Position};
@@ -119,7 +120,8 @@ pub trait Replay: Solver {
 
 /// Reads the cases of one judge's input, one at a time, and writes cases as they stand
 /// in it: what a judge's cases are as text, with no table (`generate` writes the seed
-/// puzzles' cases with none opened).
+/// puzzles' cases with none opened). A batch reads faster where the reader has a
+/// [`FastPath`].
 pub trait CaseReader {
     /// One case, ready to answer.
     type Case: Send + Sync;
@@ -130,56 +132,6 @@ pub trait CaseReader {
         input: &mut Input<R>,
         case: usize,
     ) -> Result<Option<Self::Case>, Error>;
-
-    /// Reads case number `case` in one scan if it is valid and written as judges write
-    /// it, else reads nothing and gives `None`, which is no error: then
-    /// [`CaseReader::read_case`] reads it, wherever its tokens lie. A batch's fast path.
-    #[inline]
-    fn read_usual<R: Read>(&mut self, input: &mut Input<R>, case: usize) -> Option<Self::Case> {
-        let _ = (input, case);
-        None
-    }
-
-    /// Takes cases numbered from `first` on into `cases`, at most `room` of them, as
-    /// [`CaseReader::read_usual`] reads them, until one is not usual; gives how many it
-    /// took. A reader whose usual cases are lines takes as many as the input's buffer
-    /// holds at once.
-    #[inline]
-    fn take_usual<R: Read>(
-        &mut self,
-        input: &mut Input<R>,
-        first: usize,
-        room: usize,
-        cases: &mut Vec<(usize, Self::Case)>,
-    ) -> usize {
-        let mut taken = 0;
-        while taken < room {
-            let Some(case) = self.read_usual(input, first + taken) else {
-                break;
-            };
-            cases.push((first + taken, case));
-            taken += 1;
-        }
-        taken
-    }
-
-    /// Whether [`CaseReader::take_usual`] takes cases before reading them through,
-    /// leaving that to [`CaseReader::settle`].
-    const SETTLES: bool = false;
-
-    /// Reads through, side by side on the answering threads, cases that
-    /// [`CaseReader::take_usual`] only took (a line kept as its bytes), so that reading
-    /// keeps up with answering where a case's text takes as long to read as to answer.
-    /// Gives each case that proves malformed, by its index in `cases`, with the error
-    /// [`CaseReader::read_case`] would have given. Called only where
-    /// [`CaseReader::SETTLES`].
-    fn settle(&self, cases: &mut [(usize, Self::Case)]) -> Vec<(usize, Error)> {
-        let _ = cases;
-        Vec::new()
-    }
-
-    /// Every case taken so far is settled: what was kept for them may go.
-    fn settled(&mut self) {}
 
     /// A case as it stands in the input (without any count or end marker).
     fn case_text(&self, case: &Self::Case) -> String;
@@ -217,7 +169,7 @@ fn next_case<C: CaseReader, R: Read>(
 /// A judge's text formats.
 pub trait Format: Solver {
     /// The reader of the judge's input.
-    type Reader: CaseReader<Case = Self::Case> + Send + Sync;
+    type Reader: FastPath<Case = Self::Case> + Send + Sync;
     /// The number of output lines one answer takes.
     const ANSWER_LINES: usize;
 

@@ -5,8 +5,8 @@ use std::io::{self, Read, Write};
 
 use super::{
     after_the_end, in_passes, input_error, write_case_lines, CaseReader, CasesAt, CrossCheck,
-    EveryShortest, Format, Input, Place, Replay, Sample, SampleAt, Shortest, Solution, Solver,
-    Verdict, Written,
+    EveryShortest, FastPath, Format, Input, Place, Replay, Sample, SampleAt, Shortest, Solution,
+    Solver, Verdict, Written,
 };
 use crate::error::Error;
 use crate::moves::{letters, parse_letters, write_letters};
@@ -24,24 +24,6 @@ pub struct RotationCases {
 
 impl CaseReader for RotationCases {
     type Case = Board;
-
-    /// A board whole and valid on one line, one space between values: a scan of 47
-    /// bytes.
-    #[inline]
-    fn read_usual<R: Read>(&mut self, input: &mut Input<R>, _: usize) -> Option<Board> {
-        let valid = |digits: [[u8; 1]; CELLS]| {
-            // A loop rather than `map`, which is not always inlined here.
-            let mut cells = [0; CELLS];
-            for (cell, [digit]) in cells.iter_mut().zip(digits) {
-                *cell = digit.wrapping_sub(b'0');
-            }
-            Board::new(cells).ok()
-        };
-        match self.closed {
-            true => None,
-            false => input.spaced_tokens(valid),
-        }
-    }
 
     /// Reads all 24 values before judging them, so that a bad case is skipped whole.
     fn read_case<R: Read>(
@@ -131,6 +113,26 @@ impl CaseReader for RotationCases {
     ) -> io::Result<()> {
         write_case_lines(self, cases, out)?;
         writeln!(out, "0")
+    }
+}
+
+impl FastPath for RotationCases {
+    /// A board whole and valid on one line, one space between values: a scan of 47
+    /// bytes.
+    #[inline]
+    fn read_usual<R: Read>(&mut self, input: &mut Input<R>, _: usize) -> Option<Board> {
+        let valid = |digits: [[u8; 1]; CELLS]| {
+            // A loop rather than `map`, which is not always inlined here.
+            let mut cells = [0; CELLS];
+            for (cell, [digit]) in cells.iter_mut().zip(digits) {
+                *cell = digit.wrapping_sub(b'0');
+            }
+            Board::new(cells).ok()
+        };
+        match self.closed {
+            true => None,
+            false => input.spaced_tokens(valid),
+        }
     }
 }
 

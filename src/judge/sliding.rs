@@ -8,8 +8,8 @@ use std::io::Read;
 
 use super::searched::{searched, Searched};
 use super::{
-    input_error, CaseReader, CasesAt, CrossCheck, EveryShortest, Format, Input, Place, Replay,
-    Sample, SampleAt, Shortest, Solver, Tables, Token, Written,
+    input_error, CaseReader, CasesAt, CrossCheck, EveryShortest, FastPath, Format, Input, Place,
+    Replay, Sample, SampleAt, Shortest, Solver, Tables, Token, Written,
 };
 use crate::error::Error;
 use crate::moves::{letters, parse_letters, write_letters};
@@ -86,6 +86,9 @@ impl<const W: usize, const H: usize> CaseReader for SlidingCases<W, H> {
         }
     }
 }
+
+/// No fast path: a board's tiles are read as they come.
+impl<const W: usize, const H: usize> FastPath for SlidingCases<W, H> {}
 
 /// Reads the values of one case of a sliding board `width` by `height` into `values`
 /// (`../shared/SPEC.md` section 10): all of them on one line, or one row a line on

@@ -10,8 +10,8 @@ use std::path::Path;
 use tablesolve::definition::{Def, DefOptions, Definition};
 use tablesolve::eight::{self, Grid, GOALS, STANDARD_GOAL};
 use tablesolve::judge::{
-    answer_each, BadCases, CaseReader, CrossCheck, EightCases, EightPairs, EveryShortest, Format,
-    Input, Method, Output, Replay, RotationCases, Wanted,
+    answer_each, BadCases, CaseReader, CrossCheck, EightCases, EightPairs, EveryShortest, FastPath,
+    Format, Input, Method, Output, Replay, RotationCases, Wanted,
 };
 use tablesolve::table::{encode, ExactTable, Source, Table, TableError};
 use tablesolve::{rotation, Eight, Eight2, Error, Rotation, TableDir};
@@ -176,7 +176,7 @@ fn a_walk_table_without_walks_gives_no_answer_either_way() {
 
 /// Every case of `text` read by `read_case` alone, and by `take_usual` where it takes
 /// cases (then settled, as a batch reads), with the number of cases `take_usual` took.
-fn read_both_ways<C: CaseReader>(
+fn read_both_ways<C: FastPath>(
     reader: impl Fn() -> C,
     text: &[u8],
 ) -> (Vec<String>, Vec<String>, usize) {

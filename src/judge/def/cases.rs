@@ -14,7 +14,7 @@ use crate::definition::text::{self, Names, COMMANDS};
 use crate::definition::view::View;
 use crate::definition::State;
 use crate::error::Error;
-use crate::judge::{input_error, CaseReader, Input, Place};
+use crate::judge::{input_error, CaseReader, FastPath, Input, Place};
 
 use super::fast::Fast;
 use super::kpattern;
@@ -267,6 +267,33 @@ impl DefCases {
 impl CaseReader for DefCases {
     type Case = Position;
 
+    fn case_text(&self, case: &Position) -> String {
+        let view = self.fast.as_ref().map(|fast| &*fast.view);
+        kpattern(&self.puzzle, &case.state(&self.puzzle, view))
+    }
+
+    fn read_case<R: Read>(
+        &mut self,
+        input: &mut Input<R>,
+        case: usize,
+    ) -> Result<Option<Position>, Error> {
+        if self.mode.is_none() {
+            self.mode = Some(self.decide_mode(input));
+        }
+        match self.mode {
+            Some(Mode::Ksolve) => self.block_case(input, case),
+            _ => match self.next_line(input) {
+                None => Ok(None),
+                Some(line) => {
+                    let line = self.whole_pattern(input, line);
+                    self.line_case(&line, case).map(Some)
+                }
+            },
+        }
+    }
+}
+
+impl FastPath for DefCases {
     /// The short lines that follow, where the one exact table sees states whole:
     /// taken as their bytes, copied at once, to be read through by the threads that
     /// answer ([`DefCases::settle`]).
@@ -347,31 +374,6 @@ impl CaseReader for DefCases {
     /// Every line taken is read through: the next chunk's bytes go where these were.
     fn settled(&mut self) {
         self.taken.clear();
-    }
-
-    fn case_text(&self, case: &Position) -> String {
-        let view = self.fast.as_ref().map(|fast| &*fast.view);
-        kpattern(&self.puzzle, &case.state(&self.puzzle, view))
-    }
-
-    fn read_case<R: Read>(
-        &mut self,
-        input: &mut Input<R>,
-        case: usize,
-    ) -> Result<Option<Position>, Error> {
-        if self.mode.is_none() {
-            self.mode = Some(self.decide_mode(input));
-        }
-        match self.mode {
-            Some(Mode::Ksolve) => self.block_case(input, case),
-            _ => match self.next_line(input) {
-                None => Ok(None),
-                Some(line) => {
-                    let line = self.whole_pattern(input, line);
-                    self.line_case(&line, case).map(Some)
-                }
-            },
-        }
     }
 }
 
