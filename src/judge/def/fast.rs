@@ -29,7 +29,7 @@ impl Fast {
     /// take the start to, list `j` ending at `ends[j]`: turned side by side, so that
     /// their table reads overlap.
     pub(super) fn ranks(&self, turns: Vec<u8>, ends: &[usize]) -> Vec<u64> {
-        let lists = Lists::new(turns, ends, self.turns.names.len());
+        let lists = Lists::new(turns, ends, self.turns.words.names.len());
         (self.view.ranks_after(self.start, &lists))
             .expect("the fast path is taken where every part's turns are tabled")
     }
@@ -42,12 +42,67 @@ pub(super) struct TurnNames {
     /// By a name's two bytes, a space after a name of one (no name holds a space).
     short: Vec<u8>,
     long: FxHashMap<Box<[u8]>, u8>,
+    words: TurnWords,
+}
+
+/// Each turn's name as a walk's answer writes it: cheap to make (no table of names to
+/// read by), so that writing answers needs no reader.
+pub(super) struct TurnWords {
     /// By turn, in the order walks number them: its name and a space, as 4 bytes and
     /// how many of them count (0 for a name too long for that); and its name.
     spelled: Vec<([u8; 4], u8)>,
     names: Vec<&'static str>,
     /// The bits of a walk that number a turn.
     bits: u8,
+}
+
+impl TurnWords {
+    /// The words of `puzzle`'s turns.
+    pub(super) fn new(puzzle: &Model) -> TurnWords {
+        TurnWords::of(puzzle.turn_list().iter().map(|t| t.name).collect())
+    }
+
+    fn of(names: Vec<&'static str>) -> TurnWords {
+        TurnWords {
+            spelled: names.iter().map(|name| spelled(name)).collect(),
+            bits: move_bits(names.len()),
+            names,
+        }
+    }
+
+    /// The turns of a packed walk ([`crate::search::pack_walk`]) one space apart and a
+    /// line end, each name and its space a word of 4 bytes put in a line on the stack
+    /// and cut to its length (no branch on a name's length), the line written at once.
+    #[inline]
+    pub(super) fn write_walk(&self, packed: u64, out: &mut Vec<u8>) {
+        // At most 63 turns of 4 bytes: a walk's 64 bits hold a marker and a bit a turn.
+        let mut line = [0u8; 4 * 64];
+        let mut at = 0;
+        for m in unpack_walk(packed, self.bits) {
+            let (word, len) = self.spelled[m];
+            if len == 0 {
+                return self.write_long_walk(packed, out);
+            }
+            line[at..at + 4].copy_from_slice(&word);
+            at += usize::from(len);
+        }
+        match at {
+            0 => out.push(b'\n'),
+            _ => {
+                line[at - 1] = b'\n';
+                out.extend_from_slice(&line[..at]);
+            }
+        }
+    }
+
+    /// [`TurnWords::write_walk`] where a turn's name is too long for a word.
+    fn write_long_walk(&self, packed: u64, out: &mut Vec<u8>) {
+        let names: Vec<&str> = unpack_walk(packed, self.bits)
+            .map(|m| self.names[m])
+            .collect();
+        out.extend_from_slice(names.join(" ").as_bytes());
+        out.push(b'\n');
+    }
 }
 
 impl TurnNames {
@@ -67,11 +122,9 @@ impl TurnNames {
         let mut turns = TurnNames {
             short: vec![Self::NONE; 1 << 16],
             long: FxHashMap::default(),
-            spelled: names.iter().map(|name| spelled(name)).collect(),
-            bits: move_bits(names.len()),
-            names,
+            words: TurnWords::of(names),
         };
-        for (index, name) in turns.names.iter().enumerate() {
+        for (index, name) in turns.words.names.iter().enumerate() {
             let index = index as u8;
             match *name.as_bytes() {
                 [a] => turns.short[short_key(a, b' ')] = index,
@@ -148,40 +201,6 @@ impl TurnNames {
             turns.push(self.get(&line[start..start + len])?);
         }
         Some(())
-    }
-
-    /// The turns of a packed walk ([`crate::search::pack_walk`]) one space apart and a
-    /// line end, each name and its space a word of 4 bytes put in a line on the stack
-    /// and cut to its length (no branch on a name's length), the line written at once.
-    #[inline]
-    pub(super) fn write_walk(&self, packed: u64, out: &mut Vec<u8>) {
-        // At most 63 turns of 4 bytes: a walk's 64 bits hold a marker and a bit a turn.
-        let mut line = [0u8; 4 * 64];
-        let mut at = 0;
-        for m in unpack_walk(packed, self.bits) {
-            let (word, len) = self.spelled[m];
-            if len == 0 {
-                return self.write_long_walk(packed, out);
-            }
-            line[at..at + 4].copy_from_slice(&word);
-            at += usize::from(len);
-        }
-        match at {
-            0 => out.push(b'\n'),
-            _ => {
-                line[at - 1] = b'\n';
-                out.extend_from_slice(&line[..at]);
-            }
-        }
-    }
-
-    /// [`TurnNames::write_walk`] where a turn's name is too long for a word.
-    fn write_long_walk(&self, packed: u64, out: &mut Vec<u8>) {
-        let names: Vec<&str> = unpack_walk(packed, self.bits)
-            .map(|m| self.names[m])
-            .collect();
-        out.extend_from_slice(names.join(" ").as_bytes());
-        out.push(b'\n');
     }
 
     /// The turn named `name`.
@@ -285,10 +304,10 @@ mod tests {
             // The walk as it is, and without the name too long for a word.
             let short: Vec<usize> = picks.iter().copied().filter(|&i| NAMES[i].len() < 4).collect();
             for picks in [picks, short] {
-                let names = names();
+                let words = names().words;
                 // After an answer already written, as a task writes them.
                 let mut out = b"U2\n".to_vec();
-                names.write_walk(pack_walk(&picks, names.bits), &mut out);
+                words.write_walk(pack_walk(&picks, words.bits), &mut out);
                 let words: Vec<&str> = picks.iter().map(|&i| NAMES[i]).collect();
                 prop_assert_eq!(String::from_utf8(out).unwrap(), format!("U2\n{}\n", words.join(" ")));
             }

@@ -55,7 +55,7 @@ mod cases;
 mod fast;
 use cases::*;
 pub use cases::{DefCases, Position};
-use fast::{Fast, TurnNames};
+use fast::{Fast, TurnNames, TurnWords};
 
 impl<D: AsRef<[u8]> + Send + Sync> Solver for Def<D> {
     type Case = Position;
@@ -232,14 +232,13 @@ impl<D: AsRef<[u8]> + Send + Sync> Format for Def<D> {
                 ranked = true;
             }
         }
-        // Where there are ranks, the fast path read their turns by these names.
-        let names = ranked.then(|| TurnNames::new(self.puzzle())).flatten();
+        let words = ranked.then(|| TurnWords::new(self.puzzle()));
         for (number, case) in cases {
             // A walk's turns are written as they are unpacked, with nothing kept.
-            match (&case.at, &names) {
-                (At::Rank(rank), Some(names)) => match walks.walk(*rank as u32) {
+            match (&case.at, &words) {
+                (At::Rank(rank), Some(words)) => match walks.walk(*rank as u32) {
                     0 => out.extend_from_slice(b"unsolvable\n"),
-                    packed => names.write_walk(packed, out),
+                    packed => words.write_walk(packed, out),
                 },
                 _ => self.write_answer(*number, &Solver::solve(self, case)?, out),
             }
