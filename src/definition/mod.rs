@@ -17,7 +17,8 @@
 //!   scrambles;
 //! - [`model`]: the definition compiled ([`Model`]): its turns, the orbits its pieces keep to,
 //!   what its moves leave unchanged; [`group`] the number of states its moves reach,
-//!   however many;
+//!   however many; [`symmetry`] the maps of its positions that carry turns onto turns
+//!   and goals onto goals;
 //! - [`view`]: a puzzle seen in part (pieces made alike, sets or orientations left out),
 //!   each state a dense rank: the whole puzzle's table where it fits, pattern databases
 //!   where it does not;
@@ -40,6 +41,7 @@ pub mod restrictions;
 pub mod search;
 pub mod solver;
 mod space;
+pub mod symmetry;
 mod tables;
 pub mod text;
 mod turn;

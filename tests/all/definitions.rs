@@ -103,6 +103,10 @@ fn stats_prints_gods_algorithm_of_a_definition() {
         first.ends_with("pyraminx.def: 933,120 states reachable (the order of its moves' group)"),
         "{report}"
     );
+    assert!(
+        report.contains("pyraminx.def: 24 symmetries ("),
+        "the tetrahedron's: {report}"
+    );
     let example: Vec<&str> = report
         .lines()
         .skip_while(|l| *l != "  example at 11:")

@@ -25,6 +25,7 @@ mod rotation;
 mod search;
 mod serve;
 mod sizes;
+mod symmetry;
 mod tasks;
 mod temporaries;
 mod tools;

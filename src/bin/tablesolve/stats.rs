@@ -6,7 +6,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use tablesolve::catalogue::Options;
-use tablesolve::definition::{self, group, Definition};
+use tablesolve::definition::{self, group, symmetry, Definition};
 use tablesolve::judge::{CaseReader, RotationCases};
 use tablesolve::rotation::census;
 use tablesolve::table::{Entry, Table, TableDir, TableError};
@@ -81,8 +81,26 @@ fn reachable(options: &Options) -> Result<(), Failure> {
     };
     let mut out = stdout();
     writeln!(out, "{}: {counted}", path.display()).map_err(Error::Output)?;
+    writeln!(out, "{}: {}", path.display(), symmetries(&puzzle)).map_err(Error::Output)?;
     out.flush().map_err(Error::Output)?;
     Ok(())
+}
+
+/// The symmetries found of a defined puzzle, said in a line.
+fn symmetries(puzzle: &definition::Model) -> String {
+    let found = symmetry::symmetries(puzzle);
+    let count = found.found.len();
+    let what = "maps of its positions carrying its turns onto turns and its goals onto goals";
+    match (found.complete, count) {
+        (true, 1) => format!("1 symmetry, the identity (no other {what})"),
+        (true, _) => format!("{count} symmetries ({what})"),
+        (false, _) => format!(
+            "at least {count} symmetries ({what}; the search stopped at its limit of {} maps \
+             or {} choices)",
+            symmetry::MOST_SYMMETRIES,
+            symmetry::MOST_CHOICES
+        ),
+    }
 }
 
 /// Prints one table's depth counts and an example state at its maximum.
