@@ -42,6 +42,15 @@ fn each_shipped_definition_has_the_symmetries_of_its_shape() {
         assert_eq!(found.found.len(), order, "{name} {moves:?}");
         assert!(found.found[0].is_identity(), "{name}: the identity first");
     }
+    // The cube's quarter turns one class and its half turns another; with the U-D axis
+    // kept, U and D apart from the other four faces.
+    let sizes = |name: &str| -> Vec<usize> {
+        let classes = symmetries(&model(name, None)).turn_classes();
+        classes.iter().map(Vec::len).collect()
+    };
+    assert_eq!(sizes("3x3x3.def"), [12, 6]);
+    assert_eq!(sizes("cube-orientations.def"), [4, 2, 8, 4]);
+    assert_eq!(sizes("rotation.def"), [8]);
 }
 
 /// Each symmetry `σ` and turn `t`: `σ(t(x)) = u(σ(x))` at every point `x` (position and

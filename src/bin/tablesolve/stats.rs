@@ -91,12 +91,20 @@ fn symmetries(puzzle: &definition::Model) -> String {
     let found = symmetry::symmetries(puzzle);
     let count = found.found.len();
     let what = "maps of its positions carrying its turns onto turns and its goals onto goals";
+    let turns = puzzle.turn_list();
+    let classes: Vec<String> = (found.turn_classes().iter())
+        .map(|class| {
+            let names: Vec<&str> = class.iter().map(|&t| turns[usize::from(t)].name).collect();
+            names.join(" ")
+        })
+        .collect();
+    let classes = format!("; the turns they exchange: {}", classes.join(" | "));
     match (found.complete, count) {
         (true, 1) => format!("1 symmetry, the identity (no other {what})"),
-        (true, _) => format!("{count} symmetries ({what})"),
+        (true, _) => format!("{count} symmetries ({what}){classes}"),
         (false, _) => format!(
             "at least {count} symmetries ({what}; the search stopped at its limit of {} maps \
-             or {} choices)",
+             or {} choices){classes}",
             symmetry::MOST_SYMMETRIES,
             symmetry::MOST_CHOICES
         ),

@@ -58,6 +58,32 @@ pub struct Symmetries {
     pub complete: bool,
 }
 
+impl Symmetries {
+    /// The turns in classes, each the turns some symmetry carries the first onto (by
+    /// their places, each class in turn order, the classes by their first turns).
+    pub fn turn_classes(&self) -> Vec<Vec<u16>> {
+        let turns = self
+            .found
+            .first()
+            .map_or(0, |identity| identity.turns.len());
+        let mut classes: Vec<Vec<u16>> = Vec::new();
+        for t in 0..turns {
+            if classes.iter().any(|class| class.contains(&(t as u16))) {
+                continue;
+            }
+            let mut class: Vec<u16> = self
+                .found
+                .iter()
+                .map(|symmetry| symmetry.turns[t])
+                .collect();
+            class.sort_unstable();
+            class.dedup();
+            classes.push(class);
+        }
+        classes
+    }
+}
+
 /// A turn seen position by position: where the piece at each position goes, and what
 /// its orientation gains on the way.
 struct Step {
