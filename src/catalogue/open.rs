@@ -179,6 +179,7 @@ impl Puzzle {
                         goals,
                         ..Asked::default()
                     },
+                    position_only: false,
                 };
                 let mut def = Def::open(tables, definition, def_options)?;
                 if let Some(progress) = &options.progress {

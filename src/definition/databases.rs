@@ -16,6 +16,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
+use super::lookups::Lookups;
 use super::space::Viewed;
 use crate::error::Error;
 use crate::search::{Outcome, Reason, Settings};
@@ -60,6 +61,8 @@ struct Size<D> {
     /// The entries of all of them together.
     entries: u64,
     built: OnceLock<Bounds<D>>,
+    /// The images its searches look it up at too, chosen once.
+    lookups: OnceLock<Lookups>,
 }
 
 /// A search's databases, size by size.
@@ -83,6 +86,7 @@ impl<D> Databases<D> {
                 most,
                 entries,
                 built: OnceLock::new(),
+                lookups: OnceLock::new(),
             })
             .collect();
         let (at, bounds) = first;
@@ -135,6 +139,19 @@ impl<D> Databases<D> {
             .expect("one size is built from the start")
     }
 
+    /// The current databases and the images to look them up at too, made by
+    /// `lookups` the first time.
+    fn current_lookups(
+        &self,
+        lookups: impl FnOnce(&Bounds<D>) -> Lookups,
+    ) -> (&Bounds<D>, &Lookups) {
+        let size = (self.sizes.iter().rev())
+            .find(|size| size.built.get().is_some())
+            .expect("one size is built from the start");
+        let bounds = size.built.get().expect("built");
+        (bounds, size.lookups.get_or_init(|| lookups(bounds)))
+    }
+
     /// The nodes a search may run through on the current databases before the next
     /// size is worth building (`None` where the largest is built).
     fn budget(&self) -> Option<u64> {
@@ -159,7 +176,8 @@ impl<D> Databases<D> {
         Ok(())
     }
 
-    /// `search` run on the databases under `settings`; where it runs through their
+    /// `search` run on the databases (and the images `lookups` chooses to look them up
+    /// at too) under `settings`; where it runs through their
     /// budget of nodes, the next size built and `search` run again, the limits counting
     /// what each run took.
     /// The nodes of every run (`nodes` of a found `T`) are counted towards the exact
@@ -168,7 +186,8 @@ impl<D> Databases<D> {
         &self,
         settings: impl Fn() -> Settings<'a>,
         nodes: impl Fn(&T) -> u64,
-        search: impl Fn(&Bounds<D>, &Settings) -> Outcome<T>,
+        lookups: impl Fn(&Bounds<D>) -> Lookups,
+        search: impl Fn(&Bounds<D>, &Lookups, &Settings) -> Outcome<T>,
     ) -> Result<Outcome<T>, Error> {
         let started = std::time::Instant::now();
         let mut spent = 0u64;
@@ -184,7 +203,8 @@ impl<D> Databases<D> {
             if let Some(budget) = budget {
                 limits.nodes = Some(asked.map_or(budget, |n| n.min(budget)));
             }
-            let outcome = search(self.current(), &settings);
+            let (bounds, lookups) = self.current_lookups(&lookups);
+            let outcome = search(bounds, lookups, &settings);
             self.spend(match &outcome {
                 Outcome::Solved(found) => nodes(found),
                 Outcome::Unreachable { nodes } => *nodes,

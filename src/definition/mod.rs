@@ -33,6 +33,7 @@ pub mod group;
 pub mod json;
 pub mod kpuzzle;
 pub mod ksolve;
+mod lookups;
 pub mod model;
 pub mod parity;
 mod plan;

@@ -3,6 +3,7 @@
 //! tried in answer order, and the turns no shortest (or smallest) answer plays after
 //! the last one left out ([`Model::may_follow`]).
 
+use super::lookups::Lookups;
 use super::model::{Model, Turn};
 use super::space::Viewed;
 use crate::search::{self, Child, Children, Every, Found, Outcome, Problem, Settings, UNREACHABLE};
@@ -48,6 +49,8 @@ struct CaseSearch<'a, D, const N: usize> {
     /// Whether every shortest answer is wanted (no turn is left out for coming after
     /// a commuting one).
     every: bool,
+    /// The images of a position its databases are looked up at too.
+    lookups: &'a Lookups,
 }
 
 impl<D: AsRef<[u8]> + Sync, const N: usize> CaseSearch<'_, D, N> {
@@ -85,7 +88,14 @@ impl<D: AsRef<[u8]> + Sync, const N: usize> Problem for CaseSearch<'_, D, N> {
     type Move = Turn;
 
     fn lower_bound(&self, position: &Node<N>) -> u32 {
-        self.bound(&position.cells[..self.puzzle.width])
+        let cells = &position.cells[..self.puzzle.width];
+        let bound = self.bound(cells);
+        match self.lookups.any() && bound != u32::MAX {
+            true => self
+                .lookups
+                .refine(self.puzzle, &self.goals[0], cells, bound, u32::MAX),
+            false => bound,
+        }
     }
 
     fn expand(
@@ -96,6 +106,17 @@ impl<D: AsRef<[u8]> + Sync, const N: usize> Problem for CaseSearch<'_, D, N> {
     ) {
         let bound = |cells: &[u8]| self.bound(cells);
         expand_turns(self.puzzle, position, last, self.every, bound, children);
+    }
+
+    fn refine(&self, position: &Node<N>, bound: u32, room: u32) -> u32 {
+        match self.lookups.any() {
+            true => {
+                let cells = &position.cells[..self.puzzle.width];
+                self.lookups
+                    .refine(self.puzzle, &self.goals[0], cells, bound, room)
+            }
+            false => bound,
+        }
     }
 }
 
@@ -135,10 +156,11 @@ fn start<const N: usize>(cells: &[u8]) -> Node<N> {
     position
 }
 
-/// The shortest, smallest answer from `cells`, by IDA*.
+/// The shortest, smallest answer from `cells`, by IDA* over `goals`' databases, looked
+/// up at `lookups`' images too.
 pub(crate) fn search<D: AsRef<[u8]> + Sync>(
     puzzle: &Model,
-    goals: &[Vec<Viewed<D>>],
+    (goals, lookups): (&[Vec<Viewed<D>>], &Lookups),
     cells: &[u8],
     settings: &Settings,
 ) -> Outcome<Found<Turn>> {
@@ -147,6 +169,7 @@ pub(crate) fn search<D: AsRef<[u8]> + Sync>(
             puzzle,
             goals,
             every: false,
+            lookups,
         };
         let start = start::<N>(cells);
         if problem.lower_bound(&start) == u32::MAX || !puzzle.may_be_solved(cells) {
@@ -159,7 +182,7 @@ pub(crate) fn search<D: AsRef<[u8]> + Sync>(
 /// Every shortest answer from `cells` (listed if `list`), by IDA*.
 pub(crate) fn every<D: AsRef<[u8]> + Sync>(
     puzzle: &Model,
-    goals: &[Vec<Viewed<D>>],
+    (goals, lookups): (&[Vec<Viewed<D>>], &Lookups),
     cells: &[u8],
     settings: &Settings,
     list: bool,
@@ -169,6 +192,7 @@ pub(crate) fn every<D: AsRef<[u8]> + Sync>(
             puzzle,
             goals,
             every: true,
+            lookups,
         };
         let start = start::<N>(cells);
         if problem.lower_bound(&start) == u32::MAX || !puzzle.may_be_solved(cells) {

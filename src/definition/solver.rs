@@ -15,6 +15,7 @@ use std::sync::Arc;
 use super::databases::Databases;
 use super::exact;
 use super::group::{Draw, Uncounted};
+use super::lookups::Lookups;
 use super::model::{Model, PuzzleError, Turn};
 use super::plan::{self, Plan};
 pub use super::plan::{MOST_DATABASE, MOST_EXACT};
@@ -50,6 +51,10 @@ pub struct DefOptions {
     /// What every case asks beyond its shortest answer, unless a scramble file's
     /// directives say otherwise (the command's `--min-depth`, `--max-depth`).
     pub asked: Asked,
+    /// Whether searches look the databases up at the position only, not also at its
+    /// inverse and its symmetric images (the same answers, more nodes; for
+    /// comparison).
+    pub position_only: bool,
 }
 
 pub use crate::search::Progress;
@@ -230,6 +235,22 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
         &self.budget
     }
 
+    /// The images a search looks `bounds` up at besides the position, unless the
+    /// options say the position only.
+    fn lookups(&self, bounds: &super::databases::Bounds<D>) -> Lookups
+    where
+        D: AsRef<[u8]>,
+    {
+        match self
+            .opener
+            .as_ref()
+            .is_some_and(|o| o.options.position_only)
+        {
+            true => Lookups::default(),
+            false => Lookups::new(&self.puzzle, bounds),
+        }
+    }
+
     /// A search's settings: this puzzle's limits and progress.
     fn settings(&self) -> Settings<'_> {
         self.budget.settings()
@@ -338,7 +359,10 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
         databases.searched(
             || self.settings(),
             found,
-            |bounds, settings| super::search::search(&self.puzzle, bounds, cells, settings),
+            |bounds| self.lookups(bounds),
+            |bounds, lookups, settings| {
+                super::search::search(&self.puzzle, (bounds, lookups), cells, settings)
+            },
         )
     }
 
@@ -370,7 +394,10 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
         databases.searched(
             || self.settings(),
             every,
-            |bounds, settings| super::search::every(&self.puzzle, bounds, &cells, settings, list),
+            |bounds| self.lookups(bounds),
+            |bounds, lookups, settings| {
+                super::search::every(&self.puzzle, (bounds, lookups), &cells, settings, list)
+            },
         )
     }
 

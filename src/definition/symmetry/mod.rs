@@ -13,11 +13,13 @@
 //! pieces can be relabelled so that the goals go onto goals ([`Labels`]). Positions no
 //! turn moves or twists stay where they are.
 
+mod cells;
 mod labels;
 
 use std::collections::HashSet;
 
 use super::{add_turns, Model, State};
+pub use cells::CellMap;
 pub use labels::Labels;
 
 /// The most symmetries kept: past this a puzzle's symmetries are counted no further.

@@ -110,6 +110,17 @@ pub trait Problem: Sync {
         let _ = children;
     }
 
+    /// A stronger bound for `state`, whose bound from [`Problem::expand`] is `bound`,
+    /// asked only where the search would otherwise enter it (`room`: the most bound
+    /// that keeps it within the iteration, so looking further may stop past it): a
+    /// bound that costs more than it saves on every child pays here, where most
+    /// children are pruned before it is asked. `bound` by default.
+    #[inline]
+    fn refine(&self, state: &Self::State, bound: u32, room: u32) -> u32 {
+        let _ = (state, room);
+        bound
+    }
+
     /// Asks for what [`Problem::bound_children`] will read of `children`, for a puzzle
     /// whose bounds come from tables too large for the cache: the search asks for
     /// several nodes' children in a row, so that their waits overlap, and bounds them

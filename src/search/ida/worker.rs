@@ -55,19 +55,24 @@ struct Level<S, M> {
 }
 
 impl<S, M> Level<S, M> {
-    /// The next child within `bound` at `depth` moves, lowering `next_bound` to the
-    /// cost of each one passed over.
+    /// The next child within `bound` at `depth` moves, its bound refined first
+    /// ([`Problem::refine`]), lowering `next_bound` to the cost of each one passed over.
     fn next_within(
         &mut self,
         depth: u32,
         bound: u32,
         next_bound: &mut u32,
+        refine: impl Fn(&S, u32, u32) -> u32,
     ) -> Option<&Child<S, M>> {
-        while let Some(child) = self.children.get(self.next) {
+        while let Some(child) = self.children.get_mut(self.next) {
             self.next += 1;
-            let cost = depth + child.bound;
+            let mut cost = depth.saturating_add(child.bound);
             if cost <= bound {
-                return Some(child);
+                child.bound = refine(&child.state, child.bound, bound - depth);
+                cost = depth.saturating_add(child.bound);
+            }
+            if cost <= bound {
+                return self.children.get(self.next - 1);
             }
             *next_bound = (*next_bound).min(cost);
         }
@@ -250,7 +255,10 @@ impl<'s, P: Problem> Worker<'s, P> {
             let (parents, below) = lane.levels.split_at_mut(lane.depth);
             let depth = lane.path.len() as u32 + 1;
             let next_bound = &mut lane.pass.next_bound;
-            let Some(child) = parents[top].next_within(depth, self.bound, next_bound) else {
+            let refine =
+                |state: &P::State, bound: u32, room: u32| self.problem.refine(state, bound, room);
+            let Some(child) = parents[top].next_within(depth, self.bound, next_bound, refine)
+            else {
                 // Back to the parent's other children; the root's are all done.
                 if top == 0 {
                     return Some(Ok(false));
