@@ -134,9 +134,7 @@ impl<D> Databases<D> {
 
     /// The largest databases built.
     pub fn current(&self) -> &Bounds<D> {
-        (self.sizes.iter().rev())
-            .find_map(|size| size.built.get())
-            .expect("one size is built from the start")
+        self.current_size().built.get().expect("built")
     }
 
     /// The current databases and the images to look them up at too, made by
@@ -145,11 +143,16 @@ impl<D> Databases<D> {
         &self,
         lookups: impl FnOnce(&Bounds<D>) -> Lookups,
     ) -> (&Bounds<D>, &Lookups) {
-        let size = (self.sizes.iter().rev())
-            .find(|size| size.built.get().is_some())
-            .expect("one size is built from the start");
+        let size = self.current_size();
         let bounds = size.built.get().expect("built");
         (bounds, size.lookups.get_or_init(|| lookups(bounds)))
+    }
+
+    /// The largest size built.
+    fn current_size(&self) -> &Size<D> {
+        (self.sizes.iter().rev())
+            .find(|size| size.built.get().is_some())
+            .expect("one size is built from the start")
     }
 
     /// The nodes a search may run through on the current databases before the next

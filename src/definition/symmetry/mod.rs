@@ -15,12 +15,14 @@
 
 mod cells;
 mod labels;
+mod orbit;
 
 use std::collections::HashSet;
 
 use super::{add_turns, Model, State};
 pub use cells::CellMap;
 pub use labels::Labels;
+use orbit::{labels_at, Orbit};
 
 /// The most symmetries kept: past this a puzzle's symmetries are counted no further.
 pub const MOST_SYMMETRIES: usize = 4096;
@@ -102,9 +104,7 @@ pub fn symmetries(puzzle: &Model) -> Symmetries {
     let steps: Vec<Step> = (puzzle.turns.iter())
         .map(|turn| step(&turn.action, sets))
         .collect();
-    let moved = |s: usize, p: usize| {
-        (steps.iter()).any(|t| usize::from(t.dest[s][p]) != p || t.gain[s][p] != 0)
-    };
+    let moved = |s: usize, p: usize| steps.iter().any(|step| step.moves(s, p));
     let orbits: Vec<Orbit> = (puzzle.orbits.iter().enumerate())
         .flat_map(|(s, orbits)| orbits.iter().map(move |orbit| Orbit::new(puzzle, s, orbit)))
         .collect();
@@ -181,14 +181,19 @@ fn orient(image: &Image, twist: u8, lost: u8, orientations: u8) -> u8 {
 }
 
 fn step(action: &super::Action, sets: &[super::Set]) -> Step {
-    let mut dest: Vec<Vec<u8>> = action.from.clone();
-    let mut gain: Vec<Vec<u8>> = action.twist.clone();
+    // Where each piece goes is where the undoing brings it from.
+    let undo = action.inverse(sets);
+    let gain: Vec<Vec<u8>> = (undo.twist.iter().zip(sets))
+        .map(|(twists, set)| {
+            twists
+                .iter()
+                .map(|&t| (set.orientations - t) % set.orientations)
+                .collect()
+        })
+        .collect();
+    let dest = undo.from;
     let mut cycles = Vec::new();
     for (s, set) in sets.iter().enumerate() {
-        for (i, &from) in action.from[s].iter().enumerate() {
-            dest[s][usize::from(from)] = i as u8;
-            gain[s][usize::from(from)] = action.twist[s][i];
-        }
         let o = usize::from(set.orientations);
         let mut seen = vec![false; set.pieces * o];
         let mut lengths = Vec::new();
@@ -210,6 +215,13 @@ fn step(action: &super::Action, sets: &[super::Set]) -> Step {
     Step { dest, gain, cycles }
 }
 
+impl Step {
+    /// Whether it moves or twists position `p` of set `s`.
+    fn moves(&self, s: usize, p: usize) -> bool {
+        usize::from(self.dest[s][p]) != p || self.gain[s][p] != 0
+    }
+}
+
 /// A symmetry in the making: the positions and turns whose images are chosen.
 #[derive(Clone)]
 struct Partial {
@@ -218,66 +230,6 @@ struct Partial {
     orientations: Vec<u8>,
     turn: Vec<Option<u16>>,
     used: Vec<bool>,
-}
-
-/// An orbit of positions under the turns, and the labels its positions hold in the
-/// start and the goals.
-struct Orbit {
-    set: usize,
-    positions: Vec<u8>,
-    labels: Vec<u8>,
-    /// Whether its labels are held nowhere else and every orientation the goals fix in
-    /// it is a named piece's: then adding the same to every orientation of its image
-    /// (and taking it from its pieces' renaming) maps states as before, and only one
-    /// such shift need be tried.
-    own: bool,
-}
-
-impl Orbit {
-    fn new(puzzle: &Model, set: usize, positions: &[u8]) -> Orbit {
-        let start = &puzzle.definition.start;
-        let goals = puzzle.goals();
-        let held = |p: usize| {
-            let goal_labels = goals.iter().filter_map(move |goal| goal.pieces[set][p]);
-            std::iter::once(start.pieces[set][p]).chain(goal_labels)
-        };
-        let inside = |p: &usize| positions.contains(&(*p as u8));
-        let mut labels: Vec<u8> = positions
-            .iter()
-            .flat_map(|&p| held(usize::from(p)))
-            .collect();
-        labels.sort_unstable();
-        labels.dedup();
-        let pieces = puzzle.sets()[set].pieces;
-        let alone = (0..pieces)
-            .filter(|p| !inside(p))
-            .all(|p| held(p).all(|label| labels.binary_search(&label).is_err()));
-        let named = (goals.iter()).all(|goal| {
-            (positions.iter().map(|&p| usize::from(p)))
-                .all(|p| goal.orientation[set][p].is_none() || goal.pieces[set][p].is_some())
-        });
-        Orbit {
-            set,
-            positions: positions.to_vec(),
-            labels,
-            own: alone && named,
-        }
-    }
-}
-
-/// Each set's positions' labels: those their orbit holds.
-fn labels_at(puzzle: &Model, orbits: &[Orbit]) -> Vec<Vec<Vec<u8>>> {
-    let mut at: Vec<Vec<Vec<u8>>> = puzzle
-        .sets()
-        .iter()
-        .map(|set| vec![Vec::new(); set.pieces])
-        .collect();
-    for orbit in orbits {
-        for &p in &orbit.positions {
-            at[orbit.set][usize::from(p)].clone_from(&orbit.labels);
-        }
-    }
-    at
 }
 
 struct Search<'a> {
@@ -303,9 +255,7 @@ impl Search<'_> {
         let placed = |t: &usize| {
             let step = &self.steps[*t];
             (partial.image.iter().enumerate()).any(|(s, set)| {
-                (set.iter().enumerate()).any(|(p, image)| {
-                    image.is_some() && (step.dest[s][p] as usize != p || step.gain[s][p] != 0)
-                })
+                (set.iter().enumerate()).any(|(p, image)| image.is_some() && step.moves(s, p))
             })
         };
         let mut open = (0..self.steps.len()).filter(|&t| partial.turn[t].is_none());
