@@ -50,6 +50,17 @@ struct Args {
     )]
     moves: Option<Vec<String>>,
 
+    /// A searched definition's pattern databases: the largest size whose databases
+    /// together take at most SIZE (`8G`, `600M`; a byte an entry), built ahead for the
+    /// searches that would grow into them [default: the smallest size]
+    #[arg(
+        long,
+        value_name = "SIZE",
+        value_parser = tablesolve::table::memory::parse_size,
+        requires = "definition"
+    )]
+    memory: Option<u64>,
+
     /// The partitions to build for fifteen, twentyfour and sliding, each for the boards it
     /// fits: 6-6-3 (about 1 s), 7-8 (about 80 s on two cores, 1 GB of memory while
     /// building, 577 MB on disk), compound (twentyfour's default, the one it gets when
@@ -94,12 +105,20 @@ fn definition_tables(
     dir: &Path,
     file: &Path,
     moves: Option<&[String]>,
+    memory: Option<u64>,
 ) -> Result<(Vec<(PathBuf, Header)>, f64), Error> {
     let definition = Definition::read(file)?;
-    let options = || DefOptions {
+    let mut options = DefOptions {
         moves: moves.map(<[String]>::to_vec),
+        memory,
         ..DefOptions::default()
     };
+    // With a budget, the largest size it holds, alone.
+    if memory.is_some() {
+        let sizes = Def::database_sizes(&TableDir::new(dir), definition.clone(), &options)?;
+        options.most_database = sizes.last().map(|size| size.most);
+    }
+    let options = || options.clone();
     // The files of those present, opened without building, are removed first.
     if let Ok(present) = Def::open(&TableDir::new(dir), definition.clone(), options()) {
         for (id, _) in present.tables() {
@@ -154,7 +173,8 @@ fn main() -> ExitCode {
         .try_for_each(|puzzle| puzzle.build_tables(&dir, args.size, &args.partition, &mut told))
         .and_then(|()| {
             args.definition.iter().try_for_each(|file| {
-                let (built, took) = definition_tables(&args.out, file, args.moves.as_deref())?;
+                let (built, took) =
+                    definition_tables(&args.out, file, args.moves.as_deref(), args.memory)?;
                 let count = match built.len() {
                     1 => "its table".to_owned(),
                     n => format!("its {n} tables"),

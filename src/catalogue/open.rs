@@ -143,44 +143,7 @@ impl Puzzle {
             Puzzle::Eight => Ok(task.run(&Eight::open(tables)?)),
             Puzzle::Eight2 => Ok(task.run(&Eight2::open(tables)?)),
             Puzzle::Def => {
-                let path = options
-                    .definition
-                    .as_ref()
-                    .ok_or(OptionError::NoDefinition)?;
-                // A file that cannot be read is an unreadable file (exit 4), not a
-                // faulty definition.
-                let bytes = std::fs::read(path).map_err(|source| Error::Open {
-                    what: "definition",
-                    path: path.clone(),
-                    source,
-                })?;
-                let definition = Definition::parse_bytes(&bytes, &path.display().to_string())?;
-                let goals = match &options.target_pattern {
-                    None => None,
-                    Some(path) => {
-                        let text = std::fs::read_to_string(path).map_err(|source| Error::Open {
-                            what: "target pattern",
-                            path: path.clone(),
-                            source,
-                        })?;
-                        Some(vec![definition.target(&text, &path.display().to_string())?])
-                    }
-                };
-                let def_options = DefOptions {
-                    moves: options.moves.clone(),
-                    powers: options.powers,
-                    limits: options.limits.clone().unwrap_or_default(),
-                    most_exact: None,
-                    most_database: None,
-                    exact: options.exact_tables,
-                    asked: Asked {
-                        min_cost: options.min_depth.unwrap_or(0),
-                        max_cost: options.max_depth,
-                        goals,
-                        ..Asked::default()
-                    },
-                    position_only: false,
-                };
+                let (definition, def_options) = options.read_definition()?;
                 let mut def = Def::open(tables, definition, def_options)?;
                 if let Some(progress) = &options.progress {
                     def = def.with_progress(progress.clone());
@@ -332,6 +295,50 @@ impl Puzzle {
 pub type BoardSampler = Box<dyn Fn(&mut dyn rand::RngCore) -> String + Send + Sync>;
 
 /// The goal `options` give a `W` x `H` board: `--goal`'s, else the blank on the last cell.
+impl Options {
+    /// `def`'s definition, read from its file, and the options it opens with (the
+    /// target pattern read from its file too).
+    pub fn read_definition(&self) -> Result<(Definition, DefOptions), Error> {
+        let path = (self.definition.as_ref()).ok_or(OptionError::NoDefinition)?;
+        // A file that cannot be read is an unreadable file (exit 4), not a
+        // faulty definition.
+        let bytes = std::fs::read(path).map_err(|source| Error::Open {
+            what: "definition",
+            path: path.clone(),
+            source,
+        })?;
+        let definition = Definition::parse_bytes(&bytes, &path.display().to_string())?;
+        let goals = match &self.target_pattern {
+            None => None,
+            Some(path) => {
+                let text = std::fs::read_to_string(path).map_err(|source| Error::Open {
+                    what: "target pattern",
+                    path: path.clone(),
+                    source,
+                })?;
+                Some(vec![definition.target(&text, &path.display().to_string())?])
+            }
+        };
+        let def_options = DefOptions {
+            moves: self.moves.clone(),
+            powers: self.powers,
+            limits: self.limits.clone().unwrap_or_default(),
+            most_exact: None,
+            most_database: None,
+            memory: self.memory,
+            exact: self.exact_tables,
+            asked: Asked {
+                min_cost: self.min_depth.unwrap_or(0),
+                max_cost: self.max_depth,
+                goals,
+                ..Asked::default()
+            },
+            position_only: false,
+        };
+        Ok((definition, def_options))
+    }
+}
+
 fn goal<const W: usize, const H: usize>(options: &Options) -> Result<Board<W, H>, OptionError> {
     match &options.goal {
         Some(text) => Board::parse_goal(text).map_err(|e| OptionError::Goal(e.to_string())),

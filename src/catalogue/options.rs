@@ -40,6 +40,9 @@ pub struct Options {
     pub limits: Option<Limits>,
     /// When a defined puzzle's exact tables are built, where it fits them.
     pub exact_tables: ExactTables,
+    /// The most bytes one size of a defined puzzle's pattern databases may take
+    /// (`--memory`); `None`: half of what this process may take.
+    pub memory: Option<u64>,
     /// Told where each long search stands; not an option a puzzle can refuse.
     pub progress: Option<Progress>,
 }
@@ -55,6 +58,7 @@ impl fmt::Debug for Options {
             .field("moves", &self.moves)
             .field("powers", &self.powers)
             .field("limits", &self.limits)
+            .field("memory", &self.memory)
             .field("progress", &self.progress.is_some())
             .finish()
     }

@@ -23,9 +23,11 @@ use crate::search::{Outcome, Reason, Settings};
 use crate::table::Table;
 
 /// The database sizes, each the most entries of one database: tiny ones built in
-/// milliseconds, small ones in a second or two, and large ones, minutes for the
-/// largest puzzles.
-pub const SIZES: [u64; 3] = [1 << 16, 1 << 20, 1 << 27];
+/// milliseconds, small ones in a second or two, large ones in minutes for the largest
+/// puzzles, and larger ones (the 3x3x3's groups of seven edges) where the memory budget
+/// holds them: minutes more. (Its groups of eight, 5.1 G entries, would take an hour
+/// or two on two cores.)
+pub const SIZES: [u64; 5] = [1 << 16, 1 << 20, 1 << 27, 1 << 29, 1 << 31];
 
 /// A search runs through at least this many nodes before larger databases are built:
 /// a fraction of a second on two cores, where a case the tiny ones answer slowly
@@ -139,7 +141,7 @@ impl<D> Databases<D> {
 
     /// The current databases and the images to look them up at too, made by
     /// `lookups` the first time.
-    fn current_lookups(
+    pub(super) fn current_lookups(
         &self,
         lookups: impl FnOnce(&Bounds<D>) -> Lookups,
     ) -> (&Bounds<D>, &Lookups) {

@@ -32,6 +32,13 @@ pub(super) fn planned(
     Ok((plan, most))
 }
 
+/// The most bytes one size of a puzzle's pattern databases may take together (a byte
+/// an entry): `asked`, else half of what this process may take (the other half for
+/// building them and for everything else), else [`MOST_DATABASE`] a byte.
+pub(super) fn database_memory(asked: Option<u64>) -> u64 {
+    asked.unwrap_or_else(|| memory::available().map_or(MOST_DATABASE, |free| free / 2))
+}
+
 /// What opening decided: exact tables, or databases a goal.
 pub(super) enum Plan {
     Exact(Vec<(View, u64)>),

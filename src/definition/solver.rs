@@ -21,7 +21,8 @@ use super::plan::{self, Plan};
 pub use super::plan::{MOST_DATABASE, MOST_EXACT};
 use super::restricted::{self, Asked, Listing};
 pub use super::space::Viewed;
-pub use super::tables::{ExactTables, How};
+use super::tables::Room;
+pub use super::tables::{DatabaseSize, ExactTables, How};
 use super::{Definition, Goal, Powers, State};
 use crate::error::Error;
 use crate::search::{Budget, Limits, Outcome, Settings, UNREACHABLE};
@@ -44,8 +45,13 @@ pub struct DefOptions {
     /// may have; past it, pattern databases. `None`: what this machine's memory holds,
     /// at most [`MOST_EXACT`].
     pub most_exact: Option<u64>,
-    /// The most entries of one pattern database; `None`: [`MOST_DATABASE`].
+    /// The most entries of one pattern database, one size of them asked for; `None`:
+    /// sizes from the smallest up, each built when a search needs it, up to the
+    /// largest `memory` holds.
     pub most_database: Option<u64>,
+    /// The most bytes one size of pattern databases may take together (a byte an
+    /// entry); `None`: half of what this process may take.
+    pub memory: Option<u64>,
     /// When the exact tables are built, where the puzzle fits them.
     pub exact: ExactTables,
     /// What every case asks beyond its shortest answer, unless a scramble file's
@@ -124,15 +130,9 @@ impl Def<Mapped> {
             },
             towards: Mutex::default(),
         };
-        let (puzzle, plan, most) = compiled(definition, &options)?;
+        let (puzzle, plan, room) = compiled(definition, &options)?;
         let puzzle = Arc::new(puzzle);
-        let how = super::tables::how(
-            tables,
-            &puzzle,
-            plan,
-            (most, options.most_database),
-            options.exact,
-        )?;
+        let how = super::tables::how(tables, &puzzle, plan, room, options.exact)?;
         Ok(Def {
             puzzle,
             how: Arc::new(how),
@@ -151,28 +151,45 @@ impl Def<Mapped> {
         definition: Definition,
         options: &DefOptions,
     ) -> Result<Vec<(PathBuf, Cost)>, Error> {
-        let (puzzle, plan, most) = compiled(definition, options)?;
-        let most = (most, options.most_database);
+        let (puzzle, plan, room) = compiled(definition, options)?;
         Ok(super::tables::missing(
             tables,
             &puzzle,
             plan,
-            most,
+            room,
             options.exact,
         ))
+    }
+
+    /// The sizes of pattern databases a search of `definition` grows through with its
+    /// tables in `tables`, as `options` say, smallest first: each size built when a
+    /// search needs it, the largest the memory budget holds. None where exact tables
+    /// answer it.
+    pub fn database_sizes(
+        tables: &TableDir,
+        definition: Definition,
+        options: &DefOptions,
+    ) -> Result<Vec<DatabaseSize>, Error> {
+        let (puzzle, plan, room) = compiled(definition, options)?;
+        super::tables::database_sizes(tables, &puzzle, plan, room, options.exact)
     }
 }
 
 /// The puzzle `definition` compiles to as `options` say, the plan of its tables, and
-/// the most states of an exact table.
-fn compiled(definition: Definition, options: &DefOptions) -> Result<(Model, Plan, u64), Error> {
+/// the room they have.
+fn compiled(definition: Definition, options: &DefOptions) -> Result<(Model, Plan, Room), Error> {
     let puzzle =
         Model::new(definition, options.moves.as_deref(), options.powers).map_err(|e| match e {
             PuzzleError::Moves(_) => Error::Option(Box::new(e)),
             PuzzleError::Beyond(_) => Error::Case(Box::new(e)),
         })?;
     let (plan, most) = plan::planned(&puzzle, options.most_exact, options.most_database)?;
-    Ok((puzzle, plan, most))
+    let room = Room {
+        exact: most,
+        database: options.most_database,
+        memory: plan::database_memory(options.memory),
+    };
+    Ok((puzzle, plan, room))
 }
 
 impl<D: AsRef<[u8]> + Sync> Def<D> {
@@ -237,7 +254,7 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
 
     /// The images a search looks `bounds` up at besides the position, unless the
     /// options say the position only.
-    fn lookups(&self, bounds: &super::databases::Bounds<D>) -> Lookups
+    pub(super) fn lookups(&self, bounds: &super::databases::Bounds<D>) -> Lookups
     where
         D: AsRef<[u8]>,
     {

@@ -66,25 +66,45 @@ enum Opening {
     },
 }
 
-/// What `plan` opens first from `tables`, exact tables as `exact` says: `most` the most
-/// states of an exact table, `most_database` the most entries of a database if one
-/// size is asked for.
+/// How large a defined puzzle's tables may be.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Room {
+    /// The most states of an exact table.
+    pub exact: u64,
+    /// The most entries of a database, where one size is asked for (whatever the
+    /// memory budget).
+    pub database: Option<u64>,
+    /// The most bytes of one size's databases together, a byte an entry: the sizes
+    /// [`databases::SIZES`] grow through stop below it.
+    pub memory: u64,
+}
+
+impl Room {
+    /// The sizes of database the search may grow through, and the most bytes each
+    /// may take together (`None`: one size asked for, whatever it takes).
+    fn sizes(&self) -> (Vec<u64>, Option<u64>) {
+        match self.database {
+            Some(most) => (vec![most], None),
+            None => (databases::SIZES.to_vec(), Some(self.memory)),
+        }
+    }
+}
+
+/// What `plan` opens first from `tables`, exact tables as `exact` says, in `room`.
 fn opening(
     tables: &TableDir,
     puzzle: &Model,
     plan: Plan,
-    (most, most_database): (u64, Option<u64>),
+    room: Room,
     exact: ExactTables,
 ) -> Result<Opening, Error> {
-    let sizes = match most_database {
-        Some(most) => vec![most],
-        None => databases::SIZES.to_vec(),
-    };
+    let (sizes, memory) = room.sizes();
+    let most = room.exact;
     match plan {
         Plan::Exact(views) if searched_first(tables, puzzle, &views, exact) => {
             // Databases planned as if no exact table fitted, then grown into these;
             // where none can be planned, the exact tables at once.
-            let Ok((planned, first)) = planned_sizes(tables, puzzle, 0, &sizes) else {
+            let Ok((planned, first)) = planned_sizes(tables, puzzle, 0, &sizes, memory) else {
                 return Ok(Opening::Exact(views));
             };
             let states = states(&views);
@@ -98,7 +118,7 @@ fn opening(
         }
         Plan::Exact(views) => Ok(Opening::Exact(views)),
         Plan::Search(_) => {
-            let (planned, first) = planned_sizes(tables, puzzle, most, &sizes)?;
+            let (planned, first) = planned_sizes(tables, puzzle, most, &sizes, memory)?;
             Ok(Opening::Databases {
                 most,
                 planned,
@@ -109,17 +129,16 @@ fn opening(
     }
 }
 
-/// The tables of `plan` for `puzzle`, mapped from `tables` (built there first where
-/// missing, exact ones as `exact` says): `most` the most states of an exact table,
-/// `most_database` the most entries of a database if one size is asked for.
+/// The tables of `plan` for `puzzle` in `room`, mapped from `tables` (built there first
+/// where missing, exact ones as `exact` says).
 pub(super) fn how(
     tables: &TableDir,
     puzzle: &Arc<Model>,
     plan: Plan,
-    most: (u64, Option<u64>),
+    room: Room,
     exact: ExactTables,
 ) -> Result<How<Mapped>, Error> {
-    match opening(tables, puzzle, plan, most, exact)? {
+    match opening(tables, puzzle, plan, room, exact)? {
         Opening::Exact(views) => {
             let (exact, walks) = exact_tables(tables, puzzle, views)?;
             Ok(How::Exact(exact, walks))
@@ -170,10 +189,10 @@ pub(super) fn missing(
     tables: &TableDir,
     puzzle: &Model,
     plan: Plan,
-    most: (u64, Option<u64>),
+    room: Room,
     exact: ExactTables,
 ) -> Vec<(PathBuf, Cost)> {
-    let (views, entry) = match opening(tables, puzzle, plan, most, exact) {
+    let (views, entry) = match opening(tables, puzzle, plan, room, exact) {
         Ok(Opening::Exact(views)) => (views, Entry::Distance),
         Ok(Opening::Databases {
             mut planned, first, ..
@@ -197,6 +216,52 @@ pub(super) fn missing(
         }
     }
     missing
+}
+
+/// One size of a searched puzzle's pattern databases, as opening plans them.
+#[derive(Clone, Debug)]
+pub struct DatabaseSize {
+    /// The most entries of one of them.
+    pub most: u64,
+    /// How many there are, over every goal.
+    pub count: usize,
+    /// Their entries together: the bytes they take.
+    pub entries: u64,
+    /// How many are not on disk.
+    pub missing: usize,
+    /// What building those costs.
+    pub cost: Cost,
+}
+
+/// The sizes of pattern databases a search of `plan` grows through in `room`, smallest
+/// first: none where exact tables answer at once.
+pub(super) fn database_sizes(
+    tables: &TableDir,
+    puzzle: &Model,
+    plan: Plan,
+    room: Room,
+    exact: ExactTables,
+) -> Result<Vec<DatabaseSize>, Error> {
+    let Opening::Databases { planned, .. } = opening(tables, puzzle, plan, room, exact)? else {
+        return Ok(Vec::new());
+    };
+    Ok((planned.into_iter())
+        .map(|(most, goals)| {
+            let spaces: Vec<ViewSpace<'_>> = (goals.iter().flatten())
+                .map(|(view, fingerprint)| ViewSpace::new(puzzle, view, *fingerprint, Entry::Bound))
+                .collect();
+            let missing: Vec<&ViewSpace<'_>> = (spaces.iter())
+                .filter(|space| !tables.path(*space).exists())
+                .collect();
+            DatabaseSize {
+                most,
+                count: spaces.len(),
+                entries: spaces.iter().map(|space| space.view.size()).sum(),
+                missing: missing.len(),
+                cost: missing.into_iter().map(Cost::of).sum(),
+            }
+        })
+        .collect())
 }
 
 /// The exact tables of `views`, and the walks beside the one table where it is small.
@@ -231,7 +296,7 @@ fn sized_databases(
     first: usize,
 ) -> Result<Databases<Mapped>, Error> {
     let entries: Vec<(u64, u64)> = (planned.iter())
-        .map(|(size, goals)| (*size, goals.iter().flatten().map(|(v, _)| v.size()).sum()))
+        .map(|(size, goals)| (*size, entries(goals)))
         .collect();
     let goals = std::mem::take(&mut planned[first].1);
     let bounds = load_bounds(tables, puzzle, goals)?;
@@ -244,21 +309,46 @@ fn sized_databases(
     Ok(Databases::new(&entries, (first, bounds), build))
 }
 
-/// Each of `sizes` that can be planned, with its databases, and which of them opening
-/// maps first: the largest whose tables are all on disk, else the smallest.
+/// Each of `sizes` that can be planned within `memory` bytes (a byte an entry; `None`:
+/// any), with its databases, and which of them opening maps first: the largest whose
+/// tables are all on disk, else the smallest. A size that plans the same databases as
+/// the one before it is left out.
 fn planned_sizes(
     tables: &TableDir,
     puzzle: &Model,
     most: u64,
     sizes: &[u64],
+    memory: Option<u64>,
 ) -> Result<(Vec<(u64, Planned)>, usize), Error> {
     let mut planned: Vec<(u64, Planned)> = Vec::new();
     let mut why = String::new();
     for &size in sizes {
-        match plan(puzzle, most, size) {
-            Ok(Plan::Search(goals)) => planned.push((size, goals)),
+        let goals = match plan(puzzle, most, size) {
+            Ok(Plan::Search(goals)) => goals,
             Ok(Plan::Exact(_)) => unreachable!("exact tables are planned before databases"),
-            Err(e) => why = e,
+            Err(e) => {
+                why = e;
+                continue;
+            }
+        };
+        let bytes = entries(&goals);
+        if memory.is_some_and(|memory| bytes > memory) {
+            if planned.is_empty() {
+                let memory = crate::table::memory::size(memory.unwrap_or_default());
+                let message = format!(
+                    "this puzzle's smallest pattern databases take {}, more than the {memory} \
+                     they may (--memory)",
+                    crate::table::memory::size(bytes)
+                );
+                return Err(Error::Option(message.into()));
+            }
+            break;
+        }
+        if planned
+            .last()
+            .is_none_or(|(_, last)| entries(last) != bytes)
+        {
+            planned.push((size, goals));
         }
     }
     if planned.is_empty() {
@@ -274,6 +364,11 @@ fn planned_sizes(
         .rposition(|(_, goals)| on_disk(goals))
         .unwrap_or(0);
     Ok((planned, first))
+}
+
+/// The entries of every goal's databases together.
+fn entries(goals: &Planned) -> u64 {
+    goals.iter().flatten().map(|(view, _)| view.size()).sum()
 }
 
 /// Maps (and first builds, if missing) each goal's databases.

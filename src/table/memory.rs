@@ -119,9 +119,51 @@ pub fn size(bytes: u64) -> String {
     }
 }
 
+/// A size a person gives (`8G`, `512M`, `1.5GB`, `300000000`): a number of bytes,
+/// or of kB, MB, GB or TB (as [`size`] counts them, powers of 1024) with its letter,
+/// `B` or `iB` after it or not, in either case.
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let lower = text.trim().to_ascii_lowercase();
+    let number = lower.trim_end_matches("ib").trim_end_matches('b');
+    let (digits, shift) = match number.char_indices().last() {
+        Some((at, unit @ ('k' | 'm' | 'g' | 't'))) => {
+            let shift = match unit {
+                'k' => 10,
+                'm' => 20,
+                'g' => 30,
+                _ => 40,
+            };
+            (&number[..at], shift)
+        }
+        _ => (number, 0),
+    };
+    let wrong =
+        || format!("{text:?} is not a size: give bytes, or a number with K, M, G or T (8G)");
+    let value: f64 = digits.trim().parse().map_err(|_| wrong())?;
+    let bytes = value * 2f64.powi(shift);
+    if !(bytes.is_finite() && bytes >= 1.0 && bytes < 2f64.powi(63)) {
+        return Err(wrong());
+    }
+    Ok(bytes as u64)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes_given_are_read_in_bytes() {
+        assert_eq!(parse_size("8G"), Ok(8 << 30));
+        assert_eq!(parse_size("512mb"), Ok(512 << 20));
+        assert_eq!(parse_size("1.5GiB"), Ok(3 << 29));
+        assert_eq!(parse_size("2T"), Ok(2 << 40));
+        assert_eq!(parse_size("300000000"), Ok(300_000_000));
+        assert_eq!(parse_size(" 64k "), Ok(64 << 10));
+        for wrong in ["", "G", "eight", "-1G", "0", "1X", "1e300"] {
+            let error = parse_size(wrong).expect_err(wrong);
+            assert!(error.contains("is not a size"), "{wrong}: {error}");
+        }
+    }
 
     #[test]
     fn claims_count_against_each_other_until_dropped() {

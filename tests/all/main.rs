@@ -4,6 +4,7 @@
 mod api;
 mod bad_input;
 mod batch;
+mod budget;
 mod catalogue;
 mod cli;
 mod common;

@@ -103,6 +103,12 @@ pub struct DefArgs {
     /// scramble file's `MaxDepth` overrides
     #[arg(long, value_name = "N")]
     pub max_depth: Option<u32>,
+
+    /// The most memory one size of pattern databases may take together (`8G`, `512M`;
+    /// a byte an entry): a search grows through larger sizes, each built when it needs
+    /// it, up to the largest that fits; default: half of what this machine has free
+    #[arg(long, value_name = "SIZE", value_parser = tablesolve::table::memory::parse_size)]
+    pub memory: Option<u64>,
 }
 
 /// Limits on each case's search.
@@ -215,6 +221,7 @@ pub fn merge(
         target_pattern: def.0.target_pattern.clone(),
         min_depth: def.0.min_depth,
         max_depth: def.0.max_depth,
+        memory: def.0.memory,
         limits,
         progress: None,
         exact_tables: ExactTables::AtOnce,

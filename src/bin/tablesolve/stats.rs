@@ -6,10 +6,10 @@ use std::io::Write;
 use std::time::Instant;
 
 use tablesolve::catalogue::Options;
-use tablesolve::definition::{self, group, symmetry, Definition};
+use tablesolve::definition::{self, group, symmetry, Def, Definition};
 use tablesolve::judge::{CaseReader, RotationCases};
 use tablesolve::rotation::census;
-use tablesolve::table::{Entry, Table, TableDir, TableError};
+use tablesolve::table::{memory, Entry, Table, TableDir, TableError};
 use tablesolve::{Error, Rotation};
 
 use crate::catalogue::{self, Judge, Puzzle, Task};
@@ -29,6 +29,7 @@ pub fn run(
         ));
     }
     reachable(&options)?;
+    database_sizes(&options, tables)?;
     catalogue::run(puzzle, tables, options, Stats { tables })?;
     if all_boards {
         census(tables)?;
@@ -83,6 +84,39 @@ fn reachable(options: &Options) -> Result<(), Failure> {
     writeln!(out, "{}: {counted}", path.display()).map_err(Error::Output)?;
     writeln!(out, "{}: {}", path.display(), symmetries(&puzzle)).map_err(Error::Output)?;
     out.flush().map_err(Error::Output)?;
+    Ok(())
+}
+
+/// The sizes of pattern databases a defined puzzle's searches grow through, a line
+/// each, with what building each costs: what `--memory` chose, said before anything is
+/// built. Nothing for a puzzle exact tables answer, or one that cannot be opened (the
+/// opening after says why).
+fn database_sizes(options: &Options, tables: &TableDir) -> Result<(), Failure> {
+    let Ok((definition, def_options)) = options.read_definition() else {
+        return Ok(());
+    };
+    let Ok(sizes) = Def::database_sizes(tables, definition, &def_options) else {
+        return Ok(());
+    };
+    let Some(path) = &options.definition else {
+        return Ok(());
+    };
+    let mut out = stdout();
+    for size in sizes {
+        let built = match size.missing {
+            0 => "on disk".to_owned(),
+            n if n == size.count => format!("building them: {}", size.cost),
+            n => format!("building the {n} not on disk: {}", size.cost),
+        };
+        let line = format!(
+            "{}: {} pattern databases of at most {} entries ({}); {built}",
+            path.display(),
+            size.count,
+            size.most,
+            memory::size(size.entries),
+        );
+        writeln!(out, "{line}").map_err(Error::Output)?;
+    }
     Ok(())
 }
 
