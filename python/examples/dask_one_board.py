@@ -1,4 +1,5 @@
-"""Answers each board with a whole Dask cluster: one board's search cut into tasks.
+"""Answers each board (or a defined puzzle's case) with a whole Dask cluster: one
+case's search cut into tasks.
 
 ``dask_batch.py`` spreads a batch over a cluster, one board to one worker: use it for
 many boards. This one spreads *one* board: each iteration of its IDA* search is cut
@@ -12,6 +13,7 @@ and more.
     python examples/dask_one_board.py fifteen boards.txt --partition 6-6-3 --workers 2
     python examples/dask_one_board.py twentyfour hard.txt --goal korf \\
         --scheduler tcp://host:8786 --tables /shared/tables
+    python examples/dask_one_board.py def definitions/3x3x3.def cubes.txt --tables DIR
 
 Input and output are the command's (``tablesolve fifteen``, ``twentyfour`` or
 ``sliding --size WxH``, text output): one line a board, ``unsolvable`` where the goal
@@ -19,6 +21,12 @@ is out of reach, ``limit L`` where ``--timeout`` or ``--max-nodes`` stopped the
 search (exit status 5); a malformed case stops the run after the answers before it
 (exit status 1). The iterations go to standard error as they run. ``--count`` and
 ``--all`` are not offered: run the command on one machine for those.
+
+``def DEFINITION [FILE]`` takes ``tablesolve def``'s cases, one a line (a scramble or
+KPattern JSON; ksolve+ scramble files are the command's alone), with ``--moves`` and
+``--powers``; its workers search over the databases on disk, the largest size there
+(a search spread so builds none larger): build them ahead with ``build-tables
+--definition DEFINITION --memory SIZE``.
 
 Every worker opens the tables once (memory-mapped: workers on one machine share their
 pages) from ``--tables``, else ``$TABLESOLVE_TABLES``, else its cache. A worker lost
@@ -33,7 +41,7 @@ import sys
 from dask.distributed import Client, LocalCluster
 
 import tablesolve
-from tablesolve.cluster import answer
+from tablesolve.cluster import answer, answer_definition
 
 SIZES = {"fifteen": "4x4", "twentyfour": "5x5"}
 
@@ -59,22 +67,38 @@ def show(case):
 
 
 def answer_line(client, args, case, board):
-    """The command's line for one board: its slides, "unsolvable", or "limit L"."""
-    options = {k: getattr(args, k) for k in ("goal", "partition", "tables")}
+    """The command's line for one case: its moves, "unsolvable", or "limit L"."""
+    limits = dict(
+        tasks=args.tasks, limit=args.max_nodes, timeout=args.timeout, progress=show(case),
+        progress_every=args.progress,
+    )
     try:
-        moves = answer(
-            client, board, args.size, **options, tasks=args.tasks, limit=args.max_nodes,
-            timeout=args.timeout, progress=show(case), progress_every=args.progress,
-        )
+        if args.puzzle == "def":
+            options = {k: getattr(args, k) for k in ("moves", "powers", "tables")}
+            moves = answer_definition(client, board, args.definition, **options, **limits)
+        else:
+            options = {k: getattr(args, k) for k in ("goal", "partition", "tables")}
+            moves = answer(client, board, args.size, **options, **limits)
     except tablesolve.LimitReached as stop:
         return f"limit {stop.lower_bound}"
     return "unsolvable" if moves is None else moves
 
 
+def read_cases(text):
+    """A defined puzzle's cases, one a line as the command reads them, with their line
+    numbers; a bad one is found by the workers that read it."""
+    return list(enumerate((line.strip() for line in text.splitlines()), 1)), None
+
+
 def parse_args():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("puzzle", choices=["fifteen", "sliding", "twentyfour"])
-    parser.add_argument("input", nargs="?", help="the boards (default: standard input)")
+    parser.add_argument("puzzle", choices=["def", "fifteen", "sliding", "twentyfour"])
+    parser.add_argument(
+        "files", nargs="*", help="def: its DEFINITION, then the cases; else the boards "
+        "(default: standard input)"
+    )
+    parser.add_argument("--moves", help="def: the moves an answer may use (U,R,F)")
+    parser.add_argument("--powers", help="def: all, quarter or none")
     parser.add_argument("--size", help="sliding: WxH, W columns and H rows, each 2 to 5")
     parser.add_argument("--goal", help="default, korf, or the W*H numbers")
     parser.add_argument("--partition", help="the databases, as the command takes them")
@@ -98,7 +122,22 @@ def parse_args():
     )
     # Intermixed: the file may come after the options, as the command takes it.
     args = parser.parse_intermixed_args()
-    if args.puzzle == "sliding":
+    defined = args.puzzle == "def"
+    if defined and not args.files:
+        parser.error("def needs its DEFINITION file first")
+    args.definition = args.files.pop(0) if defined else None
+    if len(args.files) > 1:
+        parser.error(f"one input file at most, not {len(args.files)}")
+    args.input = args.files[0] if args.files else None
+    board_only = {"--goal": args.goal, "--partition": args.partition, "--numbered": args.numbered}
+    def_only = {"--moves": args.moves, "--powers": args.powers}
+    for option, given in (board_only if defined else def_only).items():
+        if given:
+            parser.error(f"{option} is not for {args.puzzle}")
+    if defined:
+        if args.size:
+            parser.error("--size is for sliding")
+    elif args.puzzle == "sliding":
         if not args.size:
             parser.error("sliding needs --size WxH")
     elif args.size:
@@ -117,7 +156,10 @@ def parse_args():
 def main():
     args = parse_args()
     text = open(args.input).read() if args.input else sys.stdin.read()
-    cases, error = tablesolve.read_boards(text, args.size, args.numbered)
+    if args.puzzle == "def":
+        cases, error = read_cases(text)
+    else:
+        cases, error = tablesolve.read_boards(text, args.size, args.numbered)
     if args.scheduler:
         client = Client(args.scheduler)
     else:
@@ -132,8 +174,15 @@ def main():
         client = Client(cluster)
     limited = False
     with client:
-        for case, (_, board) in enumerate(cases, 1):
-            line = answer_line(client, args, case, board)
+        for case, (number, board) in enumerate(cases, 1):
+            try:
+                line = answer_line(client, args, case, board)
+            except ValueError as bad:
+                if args.puzzle != "def":
+                    raise
+                # A defined puzzle's case its workers refused; the answers before it stand.
+                error = f"case {case}, line {number}, {bad}"
+                break
             limited |= line.startswith("limit")
             print(line, flush=True)
     if error is not None:

@@ -7,13 +7,18 @@
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use crate::boards::ReadBefore;
+use crate::errors::limit_reached;
 use crate::{found, interruptible, open, repr, solve_many, table_dir, verdict, Budget, Verdict};
 use tablesolve::definition::text::{self, Names};
-use tablesolve::definition::{Def, DefOptions, Definition as Read, Model, Powers, State, Turn};
+use tablesolve::definition::{
+    Def, DefOptions, Definition as Read, Model, Powers, State, TaskError, Turn,
+};
 use tablesolve::judge::{kpattern, turns_text, Position};
+use tablesolve::search::TaskOutcome;
 
 /// A puzzle defined in a ksolve+ definition file or a cubing.js KPuzzle JSON file (told
 /// apart by content). `moves` chooses the moves an answer may use, in answer order
@@ -30,6 +35,19 @@ pub struct Defined {
 impl Defined {
     fn puzzle(&self) -> &Model {
         self.judge.puzzle()
+    }
+
+    /// The turns a task names, separated by spaces.
+    fn turns_of(&self, task: &str) -> PyResult<Vec<Turn>> {
+        let turns = self.puzzle().turn_list();
+        (task.split_whitespace())
+            .map(|name| {
+                let turn = turns.iter().find(|turn| turn.name == name);
+                turn.copied().ok_or_else(|| {
+                    PyValueError::new_err(format!("task {task:?}: {name:?} is not a turn"))
+                })
+            })
+            .collect()
     }
 
     /// The state of a case: a scramble or KPattern JSON text, or a KPattern dict.
@@ -54,6 +72,11 @@ impl Defined {
             PyValueError::new_err(format!("{at}: {}", e.message))
         })
     }
+}
+
+/// A task that cannot be given or searched, as the ValueError that says why.
+fn task_error(error: TaskError) -> PyErr {
+    PyValueError::new_err(error.to_string())
 }
 
 /// Turns as Python sees them: separated by spaces, `None` for unsolvable.
@@ -175,6 +198,68 @@ impl Defined {
     fn pattern(&self, py: Python<'_>, case: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let text = kpattern(self.puzzle(), &self.state(case)?);
         Ok(py.import("json")?.call_method1("loads", (text,))?.unbind())
+    }
+
+    /// The bound of the first iteration of the search from the case, the start of
+    /// `cut`'s bounds; None when no solved state can be reached. For a search spread
+    /// over processes, as `Sliding.first_bound` (ValueError where the puzzle is
+    /// answered from exact tables or its moves are restricted).
+    fn first_bound(&self, case: &Bound<'_, PyAny>) -> PyResult<Option<u32>> {
+        let state = self.state(case)?;
+        self.judge.first_bound(&state).map_err(task_error)
+    }
+
+    /// The search's iteration at `bound` from the case cut into at least `tasks`
+    /// tasks, as `Sliding.cut` does: each task the turns from the case, separated by
+    /// spaces, in answer order. The databases are those opened (the largest size on
+    /// disk); a search spread so never builds larger ones.
+    #[pyo3(signature = (case, bound, tasks, sizes=None))]
+    fn cut(
+        &self,
+        py: Python<'_>,
+        case: &Bound<'_, PyAny>,
+        bound: u32,
+        tasks: usize,
+        sizes: Option<HashMap<String, u64>>,
+    ) -> PyResult<Py<PyDict>> {
+        let state = self.state(case)?;
+        let before = crate::tasks::sizes(sizes, |task| self.turns_of(task))?;
+        let cut = py.detach(|| self.judge.cut(&state, bound, tasks, &before));
+        crate::tasks::cut_dict(py, &cut.map_err(task_error)?, turns_text)
+    }
+
+    /// Searches one task of `cut` (turns from the case) at `bound`, on every core,
+    /// within `limit` nodes and `timeout` seconds (past either, LimitReached), as
+    /// `Sliding.search_task` does.
+    #[pyo3(signature = (case, bound, task, *, limit=None, timeout=None))]
+    fn search_task(
+        &self,
+        py: Python<'_>,
+        case: &Bound<'_, PyAny>,
+        bound: u32,
+        task: &str,
+        limit: Option<u64>,
+        timeout: Option<f64>,
+    ) -> PyResult<Py<PyDict>> {
+        let state = self.state(case)?;
+        let prefix = self.turns_of(task)?;
+        let (limits, cancel) = Budget { limit, timeout }.limits()?;
+        let search = || self.judge.search_task(&state, bound, &prefix, &limits);
+        match interruptible(py, &cancel, search)?.map_err(task_error)? {
+            TaskOutcome::Searched(found) => crate::tasks::found_dict(py, &found, turns_text),
+            TaskOutcome::Stopped(stopped) => Err(limit_reached(py, &stopped)),
+        }
+    }
+
+    /// The outcome of an iteration from its tasks' results, as `Sliding.combine`
+    /// gives it (the same rule: it never looks inside a task's turns).
+    #[staticmethod]
+    fn combine(
+        py: Python<'_>,
+        cut: &Bound<'_, PyDict>,
+        results: Vec<Bound<'_, PyDict>>,
+    ) -> PyResult<Py<PyDict>> {
+        crate::tasks::combine(py, cut, results)
     }
 
     /// The puzzle's name (the file's `Name` or `name`).

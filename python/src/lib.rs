@@ -11,6 +11,7 @@ mod definition;
 mod errors;
 mod exact;
 mod sliding;
+mod tasks;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;

@@ -14,7 +14,7 @@ use crate::{
 };
 use tablesolve::fifteen::Partition;
 use tablesolve::moves::letters;
-use tablesolve::search::{Cut, Iteration, TaskFound, TaskOutcome};
+use tablesolve::search::{Cut, TaskFound, TaskOutcome};
 use tablesolve::sliding::{Board, Slide, TaskError};
 use tablesolve::table::{Mapped, TableDir};
 
@@ -195,17 +195,6 @@ fn slides(letters: &str) -> PyResult<Vec<Slide>> {
         .collect()
 }
 
-/// The value of `key` in `dict`, which must be there.
-fn item<'py>(dict: &Bound<'py, PyDict>, key: &str) -> PyResult<Bound<'py, PyAny>> {
-    dict.get_item(key)?
-        .ok_or_else(|| PyValueError::new_err(format!("no {key:?} in {dict}")))
-}
-
-/// A bound as Python sees it: `None` for none (`u32::MAX`, nothing pruned).
-fn some_bound(bound: u32) -> Option<u32> {
-    (bound != u32::MAX).then_some(bound)
-}
-
 /// Opens a `W` x `H` board towards `goal` (None: the default; text, or numbers) with
 /// `partition` (None: the exact table up to 12 cells, else the best one present).
 fn open_size<const W: usize, const H: usize>(
@@ -368,20 +357,9 @@ impl Sliding {
         tasks: usize,
         sizes: Option<HashMap<String, u64>>,
     ) -> PyResult<Py<PyDict>> {
-        let before = sizes
-            .unwrap_or_default()
-            .into_iter()
-            .map(|(task, nodes)| Ok((slides(&task)?, nodes)))
-            .collect::<PyResult<Vec<_>>>()?;
+        let before = crate::tasks::sizes(sizes, slides)?;
         let cut = self.board.cut(py, board, bound, tasks, &before)?;
-        let dict = PyDict::new(py);
-        dict.set_item("bound", cut.bound)?;
-        let tasks: Vec<String> = cut.tasks.iter().map(|task| letters(task)).collect();
-        dict.set_item("tasks", tasks)?;
-        dict.set_item("expected", cut.expected)?;
-        dict.set_item("nodes", cut.nodes)?;
-        dict.set_item("next_bound", some_bound(cut.next_bound))?;
-        Ok(dict.unbind())
+        crate::tasks::cut_dict(py, &cut, letters)
     }
 
     /// Searches one task of `cut`: the subtree under `task` (slides from `board`) at
@@ -402,12 +380,7 @@ impl Sliding {
         let prefix = slides(task)?;
         let budget = Budget { limit, timeout };
         let searched = self.board.search_task(py, board, bound, &prefix, budget)?;
-        let dict = PyDict::new(py);
-        let solution = searched.first.as_deref().map(letters);
-        dict.set_item("solution", solution)?;
-        dict.set_item("nodes", searched.nodes)?;
-        dict.set_item("next_bound", some_bound(searched.next_bound))?;
-        Ok(dict.unbind())
+        crate::tasks::found_dict(py, &searched, letters)
     }
 
     /// The outcome of the iteration `cut` (as `cut` gives it) from its tasks'
@@ -422,45 +395,7 @@ impl Sliding {
         cut: &Bound<'_, PyDict>,
         results: Vec<Bound<'_, PyDict>>,
     ) -> PyResult<Py<PyDict>> {
-        let bound_of = |value: Bound<'_, PyAny>| -> PyResult<u32> {
-            Ok(value.extract::<Option<u32>>()?.unwrap_or(u32::MAX))
-        };
-        let tasks: Vec<String> = item(cut, "tasks")?.extract()?;
-        let whole = Cut {
-            bound: item(cut, "bound")?.extract()?,
-            tasks: tasks.iter().map(|t| slides(t)).collect::<PyResult<_>>()?,
-            expected: Vec::new(),
-            nodes: item(cut, "nodes")?.extract()?,
-            next_bound: bound_of(item(cut, "next_bound")?)?,
-        };
-        let searched = results
-            .iter()
-            .map(|result| {
-                let first: Option<String> = item(result, "solution")?.extract()?;
-                Ok(TaskFound {
-                    first: first.as_deref().map(slides).transpose()?,
-                    nodes: item(result, "nodes")?.extract()?,
-                    next_bound: bound_of(item(result, "next_bound")?)?,
-                })
-            })
-            .collect::<PyResult<Vec<TaskFound<Slide>>>>()?;
-        let solved = searched.iter().any(|task| task.first.is_some());
-        if !solved && searched.len() != whole.tasks.len() {
-            return Err(PyValueError::new_err(format!(
-                "{} results for {} tasks, none with a solution: give one for each task",
-                searched.len(),
-                whole.tasks.len()
-            )));
-        }
-        let dict = PyDict::new(py);
-        let (solution, next_bound) = match whole.combine(&searched) {
-            Iteration::Solved(moves) => (Some(letters(&moves)), None),
-            Iteration::Deeper(bound) => (None, Some(bound)),
-            Iteration::Exhausted => (None, None),
-        };
-        dict.set_item("solution", solution)?;
-        dict.set_item("next_bound", next_bound)?;
-        Ok(dict.unbind())
+        crate::tasks::combine(py, cut, results)
     }
 
     /// Whether boards are answered by a search over pattern databases (the tasks of

@@ -206,6 +206,30 @@ class Definition:
         return_exceptions: bool = False,
     ) -> List[Optional[str]]: ...
     def check(self, case: Case, answer: Optional[str]) -> Verdict: ...
+    def first_bound(self, case: Case) -> Optional[int]:
+        """The bound of the search's first iteration, the start of `cut`'s bounds;
+        None when no solved state can be reached."""
+    def cut(
+        self,
+        case: Case,
+        bound: int,
+        tasks: int,
+        sizes: Optional[Dict[str, int]] = None,
+    ) -> Dict[str, Any]:
+        """As `Sliding.cut`, each task the turns from the case separated by spaces."""
+    def search_task(
+        self,
+        case: Case,
+        bound: int,
+        task: str,
+        *,
+        limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Dict[str, Any]:
+        """As `Sliding.search_task`: {"solution", "nodes", "next_bound"}."""
+    @staticmethod
+    def combine(cut: Dict[str, Any], results: Sequence[Dict[str, Any]]) -> Dict[str, Any]:
+        """As `Sliding.combine`."""
     def pattern(self, case: Case) -> Dict[str, Dict[str, List[int]]]:
         """The case as a KPattern: each set's pieces and orientations by position."""
     @property

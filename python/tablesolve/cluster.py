@@ -1,10 +1,10 @@
-"""One board's search on a Dask cluster: each iteration of IDA* cut into tasks.
+"""One case's search on a Dask cluster: each iteration of IDA* cut into tasks, for a
+sliding board (``answer``) or a defined puzzle's case (``answer_definition``).
 
-``Sliding.cut`` cuts the iteration at a bound into subtrees (in letter order),
+``Sliding.cut`` (and ``Definition.cut``) cuts the iteration at a bound into subtrees (in letter order),
 splitting first those that were largest in the iteration before; each task is a run
 of neighbouring subtrees expected to hold about as much work as any other, and any
-process with the tables searches one with ``Sliding.search_task``, subtree by
-subtree. Combined in task order (the first task with a solution gives the answer;
+process with the tables searches one with ``search_task``, subtree by subtree. Combined in task order (the first task with a solution gives the answer;
 else the next bound is the least one seen) they answer as one thread does, so
 ``answer`` gives exactly what ``Sliding.solve`` (and the command) gives, with every
 worker of the cluster on one board:
@@ -12,6 +12,10 @@ worker of the cluster on one board:
 >>> from dask.distributed import Client                          # doctest: +SKIP
 >>> from tablesolve.cluster import answer                        # doctest: +SKIP
 >>> answer(Client("tcp://host:8786"), board, "5x5", goal="korf") # doctest: +SKIP
+>>> answer_definition(client, "R U F2 ...", "3x3x3.def")        # doctest: +SKIP
+
+A defined puzzle's workers search over the databases on disk (the largest size there):
+build them ahead, ``build-tables --definition FILE --memory SIZE``.
 
 The task functions below run on the workers, each opening the tables once per process
 (from ``tables``, else ``$TABLESOLVE_TABLES``, else the worker's cache). A worker lost
@@ -23,13 +27,17 @@ import functools
 import time
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
-from ._tablesolve import LimitReached, Sliding
+from ._tablesolve import Definition, LimitReached, Sliding
 
 Board = Union[str, Sequence[int]]
 Options = Tuple[Tuple[str, Any], ...]
+# What a worker opens: ("sliding", its size "WxH") or ("def", the definition's path).
+Puzzle = Tuple[str, str]
+KINDS = {"sliding": Sliding, "def": Definition}
 
-# An iteration is cut into about one task for this many nodes of the iteration before
-# it (the next is several times larger), up to `tasks`: small iterations stay whole
+# An iteration is cut into about one task for this many nodes it is expected to hold
+# (the iteration before it times the growth from the one before that: some 6x a bound
+# on the 24-puzzle, 13x on the 3x3x3), up to `tasks`: small iterations stay whole
 # rather than pay the scheduler for tasks of microseconds.
 NODES_PER_TASK = 100_000
 # A task is a run of about this many subtrees: tasks of about equal work, as a fine
@@ -38,37 +46,38 @@ SUBTREES_PER_TASK = 16
 
 
 @functools.lru_cache(maxsize=None)
-def opened(size: str, options: Options) -> Sliding:
-    """The board's solver in this process, opened on its first task only."""
-    return Sliding(size, **dict(options))
+def opened(puzzle: Puzzle, options: Options) -> Union[Sliding, Definition]:
+    """The puzzle's solver in this process, opened on its first task only."""
+    kind, what = puzzle
+    return KINDS[kind](what, **dict(options))
 
 
-def searches(size: str, options: Options) -> bool:
-    """Whether the board is answered by a search (else from its exact table), as the
-    library chose when opening it."""
-    return opened(size, options).searches
+def searches(puzzle: Puzzle, options: Options) -> bool:
+    """Whether the case is answered by a search (else from exact tables), as the
+    library chose when opening the puzzle."""
+    return opened(puzzle, options).searches
 
 
-def first_bound(board: Board, size: str, options: Options) -> Optional[int]:
-    return opened(size, options).first_bound(board)
+def first_bound(board: Board, puzzle: Puzzle, options: Options) -> Optional[int]:
+    return opened(puzzle, options).first_bound(board)
 
 
-def solve(board: Board, size: str, options: Options) -> Optional[str]:
-    """A board answered from its exact table (up to 12 cells), without a search."""
-    return opened(size, options).solve(board)
+def solve(board: Board, puzzle: Puzzle, options: Options) -> Optional[str]:
+    """A case answered from exact tables, without a search."""
+    return opened(puzzle, options).solve(board)
 
 
 def cut(
-    board: Board, bound: int, tasks: int, sizes: Dict[str, int], size: str, options: Options
+    board: Board, bound: int, tasks: int, sizes: Dict[str, int], puzzle: Puzzle, options: Options
 ) -> Dict[str, Any]:
-    return opened(size, options).cut(board, bound, tasks, sizes)
+    return opened(puzzle, options).cut(board, bound, tasks, sizes)
 
 
 def search_task(
     board: Board,
     bound: int,
     task: str,
-    size: str,
+    puzzle: Puzzle,
     options: Options,
     limit: Optional[int],
     deadline: Optional[float],
@@ -76,7 +85,7 @@ def search_task(
     """One task's result, or {"stopped": nodes} when a limit stopped it."""
     timeout = None if deadline is None else max(0.0, deadline - time.time())
     try:
-        return opened(size, options).search_task(
+        return opened(puzzle, options).search_task(
             board, bound, task, limit=limit, timeout=timeout
         )
     except LimitReached as stop:
@@ -87,7 +96,7 @@ def search_subtrees(
     board: Board,
     bound: int,
     subtrees: Sequence[str],
-    size: str,
+    puzzle: Puzzle,
     options: Options,
     limit: Optional[int],
     deadline: Optional[float],
@@ -99,7 +108,7 @@ def search_subtrees(
     nodes = 0
     for subtree in subtrees:
         left = None if limit is None else max(0, limit - nodes)
-        result = search_task(board, bound, subtree, size, options, left, deadline)
+        result = search_task(board, bound, subtree, puzzle, options, left, deadline)
         if "stopped" in result:
             return {"stopped": nodes + result["stopped"]}
         nodes += result["nodes"]
@@ -154,7 +163,46 @@ def answer(
     search = _Search(
         client,
         board,
-        size,
+        ("sliding", size),
+        tuple(sorted(options.items())),
+        tasks,
+        limit=limit,
+        timeout=timeout,
+        progress=progress,
+        progress_every=progress_every,
+    )
+    return search.answer()
+
+
+def answer_definition(
+    client: Any,
+    case: str,
+    definition: str,
+    *,
+    moves: Optional[str] = None,
+    powers: Optional[str] = None,
+    tables: Optional[str] = None,
+    tasks: int = 1024,
+    limit: Optional[int] = None,
+    timeout: Optional[float] = None,
+    progress: Optional[Callable[[Dict[str, Any]], None]] = None,
+    progress_every: float = 2.0,
+) -> Optional[str]:
+    """The shortest turns from `case` (a scramble, or KPattern JSON text) to the
+    nearest solved state of the puzzle defined in `definition` (a path every worker
+    can read), the smallest of them in answer order, as ``Definition.solve`` gives
+    them; searched by every worker as ``answer`` searches a board, with the same
+    limits and progress. `moves` (as ``Definition`` takes them, "U,R,F") and `powers`
+    as the command's ``--moves`` and ``--powers``."""
+    options = {
+        "tables": tables,
+        "moves": None if moves is None else tuple(moves.split(",")),
+        "powers": powers,
+    }
+    search = _Search(
+        client,
+        case,
+        ("def", str(definition)),
         tuple(sorted(options.items())),
         tasks,
         limit=limit,
@@ -166,14 +214,14 @@ def answer(
 
 
 class _Search:
-    """One board's search on the cluster."""
+    """One case's search on the cluster."""
 
     def __init__(
-        self, client, board, size, options, tasks, *, limit, timeout, progress, progress_every
+        self, client, board, puzzle, options, tasks, *, limit, timeout, progress, progress_every
     ):
         self.client = client
         self.board = board
-        self.size = size
+        self.puzzle = puzzle
         self.options = tuple((k, v) for k, v in options if v is not None)
         self.max_tasks = max(1, tasks)
         self.clock = time.time()
@@ -183,23 +231,25 @@ class _Search:
         self.progress, self.progress_every = progress, progress_every
 
     def run(self, function, *args):
-        """`function(*args, size, options)` on some worker."""
-        future = self.client.submit(function, *args, self.size, self.options, pure=False)
+        """`function(*args, puzzle, options)` on some worker."""
+        future = self.client.submit(function, *args, self.puzzle, self.options, pure=False)
         return future.result()
 
     def answer(self):
         if not self.run(searches):
-            # Answered from the exact table, as the command does.
+            # Answered from exact tables, as the command does.
             return self.run(solve, self.board)
         bound = self.run(first_bound, self.board)
-        last, sizes = 0, {}
+        last, growth, sizes = 0, 1, {}
         while bound is not None:
-            tasks = max(1, min(self.max_tasks, last // NODES_PER_TASK))
+            tasks = max(1, min(self.max_tasks, last * growth // NODES_PER_TASK))
             before = self.nodes
             found, bound, sizes = self.iteration(bound, tasks, sizes)
             if found is not None:
                 return found
-            last = self.nodes - before
+            nodes = self.nodes - before
+            growth = max(1, nodes // last) if last else 1
+            last = nodes
         return None
 
     def iteration(self, bound, tasks, sizes):
@@ -218,7 +268,7 @@ class _Search:
         futures = {}
         for place, (start, end) in enumerate(places):
             task = subtrees[start:end]
-            arguments = (self.board, bound, task, self.size, self.options, limit, self.deadline)
+            arguments = (self.board, bound, task, self.puzzle, self.options, limit, self.deadline)
             # Earlier tasks first: the answer waits on every task before it.
             future = self.client.submit(search_subtrees, *arguments, priority=-place, pure=False)
             futures[future] = place
@@ -253,7 +303,7 @@ class _Search:
         # The tasks' results in task order, up to the first with a solution, combined
         # by the library's rule.
         searched = [one for place in range(min(first + 1, len(futures))) for one in results[place]]
-        outcome = Sliding.combine(plan, searched)
+        outcome = KINDS[self.puzzle[0]].combine(plan, searched)
         if outcome["solution"] is not None:
             return outcome["solution"], None, None
         sizes = {}

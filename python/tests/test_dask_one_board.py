@@ -1,5 +1,5 @@
-"""One board on a cluster of two worker processes (`examples/dask_one_board.py`): the
-command's answers byte for byte, the same after a worker is killed mid-iteration, and
+"""One board (or a 3x3x3 case) on a cluster of two worker processes
+(`examples/dask_one_board.py`): the command's answers byte for byte, the same after a worker is killed mid-iteration, and
 every searched iteration's nodes counted once."""
 
 import os
@@ -93,6 +93,30 @@ def test_limits_and_malformed_cases_as_the_command(tables, run_cli, cli):
     assert done.returncode == 1
     assert done.stdout == run_cli("--goal", "korf", "fifteen", stdin=stdin.splitlines()[0])
     assert "case 2, line 2, column 7" in done.stderr
+
+
+def test_cube_split_over_two_workers_as_the_command(cli, tmp_path):
+    # A 3x3x3 case of eleven turns: past 1 M nodes over the smallest databases, so the
+    # command builds the next size (1 MB) and answers with it, about 2 M nodes; its
+    # workers open those too, the largest on disk. Then a solved case, one solved by a
+    # turn, and a bad case, which stops the run.
+    cube = str(REPO / "definitions" / "3x3x3.def")
+    good = "U2 F R' D L2 B U' R F2 D' L\n\nF\n"
+    tables = str(tmp_path)
+    command = subprocess.run(
+        [cli, "--tables", tables, "def", cube], input=good, capture_output=True, text=True
+    )
+    assert command.returncode == 0, command.stderr
+    expected = command.stdout
+    done = example("def", cube, "--tables", tables, "--threads", "1", stdin=good + "R X\n")
+    assert done.returncode == 1, done.stderr
+    assert done.stdout == expected
+    first, solved, one = expected.splitlines()
+    assert (len(first.split()), solved, one) == (11, "", "F'")
+    assert "case 4, line 4, column 3: `X` is no move of this puzzle" in done.stderr
+    # The last iteration, expected to hold some 2 M nodes, was cut into many tasks.
+    tasks = [int(n) for n in re.findall(r"(?:searched|solved), (\d+) tasks", done.stderr)]
+    assert max(tasks) >= 8, done.stderr
 
 
 def dask_command(name):

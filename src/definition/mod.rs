@@ -23,7 +23,8 @@
 //!   each state a dense rank: the whole puzzle's table where it fits, pattern databases
 //!   where it does not;
 //! - [`solver`]: the answers, walked down exact tables or searched by IDA* over the
-//!   views' databases ([`search`]);
+//!   views' databases ([`search`]); [`tasks`] one case's search cut into tasks for
+//!   other processes;
 //! - [`text`]: cases as the command reads them (scrambles, positions).
 
 pub mod alg;
@@ -44,6 +45,7 @@ pub mod solver;
 mod space;
 pub mod symmetry;
 mod tables;
+pub mod tasks;
 pub mod text;
 mod turn;
 mod twist;
@@ -51,7 +53,8 @@ pub mod view;
 
 pub use model::{Model, Turn};
 pub use restricted::{Asked, Listing};
-pub use solver::{Def, DefOptions, ExactTables};
+pub use solver::{DatabaseSize, Def, DefOptions, ExactTables};
+pub use tasks::TaskError;
 
 use std::fmt;
 use std::path::Path;

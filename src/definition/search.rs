@@ -53,7 +53,19 @@ struct CaseSearch<'a, D, const N: usize> {
     lookups: &'a Lookups,
 }
 
-impl<D: AsRef<[u8]> + Sync, const N: usize> CaseSearch<'_, D, N> {
+/// A case's databases, and the images they are looked up at too.
+pub(crate) type Bounded<'a, D> = (&'a [Vec<Viewed<D>>], &'a Lookups);
+
+impl<'a, D: AsRef<[u8]> + Sync, const N: usize> CaseSearch<'a, D, N> {
+    fn new(puzzle: &'a Model, (goals, lookups): Bounded<'a, D>, every: bool) -> Self {
+        CaseSearch {
+            puzzle,
+            goals,
+            every,
+            lookups,
+        }
+    }
+
     fn bound(&self, cells: &[u8]) -> u32 {
         bound(self.puzzle, self.goals, cells)
     }
@@ -160,17 +172,12 @@ fn start<const N: usize>(cells: &[u8]) -> Node<N> {
 /// up at `lookups`' images too.
 pub(crate) fn search<D: AsRef<[u8]> + Sync>(
     puzzle: &Model,
-    (goals, lookups): (&[Vec<Viewed<D>>], &Lookups),
+    bounded: Bounded<'_, D>,
     cells: &[u8],
     settings: &Settings,
 ) -> Outcome<Found<Turn>> {
     by_width!(puzzle.width, |N| {
-        let problem = CaseSearch::<D, N> {
-            puzzle,
-            goals,
-            every: false,
-            lookups,
-        };
+        let problem = CaseSearch::<D, N>::new(puzzle, bounded, false);
         let start = start::<N>(cells);
         if problem.lower_bound(&start) == u32::MAX || !puzzle.may_be_solved(cells) {
             return Outcome::Unreachable { nodes: 0 };
@@ -179,21 +186,62 @@ pub(crate) fn search<D: AsRef<[u8]> + Sync>(
     })
 }
 
+/// The bound of the search's first iteration from `cells` (`None`: no goal is
+/// reachable), the iteration at a bound cut into tasks, and a task searched: one
+/// case's search spread over processes ([`crate::search::cut`]).
+pub(crate) mod tasks {
+    use super::*;
+    use crate::search::{Cut, TaskOutcome};
+
+    pub(crate) fn first_bound<D: AsRef<[u8]> + Sync>(
+        puzzle: &Model,
+        bounded: Bounded<'_, D>,
+        cells: &[u8],
+    ) -> Option<u32> {
+        by_width!(puzzle.width, |N| {
+            let problem = CaseSearch::<D, N>::new(puzzle, bounded, false);
+            let bound = problem.lower_bound(&start::<N>(cells));
+            (bound != u32::MAX && puzzle.may_be_solved(cells)).then_some(bound)
+        })
+    }
+
+    pub(crate) fn cut<D: AsRef<[u8]> + Sync>(
+        puzzle: &Model,
+        bounded: Bounded<'_, D>,
+        cells: &[u8],
+        (bound, tasks): (u32, usize),
+        before: &[(Vec<Turn>, u64)],
+    ) -> Cut<Turn> {
+        by_width!(puzzle.width, |N| {
+            let problem = CaseSearch::<D, N>::new(puzzle, bounded, false);
+            search::cut(&problem, &start::<N>(cells), bound, tasks, before)
+        })
+    }
+
+    pub(crate) fn search_task<D: AsRef<[u8]> + Sync>(
+        puzzle: &Model,
+        bounded: Bounded<'_, D>,
+        cells: &[u8],
+        (bound, prefix): (u32, &[Turn]),
+        settings: &Settings,
+    ) -> Option<TaskOutcome<Turn>> {
+        by_width!(puzzle.width, |N| {
+            let problem = CaseSearch::<D, N>::new(puzzle, bounded, false);
+            search::search_task(&problem, &start::<N>(cells), bound, prefix, settings)
+        })
+    }
+}
+
 /// Every shortest answer from `cells` (listed if `list`), by IDA*.
 pub(crate) fn every<D: AsRef<[u8]> + Sync>(
     puzzle: &Model,
-    (goals, lookups): (&[Vec<Viewed<D>>], &Lookups),
+    bounded: Bounded<'_, D>,
     cells: &[u8],
     settings: &Settings,
     list: bool,
 ) -> Outcome<Every<Turn>> {
     by_width!(puzzle.width, |N| {
-        let problem = CaseSearch::<D, N> {
-            puzzle,
-            goals,
-            every: true,
-            lookups,
-        };
+        let problem = CaseSearch::<D, N>::new(puzzle, bounded, true);
         let start = start::<N>(cells);
         if problem.lower_bound(&start) == u32::MAX || !puzzle.may_be_solved(cells) {
             return Outcome::Unreachable { nodes: 0 };

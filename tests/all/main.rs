@@ -11,6 +11,7 @@ mod common;
 mod data;
 mod definition_extremes;
 mod definition_rules;
+mod definition_tasks;
 mod definitions;
 mod eight;
 mod every;
