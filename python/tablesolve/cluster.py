@@ -161,15 +161,8 @@ def answer(
         goal = tuple(goal)
     options = {"tables": tables, "goal": goal, "partition": partition}
     search = _Search(
-        client,
-        board,
-        ("sliding", size),
-        tuple(sorted(options.items())),
-        tasks,
-        limit=limit,
-        timeout=timeout,
-        progress=progress,
-        progress_every=progress_every,
+        client, board, ("sliding", size), options, tasks, limit=limit, timeout=timeout,
+        progress=progress, progress_every=progress_every,
     )
     return search.answer()
 
@@ -182,47 +175,34 @@ def answer_definition(
     moves: Optional[str] = None,
     powers: Optional[str] = None,
     tables: Optional[str] = None,
-    tasks: int = 1024,
-    limit: Optional[int] = None,
-    timeout: Optional[float] = None,
-    progress: Optional[Callable[[Dict[str, Any]], None]] = None,
-    progress_every: float = 2.0,
+    **search: Any,
 ) -> Optional[str]:
     """The shortest turns from `case` (a scramble, or KPattern JSON text) to the
     nearest solved state of the puzzle defined in `definition` (a path every worker
     can read), the smallest of them in answer order, as ``Definition.solve`` gives
-    them; searched by every worker as ``answer`` searches a board, with the same
-    limits and progress. `moves` (as ``Definition`` takes them, "U,R,F") and `powers`
-    as the command's ``--moves`` and ``--powers``."""
+    them; searched by every worker as ``answer`` searches a board, `search` its
+    `tasks`, `limit`, `timeout`, `progress` and `progress_every`. `moves` ("U,R,F")
+    and `powers` as the command's ``--moves`` and ``--powers``."""
     options = {
         "tables": tables,
         "moves": None if moves is None else tuple(moves.split(",")),
         "powers": powers,
     }
-    search = _Search(
-        client,
-        case,
-        ("def", str(definition)),
-        tuple(sorted(options.items())),
-        tasks,
-        limit=limit,
-        timeout=timeout,
-        progress=progress,
-        progress_every=progress_every,
-    )
-    return search.answer()
+    return _Search(client, case, ("def", str(definition)), options, **search).answer()
 
 
 class _Search:
     """One case's search on the cluster."""
 
     def __init__(
-        self, client, board, puzzle, options, tasks, *, limit, timeout, progress, progress_every
+        self, client, board, puzzle, options, tasks=1024, *, limit=None, timeout=None,
+        progress=None, progress_every=2.0,
     ):
         self.client = client
         self.board = board
         self.puzzle = puzzle
-        self.options = tuple((k, v) for k, v in options if v is not None)
+        # The options key each worker's opened puzzle: hashable, in one order.
+        self.options = tuple(sorted((k, v) for k, v in options.items() if v is not None))
         self.max_tasks = max(1, tasks)
         self.clock = time.time()
         self.nodes = 0

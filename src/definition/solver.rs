@@ -45,9 +45,8 @@ pub struct DefOptions {
     /// may have; past it, pattern databases. `None`: what this machine's memory holds,
     /// at most [`MOST_EXACT`].
     pub most_exact: Option<u64>,
-    /// The most entries of one pattern database, one size of them asked for; `None`:
-    /// sizes from the smallest up, each built when a search needs it, up to the
-    /// largest `memory` holds.
+    /// The most entries of one pattern database, one size asked for; `None`: sizes
+    /// from the smallest up, each built when a search needs it, within `memory`.
     pub most_database: Option<u64>,
     /// The most bytes one size of pattern databases may take together (a byte an
     /// entry); `None`: half of what this process may take.
@@ -161,10 +160,8 @@ impl Def<Mapped> {
         ))
     }
 
-    /// The sizes of pattern databases a search of `definition` grows through with its
-    /// tables in `tables`, as `options` say, smallest first: each size built when a
-    /// search needs it, the largest the memory budget holds. None where exact tables
-    /// answer it.
+    /// The sizes of databases a search of `definition` grows through in `tables`, as
+    /// `options` say, smallest first (none where exact tables answer it).
     pub fn database_sizes(
         tables: &TableDir,
         definition: Definition,

@@ -83,6 +83,7 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
         let searched = self.task_search(state, |cells, bounded| {
             tasks::search_task(self.puzzle(), bounded, cells, (bound, prefix), &settings)
         })?;
-        searched.ok_or_else(|| TaskError::NotAPrefix(crate::judge::turns_text(prefix)))
+        let names: Vec<&str> = prefix.iter().map(|turn| turn.name).collect();
+        searched.ok_or_else(|| TaskError::NotAPrefix(names.join(" ")))
     }
 }

@@ -79,7 +79,8 @@ struct Cli {
 /// A puzzle's own subcommand (one per entry of the catalogue), or a tool.
 enum Command {
     Answer(Puzzle, answer::Answer, Box<AfterPuzzle>),
-    Tool(Tool),
+    // Boxed: a tool's options are many, a puzzle's subcommand holds few.
+    Tool(Box<Tool>),
 }
 
 #[derive(Subcommand)]
@@ -174,7 +175,7 @@ impl FromArgMatches for Command {
                 answer::Answer::from_arg_matches(args)?,
                 Box::new(AfterPuzzle::from_matches(puzzle, args)?),
             )),
-            _ => Ok(Command::Tool(Tool::from_arg_matches(matches)?)),
+            _ => Ok(Command::Tool(Box::new(Tool::from_arg_matches(matches)?))),
         }
     }
 
