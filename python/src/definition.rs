@@ -11,14 +11,10 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use crate::boards::ReadBefore;
-use crate::errors::limit_reached;
 use crate::{found, interruptible, open, repr, solve_many, table_dir, verdict, Budget, Verdict};
 use tablesolve::definition::text::{self, Names};
-use tablesolve::definition::{
-    Def, DefOptions, Definition as Read, Model, Powers, State, TaskError, Turn,
-};
+use tablesolve::definition::{Def, DefOptions, Definition as Read, Model, Powers, State, Turn};
 use tablesolve::judge::{kpattern, turns_text, Position};
-use tablesolve::search::TaskOutcome;
 
 /// A puzzle defined in a ksolve+ definition file or a cubing.js KPuzzle JSON file (told
 /// apart by content). `moves` chooses the moves an answer may use, in answer order
@@ -72,11 +68,6 @@ impl Defined {
             PyValueError::new_err(format!("{at}: {}", e.message))
         })
     }
-}
-
-/// A task that cannot be given or searched, as the ValueError that says why.
-fn task_error(error: TaskError) -> PyErr {
-    PyValueError::new_err(error.to_string())
 }
 
 /// Turns as Python sees them: separated by spaces, `None` for unsolvable.
@@ -206,7 +197,9 @@ impl Defined {
     /// answered from exact tables or its moves are restricted).
     fn first_bound(&self, case: &Bound<'_, PyAny>) -> PyResult<Option<u32>> {
         let state = self.state(case)?;
-        self.judge.first_bound(&state).map_err(task_error)
+        self.judge
+            .first_bound(&state)
+            .map_err(crate::tasks::task_error)
     }
 
     /// The search's iteration at `bound` from the case cut into at least `tasks`
@@ -225,7 +218,7 @@ impl Defined {
         let state = self.state(case)?;
         let before = crate::tasks::sizes(sizes, |task| self.turns_of(task))?;
         let cut = py.detach(|| self.judge.cut(&state, bound, tasks, &before));
-        crate::tasks::cut_dict(py, &cut.map_err(task_error)?, turns_text)
+        crate::tasks::cut_dict(py, &cut.map_err(crate::tasks::task_error)?, turns_text)
     }
 
     /// Searches one task of `cut` (turns from the case) at `bound`, on every core,
@@ -243,12 +236,11 @@ impl Defined {
     ) -> PyResult<Py<PyDict>> {
         let state = self.state(case)?;
         let prefix = self.turns_of(task)?;
-        let (limits, cancel) = Budget { limit, timeout }.limits()?;
-        let search = || self.judge.search_task(&state, bound, &prefix, &limits);
-        match interruptible(py, &cancel, search)?.map_err(task_error)? {
-            TaskOutcome::Searched(found) => crate::tasks::found_dict(py, &found, turns_text),
-            TaskOutcome::Stopped(stopped) => Err(limit_reached(py, &stopped)),
-        }
+        let budget = Budget { limit, timeout };
+        let found = crate::tasks::searched(py, budget, |limits| {
+            self.judge.search_task(&state, bound, &prefix, limits)
+        })?;
+        crate::tasks::found_dict(py, &found, turns_text)
     }
 
     /// The outcome of an iteration from its tasks' results, as `Sliding.combine`

@@ -8,14 +8,13 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use crate::boards::{self, parse_size, PyBoard, Tiles};
-use crate::errors::limit_reached;
 use crate::{
     found, interruptible, moves_to_py, open, repr, solve_many, table_dir, verdict, Budget, Verdict,
 };
 use tablesolve::fifteen::Partition;
 use tablesolve::moves::letters;
-use tablesolve::search::{Cut, TaskFound, TaskOutcome};
-use tablesolve::sliding::{Board, Slide, TaskError};
+use tablesolve::search::{Cut, TaskFound};
+use tablesolve::sliding::{Board, Slide};
 use tablesolve::table::{Mapped, TableDir};
 
 /// One size of sliding board, opened: what the `Sliding` class asks of it, whatever
@@ -142,7 +141,9 @@ impl<const W: usize, const H: usize> SizedBoard for Opened<W, H> {
 
     fn first_bound(&self, board: &Bound<'_, PyAny>) -> PyResult<Option<u32>> {
         let Tiles(start) = Tiles::<W, H>::from_py(board)?;
-        self.judge.first_bound(&start).map_err(task_error)
+        self.judge
+            .first_bound(&start)
+            .map_err(crate::tasks::task_error)
     }
 
     fn cut(
@@ -155,7 +156,7 @@ impl<const W: usize, const H: usize> SizedBoard for Opened<W, H> {
     ) -> PyResult<Cut<Slide>> {
         let Tiles(start) = Tiles::<W, H>::from_py(board)?;
         let cut = py.detach(|| self.judge.cut(&start, bound, tasks, before));
-        cut.map_err(task_error)
+        cut.map_err(crate::tasks::task_error)
     }
 
     fn search_task(
@@ -167,18 +168,10 @@ impl<const W: usize, const H: usize> SizedBoard for Opened<W, H> {
         budget: Budget,
     ) -> PyResult<TaskFound<Slide>> {
         let Tiles(start) = Tiles::<W, H>::from_py(board)?;
-        let (limits, cancel) = budget.limits()?;
-        let search = || self.judge.search_task(&start, bound, prefix, &limits);
-        match interruptible(py, &cancel, search)?.map_err(task_error)? {
-            TaskOutcome::Searched(searched) => Ok(searched),
-            TaskOutcome::Stopped(stopped) => Err(limit_reached(py, &stopped)),
-        }
+        crate::tasks::searched(py, budget, |limits| {
+            self.judge.search_task(&start, bound, prefix, limits)
+        })
     }
-}
-
-/// A task that cannot be given or searched, as the ValueError that says why.
-fn task_error(error: TaskError) -> PyErr {
-    PyValueError::new_err(error.to_string())
 }
 
 /// The slides `letters` names (d, l, r, u).

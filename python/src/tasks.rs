@@ -8,7 +8,29 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::collections::HashMap;
 
-use tablesolve::search::{Cut, Iteration, TaskFound};
+use tablesolve::search::{Cut, Iteration, Limits, TaskFound, TaskOutcome};
+
+use crate::errors::limit_reached;
+use crate::{interruptible, Budget};
+
+/// A task that cannot be given or searched, as the ValueError that says why.
+pub fn task_error(error: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(error.to_string())
+}
+
+/// A task searched by `search` within `budget`, the GIL released and Ctrl-C heard:
+/// its result; LimitReached past a limit, ValueError where it cannot be searched.
+pub fn searched<M: Send, E: std::fmt::Display + Send>(
+    py: Python<'_>,
+    budget: Budget,
+    search: impl FnOnce(&Limits) -> Result<TaskOutcome<M>, E> + Send,
+) -> PyResult<TaskFound<M>> {
+    let (limits, cancel) = budget.limits()?;
+    match interruptible(py, &cancel, || search(&limits))?.map_err(task_error)? {
+        TaskOutcome::Searched(found) => Ok(found),
+        TaskOutcome::Stopped(stopped) => Err(limit_reached(py, &stopped)),
+    }
+}
 
 /// A bound as Python sees it: `None` for none (`u32::MAX`, nothing pruned).
 fn some_bound(bound: u32) -> Option<u32> {

@@ -65,7 +65,7 @@ pub struct DefOptions {
 pub use crate::search::Progress;
 
 /// What answers a case now.
-enum Now<'a, D> {
+pub(super) enum Now<'a, D> {
     /// Exact tables to walk (opened, or grown into), and the walks beside the one table
     /// if kept.
     Walked(&'a [Viewed<D>], Option<&'a Table<D>>),
@@ -382,7 +382,7 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
 
     /// What answers a case now: the exact tables opened, or those a search's cases
     /// have grown into, else the databases.
-    fn now(&self) -> Now<'_, D> {
+    pub(super) fn now(&self) -> Now<'_, D> {
         match &*self.how {
             How::Exact(tables, walks) => Now::Walked(tables, walks.as_ref()),
             How::Search(databases) => match databases.exact() {

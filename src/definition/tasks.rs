@@ -5,8 +5,7 @@
 //! grows them, so build them ahead (`build-tables --definition FILE --memory SIZE`).
 
 use super::search::{tasks, Bounded};
-use super::solver::Def;
-use super::tables::How;
+use super::solver::{Def, Now};
 use super::{State, Turn};
 use crate::search::{Cut, Limits, Settings, TaskOutcome};
 
@@ -32,12 +31,9 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
         if self.is_restricted() {
             return Err(TaskError::NotSearched("its moves are restricted"));
         }
-        let How::Search(databases) = self.how() else {
+        let Now::Searched(databases) = self.now() else {
             return Err(TaskError::NotSearched("it is answered from exact tables"));
         };
-        if databases.exact().is_some() {
-            return Err(TaskError::NotSearched("it is answered from exact tables"));
-        }
         let (bounds, lookups) = databases.current_lookups(|bounds| self.lookups(bounds));
         Ok(search(&self.puzzle().flat(state), (bounds, lookups)))
     }
