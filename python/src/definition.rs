@@ -15,11 +15,14 @@ use crate::{found, interruptible, open, repr, solve_many, table_dir, verdict, Bu
 use tablesolve::definition::text::{self, Names};
 use tablesolve::definition::{Def, DefOptions, Definition as Read, Model, Powers, State, Turn};
 use tablesolve::judge::{kpattern, turns_text, Position};
+use tablesolve::table::memory::parse_size;
 
 /// A puzzle defined in a ksolve+ definition file or a cubing.js KPuzzle JSON file (told
 /// apart by content). `moves` chooses the moves an answer may use, in answer order
 /// (each with its powers; the file's when None); `powers` how a move's powers are
-/// turns: "all" (each power one turn), "quarter" or "none".
+/// turns: "all" (each power one turn), "quarter" or "none"; `memory` the most bytes one
+/// size of its pattern databases may take together (a number, or text such as "8G";
+/// default: half of what this machine has free).
 #[pyclass(frozen, module = "tablesolve", name = "Definition")]
 pub struct Defined {
     judge: Def,
@@ -78,10 +81,17 @@ fn turns_to_py(py: Python<'_>, turns: Option<&[Turn]>) -> Py<PyAny> {
     }
 }
 
+/// A memory budget as Python gives it: bytes, or a size such as `"8G"`.
+#[derive(FromPyObject)]
+enum Memory {
+    Bytes(u64),
+    Text(String),
+}
+
 #[pymethods]
 impl Defined {
     #[new]
-    #[pyo3(signature = (path, moves=None, powers=None, tables=None, build=true))]
+    #[pyo3(signature = (path, moves=None, powers=None, tables=None, build=true, memory=None))]
     fn new(
         py: Python<'_>,
         path: PathBuf,
@@ -89,15 +99,24 @@ impl Defined {
         powers: Option<&str>,
         tables: Option<PathBuf>,
         build: bool,
+        memory: Option<Memory>,
     ) -> PyResult<Self> {
         let definition = Read::read(&path).map_err(|e| PyValueError::new_err(e.to_string()))?;
         let powers = powers
             .map(|p| p.parse::<Powers>())
             .transpose()
             .map_err(|e| PyValueError::new_err(format!("powers={e}")))?;
+        let memory = match memory {
+            None => None,
+            Some(Memory::Bytes(bytes)) => Some(bytes),
+            Some(Memory::Text(text)) => Some(
+                parse_size(&text).map_err(|e| PyValueError::new_err(format!("memory={e}")))?,
+            ),
+        };
         let options = DefOptions {
             moves,
             powers,
+            memory,
             ..DefOptions::default()
         };
         let dir = table_dir(tables, build);

@@ -187,9 +187,12 @@ class Definition:
         powers: Optional[str] = None,
         tables: Tables = None,
         build: bool = True,
+        memory: Union[int, str, None] = None,
     ) -> None:
         """`moves`: the moves an answer may use, in answer order (the file's when None);
-        `powers`: "all" (each power one turn), "quarter" or "none"."""
+        `powers`: "all" (each power one turn), "quarter" or "none"; `memory`: the most
+        bytes one size of its pattern databases may take together (or "8G", "512M";
+        default: half of what this machine has free)."""
     def solve(
         self, case: Case, *, limit: Optional[int] = None, timeout: Optional[float] = None
     ) -> Optional[str]:

@@ -190,3 +190,14 @@ def test_a_bad_file_or_option_is_named(tmp_path, tables):
 def test_the_command_gives_the_same_answers(cube, scrambles, run_cli):
     lines = run_cli("def", str(DEF), "--moves", "U,R", stdin="".join(s + "\n" for s in scrambles))
     assert lines.splitlines() == cube.solve_many(scrambles)
+
+
+def test_a_memory_budget_bounds_the_databases(tables):
+    cube = REPO / "definitions" / "3x3x3.def"
+    with pytest.raises(ValueError, match=r"more than the 1 kB they may"):
+        tablesolve.Definition(cube, tables=tables, memory="1k")
+    with pytest.raises(ValueError, match="memory="):
+        tablesolve.Definition(cube, tables=tables, memory="lots")
+    # The smallest databases alone (60 kB) answer a short scramble, undone.
+    small = tablesolve.Definition(cube, tables=tables, memory=100_000)
+    assert small.solve("R U F") == "F' U' R'"

@@ -579,6 +579,25 @@ fn definitions_served_from_a_directory_answer_as_the_def_command() {
     assert_eq!(status, 400, "{refused}");
 }
 
+/// `--memory` bounds a served definition's databases as `def --memory` does: a budget
+/// below the smallest size is refused by name, one above it answers.
+#[test]
+fn the_memory_budget_bounds_a_served_definitions_databases() {
+    let dir = tempfile::tempdir().unwrap();
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions");
+    std::fs::copy(shipped.join("3x3x3.def"), dir.path().join("3x3x3.def")).unwrap();
+    let definitions = dir.path().to_str().unwrap();
+    let path = format!("/v1/3x3x3.def/answer?board={}", encode("R U F"));
+    let tight = Server::start(&["--definitions", definitions, "--memory", "1k"]);
+    let (status, _, refused) = get(&tight, &path);
+    assert_eq!(status, 400, "{refused}");
+    assert!(refused.contains("more than the 1 kB they may"), "{refused}");
+    let roomy = Server::start(&["--definitions", definitions, "--memory", "100k"]);
+    let (status, _, one) = get(&roomy, &path);
+    assert_eq!(status, 200, "{one}");
+    assert_eq!(timeless(&one)[0]["moves"], "F' U' R'");
+}
+
 #[test]
 fn a_bad_definition_stops_the_service_before_it_answers() {
     let dir = tempfile::tempdir().unwrap();

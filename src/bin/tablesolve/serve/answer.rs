@@ -327,8 +327,10 @@ fn read_query(
         let message = format!("no puzzle {name:?}: choose one of {}", names.join(", "));
         return Err(refuse(StatusCode::NOT_FOUND, &message, Output::Json));
     };
-    Asked::read(puzzle, definition, query.as_deref().unwrap_or(""), endpoint)
-        .map_err(|message| refuse(StatusCode::BAD_REQUEST, &message, Output::Json))
+    let mut asked = Asked::read(puzzle, definition, query.as_deref().unwrap_or(""), endpoint)
+        .map_err(|message| refuse(StatusCode::BAD_REQUEST, &message, Output::Json))?;
+    asked.options.memory = shared.memory;
+    Ok(asked)
 }
 
 /// A search slot, or 503 with `Retry-After` when every one is taken.

@@ -29,8 +29,8 @@ struct Served {
 
 impl Defined {
     /// The definitions in `dir`, each read and compiled with its own moves; the first
-    /// that does not read cleanly is the failure.
-    pub fn load(dir: &Path, tables: &TableDir) -> Result<Defined, Failure> {
+    /// that does not read cleanly is the failure; their databases may take `memory`.
+    pub fn load(dir: &Path, tables: &TableDir, memory: Option<u64>) -> Result<Defined, Failure> {
         let cannot =
             |e: std::io::Error| Failure::Usage(format!("--definitions {}: {e}", dir.display()));
         let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -54,8 +54,12 @@ impl Defined {
                 .to_string_lossy()
                 .into_owned();
             let definition = Definition::read(&path).map_err(|e| Failure::Usage(e.to_string()))?;
-            let missing = Def::missing_tables(tables, definition.clone(), &DefOptions::default())
-                .unwrap_or_default();
+            let options = DefOptions {
+                memory,
+                ..DefOptions::default()
+            };
+            let missing =
+                Def::missing_tables(tables, definition.clone(), &options).unwrap_or_default();
             let puzzle = Model::new(definition, None, None)
                 .map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
             let entry = entry(&name, &puzzle);

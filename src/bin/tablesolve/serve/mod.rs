@@ -57,6 +57,11 @@ pub struct Serve {
     /// file, named by its file name; all are read at start, and a bad one stops it
     #[arg(long, value_name = "DIR")]
     definitions: Option<std::path::PathBuf>,
+    /// The most memory one size of a defined puzzle's pattern databases may take
+    /// together (`8G`, `512M`; a byte an entry), as `def --memory` [default: half of what
+    /// this machine has free]
+    #[arg(long, value_name = "SIZE", value_parser = tablesolve::table::memory::parse_size)]
+    memory: Option<u64>,
 }
 
 /// How long requests under way may go on once the service is stopping.
@@ -71,6 +76,8 @@ pub struct Shared {
     slots: Arc<Semaphore>,
     max_timeout: Duration,
     max_body: u64,
+    /// `--memory`: what a defined puzzle's databases may take.
+    memory: Option<u64>,
 }
 
 /// Serves until Ctrl-C or SIGTERM, then lets the requests under way finish.
@@ -78,7 +85,7 @@ pub fn run(serve: &Serve, tables: TableDir, present: TableDir) -> Result<(), Fai
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let searches = serve.searches.map_or(4 * cores, |n| n as usize);
     let defined = match &serve.definitions {
-        Some(dir) => Defined::load(dir, &present)?,
+        Some(dir) => Defined::load(dir, &present, serve.memory)?,
         None => Defined::default(),
     };
     if serve.definitions.is_some() {
@@ -94,6 +101,7 @@ pub fn run(serve: &Serve, tables: TableDir, present: TableDir) -> Result<(), Fai
         slots: Arc::new(Semaphore::new(searches)),
         max_timeout: serve.max_timeout,
         max_body: serve.max_body,
+        memory: serve.memory,
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
