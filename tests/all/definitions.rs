@@ -898,3 +898,55 @@ fn too_many_databases_are_refused_with_their_size() {
     );
     assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none());
 }
+
+/// `generate def --scramble` writes the positions it draws as scrambles: answered, each
+/// is the position the same seed writes as a KPattern (the scramble played by the
+/// case reader, the words made by the group's chain); a puzzle whose group is not its
+/// states, and a seed puzzle, are refused.
+#[test]
+fn scrambles_of_drawn_positions_are_the_positions_drawn() {
+    let dir = tempfile::tempdir().unwrap();
+    for file in ["2x2x2.def", "pyraminx.def"] {
+        let path = format!("{}/definitions/{file}", env!("CARGO_MANIFEST_DIR"));
+        let run = |args: &[&str], input: &[u8]| {
+            let output = crate::common::tablesolve(dir.path(), args, input);
+            assert!(output.status.success(), "{output:?}");
+            crate::common::stdout(&output).to_owned()
+        };
+        let drawn = ["generate", "def", &path, "--count", "40", "--seed", "6"];
+        let patterns = run(&drawn, b"");
+        let scrambles = run(&[&drawn[..], &["--scramble"]].concat(), b"");
+        assert_eq!(scrambles.lines().count(), 40);
+        assert!(
+            scrambles.lines().all(|line| !line.starts_with('{')),
+            "{scrambles}"
+        );
+        let answers = run(&["def", &path], patterns.as_bytes());
+        assert_eq!(
+            run(&["def", &path], scrambles.as_bytes()),
+            answers,
+            "{file}"
+        );
+    }
+    let bicube = "Name b\nSet A 3 1\nBlock\nA\n1 2\nEnd\nMove M\nA\n2 3 1\nEnd\n";
+    let bicube_path = dir.path().join("b.def");
+    std::fs::write(&bicube_path, bicube).unwrap();
+    let refused = crate::common::tablesolve(
+        dir.path(),
+        &[
+            "generate",
+            "def",
+            bicube_path.to_str().unwrap(),
+            "--scramble",
+        ],
+        b"",
+    );
+    assert_eq!(refused.status.code(), Some(2), "{refused:?}");
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        stderr.contains("--scramble") && stderr.contains("Block"),
+        "{stderr}"
+    );
+    let refused = crate::common::tablesolve(dir.path(), &["generate", "eight", "--scramble"], b"");
+    assert_eq!(refused.status.code(), Some(2), "{refused:?}");
+}

@@ -7,7 +7,9 @@ use std::io::Write;
 use tablesolve::catalogue::Options;
 use tablesolve::definition::{self, group::Draw, Definition};
 use tablesolve::eight::Grid;
-use tablesolve::judge::{kpattern, CaseReader, CasesAt, EightCases, EightPairs, RotationCases};
+use tablesolve::judge::{
+    kpattern, turns_text, CaseReader, CasesAt, EightCases, EightPairs, RotationCases,
+};
 use tablesolve::rotation::sample::random_board as random_rotation;
 use tablesolve::sliding::{random_board, random_board_like};
 use tablesolve::{Error, Puzzle};
@@ -18,6 +20,8 @@ use crate::{stdout, Failure};
 pub struct Generate {
     pub length: Option<usize>,
     pub count: usize,
+    /// A defined puzzle's draws written as scrambles.
+    pub scramble: bool,
     pub seed: u64,
 }
 
@@ -60,18 +64,36 @@ impl Generate {
 
 impl Generate {
     /// A defined puzzle's random states, drawn uniformly from its moves' group (no
-    /// table, however large the puzzle), each as a KPattern line; `None` where the
-    /// definition cannot be read (the opening says why) or has no such group (its
-    /// restrictions): its tables draw them.
+    /// table, however large the puzzle), each as a KPattern line or a scramble; `None`
+    /// where the definition cannot be read (the opening says why) or, unless asked for
+    /// scrambles, has no such group (its restrictions): its tables draw them.
     fn drawn_from_the_group(&self, options: &Options) -> Option<Result<(), Failure>> {
         let definition = Definition::read(options.definition.as_ref()?).ok()?;
         let puzzle = definition::Model::new(definition, options.moves.as_deref(), options.powers);
         let puzzle = puzzle.ok()?;
-        let draw = Draw::new(&puzzle).ok()?;
+        let draw = match Draw::new(&puzzle) {
+            Ok(draw) => draw,
+            Err(why) if self.scramble => {
+                return Some(Err(Failure::Usage(format!(
+                    "--scramble draws from the moves' group, and this puzzle's is not its \
+                     states: {why}"
+                ))))
+            }
+            Err(_) => return None,
+        };
+        let words = self.scramble.then(|| draw.words());
+        let turns = puzzle.turn_list();
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
         let mut out = stdout();
         let written = (0..self.count)
-            .try_for_each(|_| writeln!(out, "{}", kpattern(&puzzle, &draw.state(&mut rng))))
+            .try_for_each(|_| match &words {
+                Some(words) => {
+                    let (_, word) = draw.scrambled(words, &mut rng);
+                    let word: Vec<_> = word.iter().map(|&t| turns[usize::from(t)]).collect();
+                    writeln!(out, "{}", turns_text(&word))
+                }
+                None => writeln!(out, "{}", kpattern(&puzzle, &draw.state(&mut rng))),
+            })
             .and_then(|()| out.flush());
         Some(written.map_err(|error| Error::Output(error).into()))
     }

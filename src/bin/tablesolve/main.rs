@@ -129,6 +129,11 @@ enum Tool {
         /// Cases to write (any number: they are written as they are drawn)
         #[arg(long, default_value_t = 10)]
         count: usize,
+        /// def only: write each drawn position as a scramble, the turns that reach it
+        /// from the solved state (words of the moves' group, made in milliseconds: about
+        /// 110 turns for the 3x3x3, not the shortest), not as a KPattern
+        #[arg(long, conflicts_with = "length")]
+        scramble: bool,
         #[command(flatten)]
         seed: Seed,
         #[command(flatten)]
@@ -437,12 +442,18 @@ fn run_tool(cli: &Cli, tool: &Tool, tables: TableDir, dir: &Path) -> Result<(), 
             definition,
             length,
             count,
+            scramble,
             seed,
             options: after,
         } => {
+            if *scramble && *puzzle != Puzzle::Def {
+                let message = format!("--scramble is def's: {} writes its boards", puzzle.name());
+                return Err(Failure::Usage(message));
+            }
             let generate = generate::Generate {
                 length: *length,
                 count: *count,
+                scramble: *scramble,
                 seed: seed.or_fresh(),
             };
             let options = options(after, definition.as_ref());

@@ -14,6 +14,9 @@ use std::fmt;
 
 use super::{Action, Model, Set};
 
+mod words;
+pub use words::Words;
+
 /// The most points (positions times orientations, over every set) counted: the chain
 /// keeps up to a permutation of them for each pair of points, so past this its memory
 /// would grow past what a count is worth.
@@ -62,6 +65,8 @@ pub fn order(sets: &[Set], actions: &[&Action]) -> Result<Order, Uncounted> {
 /// drawn uniformly.
 pub struct Draw {
     chain: Chain,
+    /// Each turn as a permutation of the points.
+    turns: Vec<Perm>,
     sets: Vec<Set>,
     start: super::State,
 }
@@ -76,8 +81,13 @@ impl Draw {
             return Err(Uncounted::Restricted);
         }
         let actions: Vec<&Action> = puzzle.turns.iter().map(|turn| &turn.action).collect();
+        let chain = Chain::of(&definition.sets, &actions)?;
+        let points = chain.levels.len();
         Ok(Draw {
-            chain: Chain::of(&definition.sets, &actions)?,
+            turns: (actions.iter())
+                .map(|action| on_points(&definition.sets, action, points))
+                .collect(),
+            chain,
             sets: definition.sets.clone(),
             start: definition.start.clone(),
         })
@@ -85,6 +95,27 @@ impl Draw {
 
     /// A state drawn uniformly from those the moves reach.
     pub fn state(&self, rng: &mut dyn rand::RngCore) -> super::State {
+        self.state_of(&self.element(rng))
+    }
+
+    /// Words for every state drawn, made once (a second for the largest puzzles).
+    pub fn words(&self) -> Words {
+        Words::new(&self.chain, self.turns.clone())
+    }
+
+    /// A state drawn as [`Draw::state`] draws it (the same for the same random
+    /// numbers), and a scramble that reaches it from the start: turns by their places.
+    pub fn scrambled(
+        &self,
+        words: &Words,
+        rng: &mut dyn rand::RngCore,
+    ) -> (super::State, Vec<u16>) {
+        let element = self.element(rng);
+        (self.state_of(&element), words.word(&element))
+    }
+
+    /// An element drawn uniformly from the group: one of each level's, composed.
+    fn element(&self, rng: &mut dyn rand::RngCore) -> Perm {
         use rand::Rng;
         let points = self.chain.levels.len();
         let mut element: Perm = (0..points as u16).collect();
@@ -92,13 +123,17 @@ impl Draw {
             let orbit: Vec<&Perm> = level.reps.iter().flatten().map(|(rep, _)| rep).collect();
             element = after(orbit[rng.random_range(0..orbit.len())], &element);
         }
+        element
+    }
+
+    fn state_of(&self, element: &[u16]) -> super::State {
         self.start
-            .after(&action_of(&self.sets, &element), &self.sets)
+            .after(&action_of(&self.sets, element), &self.sets)
     }
 }
 
 /// A permutation of the points: point `x` goes to `perm[x]`.
-type Perm = Vec<u16>;
+pub(crate) type Perm = Vec<u16>;
 
 /// `action` as a permutation of the points.
 fn on_points(sets: &[Set], action: &Action, points: usize) -> Perm {
