@@ -116,8 +116,15 @@ impl<D: AsRef<[u8]> + Sync, const N: usize> Problem for CaseSearch<'_, D, N> {
         last: Option<Turn>,
         children: &mut Children<Node<N>, Turn>,
     ) {
-        let bound = |cells: &[u8]| self.bound(cells);
-        expand_turns(self.puzzle, position, last, self.every, bound, children);
+        match self.goals {
+            [databases] if databases.len() <= MOST_DATABASES => {
+                self.expand_ahead(databases, position, last, children)
+            }
+            _ => {
+                let bound = |cells: &[u8]| self.bound(cells);
+                expand_turns(self.puzzle, position, last, self.every, bound, children);
+            }
+        }
     }
 
     fn refine(&self, position: &Node<N>, bound: u32, room: u32) -> u32 {
@@ -128,6 +135,77 @@ impl<D: AsRef<[u8]> + Sync, const N: usize> Problem for CaseSearch<'_, D, N> {
                     .refine(self.puzzle, &self.goals[0], cells, bound, room)
             }
             false => bound,
+        }
+    }
+}
+
+/// Children played, ranked and their entries asked for at once, before any is read.
+const AHEAD: usize = 8;
+
+impl<D: AsRef<[u8]> + Sync, const N: usize> CaseSearch<'_, D, N> {
+    /// [`expand_turns`] with one goal, its `databases`' entries of [`AHEAD`] children
+    /// asked for before the first is read: a large database's entry is a wait on
+    /// memory, and the waits of several children overlap.
+    fn expand_ahead(
+        &self,
+        databases: &[Viewed<D>],
+        position: &Node<N>,
+        last: Option<Turn>,
+        children: &mut Children<Node<N>, Turn>,
+    ) {
+        let (puzzle, width) = (self.puzzle, self.puzzle.width);
+        let follows = |t: &usize| {
+            last.is_none_or(|l| puzzle.may_follow(usize::from(l.index), *t, self.every))
+        };
+        let mut turns = (0..puzzle.turns.len()).filter(follows);
+        loop {
+            let mut ranks = [[None; MOST_DATABASES]; AHEAD];
+            let first = children.len();
+            // The ranks first: a zip asks its first iterator first, so no turn is
+            // taken past the last row.
+            for (ranks, t) in ranks.iter_mut().zip(turns.by_ref()) {
+                let mut child = Node { cells: [0; N] };
+                puzzle.play(&position.cells[..width], t, &mut child.cells[..width]);
+                for (db, rank) in databases.iter().zip(ranks.iter_mut()) {
+                    *rank = db.view.rank(&child.cells[..width]);
+                    if let Some(rank) = *rank {
+                        db.table.prefetch_byte(rank);
+                    }
+                }
+                let step = puzzle.turns[t].turn;
+                children.push(Child {
+                    step,
+                    state: child,
+                    bound: 0,
+                });
+            }
+            let played = children.len() - first;
+            if played == 0 {
+                return;
+            }
+            // Each child's bound, read now; those with none dropped, in order.
+            let mut kept = first;
+            for (i, ranks) in ranks.iter().enumerate().take(played) {
+                let mut largest = 0;
+                for (db, rank) in databases.iter().zip(ranks) {
+                    let d = rank.map_or(UNREACHABLE, |rank| db.table.entry_byte(rank));
+                    if d == UNREACHABLE {
+                        largest = u32::MAX;
+                        break;
+                    }
+                    largest = largest.max(u32::from(d));
+                }
+                let cells = &children[first + i].state.cells[..width];
+                if largest == 0 && !puzzle.goals()[0].accepts(&puzzle.state(cells)) {
+                    largest = 1;
+                }
+                if largest != u32::MAX {
+                    children.swap(kept, first + i);
+                    children[kept].bound = largest;
+                    kept += 1;
+                }
+            }
+            children.truncate(kept);
         }
     }
 }
