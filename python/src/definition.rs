@@ -109,9 +109,9 @@ impl Defined {
         let memory = match memory {
             None => None,
             Some(Memory::Bytes(bytes)) => Some(bytes),
-            Some(Memory::Text(text)) => Some(
-                parse_size(&text).map_err(|e| PyValueError::new_err(format!("memory={e}")))?,
-            ),
+            Some(Memory::Text(text)) => {
+                Some(parse_size(&text).map_err(|e| PyValueError::new_err(format!("memory={e}")))?)
+            }
         };
         let options = DefOptions {
             moves,
