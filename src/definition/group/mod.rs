@@ -9,6 +9,7 @@
 //! the orbits' lengths down a chain of stabilisers: level `k` keeps, for each point `j`
 //! the group (fixing the points before `k`) can send `k` to, one element that does
 //! (Knuth's form of the algorithm, "Efficient representation of perm groups", 1991).
+//! The same chain gives every drawn state a scramble ([`Words`]).
 
 use std::fmt;
 
@@ -98,7 +99,8 @@ impl Draw {
         self.state_of(&self.element(rng))
     }
 
-    /// Words for every state drawn, made once (a second for the largest puzzles).
+    /// Words for every state drawn, made once: 0.06 s for the 3x3x3, about 15 s for
+    /// cubing.js's Megaminx (2 cores, busy).
     pub fn words(&self) -> Words {
         Words::new(&self.chain, self.turns.clone())
     }
@@ -133,7 +135,7 @@ impl Draw {
 }
 
 /// A permutation of the points: point `x` goes to `perm[x]`.
-pub(crate) type Perm = Vec<u16>;
+type Perm = Vec<u16>;
 
 /// `action` as a permutation of the points.
 fn on_points(sets: &[Set], action: &Action, points: usize) -> Perm {

@@ -15,8 +15,10 @@ use rand::{rngs::StdRng, Rng, SeedableRng};
 
 use super::{after, inverse, Chain, Perm};
 
-/// Random words sifted a round, each at most [`RANDOM_LENGTH`] turns.
+/// Random words sifted a round.
 const RANDOM_WORDS: usize = 1000;
+
+/// The most turns of a random word.
 const RANDOM_LENGTH: usize = 10;
 
 /// The longest word kept in the first round; each round allows a quarter more.
@@ -30,11 +32,23 @@ const ROUNDS: usize = 24;
 /// puzzle with a thousand words kept would take longer than the round is worth.
 const MOST_PRODUCTS: usize = 200_000;
 
-/// A kept word and the element it makes.
+/// A kept word, the element it makes and that element's inverse.
 #[derive(Clone)]
 struct Kept {
     element: Perm,
+    undo: Perm,
     word: Vec<u16>,
+}
+
+impl Kept {
+    fn new(element: Perm, word: Vec<u16>) -> Kept {
+        let undo = inverse(&element);
+        Kept {
+            element,
+            undo,
+            word,
+        }
+    }
 }
 
 /// One level of the chain whose orbit has more than its own point.
@@ -139,7 +153,7 @@ impl Words {
                 continue;
             }
             let kept = level.words[j].as_ref().expect("every orbit covered");
-            left = after(&inverse(&kept.element), &left);
+            left = after(&kept.undo, &left);
             factors.push(&kept.word);
         }
         let mut word = Vec::new();
@@ -153,13 +167,7 @@ impl Words {
     fn fill(&mut self) {
         for t in 0..self.turns.len() {
             let element = self.turns[t].clone();
-            self.sift(
-                Kept {
-                    element,
-                    word: vec![t as u16],
-                },
-                usize::MAX,
-            );
+            self.sift(Kept::new(element, vec![t as u16]), usize::MAX);
         }
         let mut rng = StdRng::seed_from_u64(1);
         let mut limit = FIRST_LIMIT;
@@ -174,7 +182,7 @@ impl Words {
                     self.push(&mut word, rng.random_range(0..self.turns.len()) as u16);
                 }
                 let element = self.element(&word);
-                self.sift(Kept { element, word }, limit);
+                self.sift(Kept::new(element, word), limit);
             }
             self.products(limit);
             limit += limit / 4;
@@ -195,10 +203,7 @@ impl Words {
             .flat_map(|level| level.words.iter().flatten().cloned())
             .collect();
         let turns: Vec<Kept> = (0..self.turns.len())
-            .map(|t| Kept {
-                element: self.turns[t].clone(),
-                word: vec![t as u16],
-            })
+            .map(|t| Kept::new(self.turns[t].clone(), vec![t as u16]))
             .collect();
         let mut sifted = 0;
         for a in &kept {
@@ -211,7 +216,7 @@ impl Words {
                 self.extend(&mut word, &b.word);
                 if word.len() <= limit {
                     let element = after(&b.element, &a.element);
-                    self.sift(Kept { element, word }, limit);
+                    self.sift(Kept::new(element, word), limit);
                 }
             }
         }
@@ -236,7 +241,7 @@ impl Words {
             if candidate.word.len() < kept.word.len() {
                 std::mem::swap(kept, &mut candidate);
             }
-            let kept = kept.clone();
+            let kept = self.levels[l].words[j].as_ref().expect("kept above");
             let mut word = candidate.word;
             for &t in kept.word.iter().rev() {
                 for &u in &self.undone[usize::from(t)] {
@@ -246,8 +251,10 @@ impl Words {
             if word.len() > limit {
                 return;
             }
+            // The candidate with the kept word divided out: kept⁻¹ ∘ candidate.
             candidate = Kept {
-                element: after(&inverse(&kept.element), &candidate.element),
+                element: after(&kept.undo, &candidate.element),
+                undo: after(&candidate.undo, &kept.element),
                 word,
             };
         }
