@@ -18,6 +18,17 @@ pub const MOST_CELLS: usize = 256;
 /// The most powers a move may bring as turns.
 const MOST_POWERS: usize = 255;
 
+/// What two turns played one after the other make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Merge {
+    /// Two turns.
+    Apart,
+    /// Nothing: each undoes the other.
+    Gone,
+    /// One turn, by its place.
+    Turn(u16),
+}
+
 /// The most turns (moves and their powers) a puzzle answers with: which may follow
 /// which is tabled for each pair when opening.
 pub const MOST_TURNS: usize = 1024;
@@ -51,9 +62,9 @@ pub struct Model {
     /// Each slot's modulus: the set's orientations for orientation slots, 256 for
     /// pieces (which nothing is added to).
     pub(crate) modulus: Vec<u16>,
-    /// `merges[a * turns + b]`: turn `b` after `a` is one turn or none (never on a
-    /// shortest path).
-    merges: Vec<bool>,
+    /// `merges[a * turns + b]`: what turn `b` after `a` makes; one turn or none is
+    /// never on a shortest path.
+    merges: Vec<Merge>,
     /// `commutes[a * classes + b]`: the moves commute.
     commutes: Vec<bool>,
     /// The permutation parities the turns keep between sets.
@@ -220,7 +231,7 @@ impl Model {
     #[inline]
     pub fn may_follow(&self, last: usize, next: usize, every: bool) -> bool {
         let n = self.turns.len();
-        if self.merges[last * n + next] {
+        if self.merges[last * n + next] != Merge::Apart {
             return false;
         }
         if every {
@@ -236,15 +247,24 @@ impl Model {
         &self.definition.goals
     }
 
-    fn find_merges(&self) -> Vec<bool> {
+    /// What turn `b` after turn `a` makes, `merges()[a * turns + b]`.
+    pub fn merges(&self) -> &[Merge] {
+        &self.merges
+    }
+
+    fn find_merges(&self) -> Vec<Merge> {
         let sets = self.sets();
         let n = self.turns.len();
         let actions: Vec<&Action> = self.turns.iter().map(|t| &t.action).collect();
-        let mut merges = vec![false; n * n];
+        let mut merges = vec![Merge::Apart; n * n];
         for a in 0..n {
             for b in 0..n {
                 let both = actions[a].then(actions[b], sets);
-                merges[a * n + b] = both.is_identity() || actions.contains(&&both);
+                merges[a * n + b] = match actions.iter().position(|&action| *action == both) {
+                    _ if both.is_identity() => Merge::Gone,
+                    Some(t) => Merge::Turn(t as u16),
+                    None => Merge::Apart,
+                };
             }
         }
         merges

@@ -76,23 +76,38 @@ impl<'a, D: AsRef<[u8]> + Sync, const N: usize> CaseSearch<'a, D, N> {
 pub(crate) fn bound<D: AsRef<[u8]>>(puzzle: &Model, goals: &[Vec<Viewed<D>>], cells: &[u8]) -> u32 {
     let mut least = u32::MAX;
     for (g, databases) in goals.iter().enumerate() {
-        let mut largest = 0u32;
-        for db in databases {
-            let d = db.distance_of(cells);
-            if d == UNREACHABLE {
-                largest = u32::MAX;
-                break;
-            }
-            largest = largest.max(u32::from(d));
-        }
-        if largest == 0 && !puzzle.goals()[g].accepts(&puzzle.state(cells)) {
-            // The databases together see every piece the goal asks for, so this is
-            // never so; were it, the state is no goal, and one turn at least.
-            largest = 1;
-        }
-        least = least.min(largest);
+        let distances = databases.iter().map(|db| db.distance_of(cells));
+        least = least.min(goal_bound(puzzle, g, distances, cells));
     }
     least
+}
+
+/// The bound towards goal `g` of `cells` from its databases' `distances`: the largest,
+/// `u32::MAX` once one is [`UNREACHABLE`] (read no further).
+fn goal_bound(puzzle: &Model, g: usize, distances: impl Iterator<Item = u8>, cells: &[u8]) -> u32 {
+    let mut largest = 0u32;
+    for d in distances {
+        if d == UNREACHABLE {
+            return u32::MAX;
+        }
+        largest = largest.max(u32::from(d));
+    }
+    if largest == 0 && !puzzle.goals()[g].accepts(&puzzle.state(cells)) {
+        // The databases together see every piece the goal asks for, so this is
+        // never so; were it, the state is no goal, and one turn at least.
+        largest = 1;
+    }
+    largest
+}
+
+/// The turns that may follow `last` ([`Model::may_follow`]), in answer order.
+fn turns_after(
+    puzzle: &Model,
+    last: Option<Turn>,
+    every: bool,
+) -> impl Iterator<Item = usize> + '_ {
+    (0..puzzle.turns.len())
+        .filter(move |&t| last.is_none_or(|l| puzzle.may_follow(usize::from(l.index), t, every)))
 }
 
 impl<D: AsRef<[u8]> + Sync, const N: usize> Problem for CaseSearch<'_, D, N> {
@@ -154,10 +169,7 @@ impl<D: AsRef<[u8]> + Sync, const N: usize> CaseSearch<'_, D, N> {
         children: &mut Children<Node<N>, Turn>,
     ) {
         let (puzzle, width) = (self.puzzle, self.puzzle.width);
-        let follows = |t: &usize| {
-            last.is_none_or(|l| puzzle.may_follow(usize::from(l.index), *t, self.every))
-        };
-        let mut turns = (0..puzzle.turns.len()).filter(follows);
+        let mut turns = turns_after(puzzle, last, self.every);
         loop {
             let mut ranks = [[None; MOST_DATABASES]; AHEAD];
             let first = children.len();
@@ -186,19 +198,10 @@ impl<D: AsRef<[u8]> + Sync, const N: usize> CaseSearch<'_, D, N> {
             // Each child's bound, read now; those with none dropped, in order.
             let mut kept = first;
             for (i, ranks) in ranks.iter().enumerate().take(played) {
-                let mut largest = 0;
-                for (db, rank) in databases.iter().zip(ranks) {
-                    let d = rank.map_or(UNREACHABLE, |rank| db.table.entry_byte(rank));
-                    if d == UNREACHABLE {
-                        largest = u32::MAX;
-                        break;
-                    }
-                    largest = largest.max(u32::from(d));
-                }
+                let distances = (databases.iter().zip(ranks))
+                    .map(|(db, rank)| rank.map_or(UNREACHABLE, |rank| db.table.entry_byte(rank)));
                 let cells = &children[first + i].state.cells[..width];
-                if largest == 0 && !puzzle.goals()[0].accepts(&puzzle.state(cells)) {
-                    largest = 1;
-                }
+                let largest = goal_bound(puzzle, 0, distances, cells);
                 if largest != u32::MAX {
                     children.swap(kept, first + i);
                     children[kept].bound = largest;
@@ -223,10 +226,8 @@ fn expand_turns<const N: usize>(
     children: &mut Children<Node<N>, Turn>,
 ) {
     let width = puzzle.width;
-    for (t, info) in puzzle.turns.iter().enumerate() {
-        if last.is_some_and(|l| !puzzle.may_follow(usize::from(l.index), t, every)) {
-            continue;
-        }
+    for t in turns_after(puzzle, last, every) {
+        let info = &puzzle.turns[t];
         let mut child = Node { cells: [0; N] };
         puzzle.play(&position.cells[..width], t, &mut child.cells[..width]);
         let bound = bound(&child.cells[..width]);

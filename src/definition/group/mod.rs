@@ -68,6 +68,8 @@ pub struct Draw {
     chain: Chain,
     /// Each turn as a permutation of the points.
     turns: Vec<Perm>,
+    /// What the turns make two by two ([`Model::merges`]).
+    merges: Vec<super::model::Merge>,
     sets: Vec<Set>,
     start: super::State,
 }
@@ -88,6 +90,7 @@ impl Draw {
             turns: (actions.iter())
                 .map(|action| on_points(&definition.sets, action, points))
                 .collect(),
+            merges: puzzle.merges().to_vec(),
             chain,
             sets: definition.sets.clone(),
             start: definition.start.clone(),
@@ -102,7 +105,7 @@ impl Draw {
     /// Words for every state drawn, made once: 0.06 s for the 3x3x3, about 15 s for
     /// cubing.js's Megaminx (2 cores, busy).
     pub fn words(&self) -> Words {
-        Words::new(&self.chain, self.turns.clone())
+        Words::new(&self.chain, self.turns.clone(), self.merges.clone())
     }
 
     /// A state drawn as [`Draw::state`] draws it (the same for the same random
