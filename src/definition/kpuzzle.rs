@@ -292,7 +292,10 @@ fn orbits(value: &Value, file: &str) -> Result<Vec<Set>, DefinitionError> {
 
 /// A move's transformation: each orbit's `permutation` and `orientationDelta`, as
 /// cubing.js applies them (position `i` gets the piece from `permutation[i]`, its
-/// orientation plus `orientationDelta[i]`); orbits left out do not move.
+/// orientation plus `orientationDelta[i]`); orbits left out do not move, and orbits the
+/// definition does not have are passed over, as cubing.js passes them (twips's kilominx
+/// is its Megaminx with the edges' and centres' orbits dropped, not its moves' entries),
+/// unless the move names none of its orbits: a misspelt name most likely.
 fn transformation(
     value: &Value,
     sets: &[Set],
@@ -306,13 +309,16 @@ fn transformation(
             format!("move {name} is an object of orbits by name"),
         ));
     };
+    let known = |orbit: &String| sets.iter().any(|s| &s.name == orbit);
     if let Some((orbit, v)) = members
-        .iter()
-        .find(|(k, _)| !sets.iter().any(|s| &s.name == k))
+        .first()
+        .filter(|_| !members.iter().any(|(k, _)| known(k)))
     {
         return Err(error(
             v,
-            format!("move {name}: {orbit} is no orbit of the definition"),
+            format!(
+                "move {name} names none of the definition's orbits ({orbit} is no orbit of it)"
+            ),
         ));
     }
     let mut action = Action::identity(sets);

@@ -586,7 +586,7 @@ fn a_faulty_kpuzzle_definition_is_refused_where_it_goes_wrong() {
     let kpuzzle = [
         (format!(r#"{{{orbits}, "moves": {{"M": {{"C": {{"permutation": [0, 0, 1]}}}}}}}}"#), "not a permutation: 0 appears twice"),
         (format!(r#"{{{orbits}, "moves": {{"M": {{"C": {{"permutation": [1, 2, 0], "orientationDelta": [0, 1.5, 0]}}}}}}}}"#), "1.5 is not a whole number"),
-        (format!(r#"{{{orbits}, "moves": {{"M": {{"X": {{"permutation": [1, 0]}}}}}}}}"#), "X is no orbit"),
+        (format!(r#"{{{orbits}, "moves": {{"M": {{"X": {{"permutation": [1, 0]}}}}}}}}"#), "M names none of the definition's orbits (X is no orbit of it)"),
         (format!(r#"{{{orbits}, "moves": {{"M": {{"C": {{"permutation": [1, 2, 0]}}}}}}, "derivedMoves": {{"N": "M Q"}}}}"#), "`Q` is no move"),
         (format!(r#"{{{orbits}, "moves": {{"M": {{"C": {{"permutation": [1, 2]}}}}}}}}"#), "has 2 values, for 3 positions"),
         (r#"{"orbits": [{"orbitName": "C", "numPieces": 3, "numOrientations": 3}, {"orbitName": "C", "numPieces": 2, "numOrientations": 1}]}"#.to_owned(), "orbit C is defined twice"),
@@ -618,6 +618,22 @@ fn keys_cubing_js_writes_beside_a_definition_are_passed_over() {
         "moves": {"M": {"C": {"permutation": [1, 2, 0], "orientationDelta": [0, 0, 0]}}}}"#;
     let definition = Definition::parse(text, "three.json").unwrap();
     assert_eq!(definition.moves.len(), 1);
+}
+
+/// cubing.js applies a move to the definition's orbits only: twips's kilominx is its
+/// Megaminx with orbits dropped and its moves left as they were.
+#[test]
+fn orbits_a_move_names_beyond_the_definition_are_passed_over() {
+    let with = |extra: &str| {
+        let text = format!(
+            r#"{{"orbits": [{{"orbitName": "C", "numPieces": 3, "numOrientations": 1}}],
+                "defaultPattern": {{"C": {{"pieces": [0, 1, 2], "orientation": [0, 0, 0]}}}},
+                "moves": {{"M": {{{extra}"C": {{"permutation": [1, 2, 0], "orientationDelta": [0, 0, 0]}}}}}}}}"#
+        );
+        Definition::parse(&text, "d.json").unwrap()
+    };
+    let dropped = r#""EDGES": {"permutation": [1, 0], "orientationDelta": [0, 1]}, "#;
+    assert_eq!(with(dropped), with(""));
 }
 
 /// cubing.js adds orientation deltas modulo the orientations (its clock turns by -1):
