@@ -82,14 +82,12 @@ impl Generate {
             Err(_) => return None,
         };
         let words = self.scramble.then(|| draw.words());
-        let turns = puzzle.turn_list();
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
         let mut out = stdout();
         let written = (0..self.count)
             .try_for_each(|_| match &words {
                 Some(words) => {
                     let (_, word) = draw.scrambled(words, &mut rng);
-                    let word: Vec<_> = word.iter().map(|&t| turns[usize::from(t)]).collect();
                     writeln!(out, "{}", turns_text(&word))
                 }
                 None => writeln!(out, "{}", kpattern(&puzzle, &draw.state(&mut rng))),

@@ -72,6 +72,8 @@ pub struct Draw {
     merges: Vec<super::model::Merge>,
     sets: Vec<Set>,
     start: super::State,
+    /// The turns by their places, as answers write them.
+    named: Vec<super::Turn>,
 }
 
 impl Draw {
@@ -94,6 +96,7 @@ impl Draw {
             chain,
             sets: definition.sets.clone(),
             start: definition.start.clone(),
+            named: puzzle.turn_list().to_vec(),
         })
     }
 
@@ -109,14 +112,16 @@ impl Draw {
     }
 
     /// A state drawn as [`Draw::state`] draws it (the same for the same random
-    /// numbers), and a scramble that reaches it from the start: turns by their places.
+    /// numbers), and a scramble that reaches it from the start.
     pub fn scrambled(
         &self,
         words: &Words,
         rng: &mut dyn rand::RngCore,
-    ) -> (super::State, Vec<u16>) {
+    ) -> (super::State, Vec<super::Turn>) {
         let element = self.element(rng);
-        (self.state_of(&element), words.word(&element))
+        let word = words.word(&element);
+        let turns = word.iter().map(|&t| self.named[usize::from(t)]).collect();
+        (self.state_of(&element), turns)
     }
 
     /// An element drawn uniformly from the group: one of each level's, composed.

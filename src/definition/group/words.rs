@@ -303,8 +303,8 @@ mod tests {
                 let (state, word) = draw.scrambled(&words, &mut rng);
                 let mut cells = puzzle.flat(&puzzle.definition.start);
                 let mut next = cells.clone();
-                for &t in &word {
-                    puzzle.play(&cells, usize::from(t), &mut next);
+                for t in &word {
+                    puzzle.play(&cells, usize::from(t.index), &mut next);
                     std::mem::swap(&mut cells, &mut next);
                 }
                 assert_eq!(cells, puzzle.flat(&state), "{file}: {word:?}");

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::{encode, get, post, Server};
 use crate::common::{sample, stdout, tables, tablesolve};
+use tablesolve::definition::{Definition, Model};
 
 fn quoted(text: &str) -> String {
     serde_json::to_string(text).unwrap()
@@ -492,6 +493,46 @@ fn random_sliding_boards_are_the_samplers_and_need_no_tables() {
     assert_eq!(std::fs::read_dir(empty.path()).unwrap().count(), 0);
     let (status, _, refused) = get(&server, "/v1/twentyfour/random?size=3x3");
     assert_eq!(status, 400, "{refused}");
+}
+
+/// A served definition's random state comes with a scramble, found with no table: the
+/// scramble, played by the puzzle's own turns from its start, reaches the state.
+#[test]
+fn random_defined_states_come_with_their_scramble_and_need_no_tables() {
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions");
+    let empty = tempfile::tempdir().unwrap();
+    let server = Server::start_in(empty.path(), &["--definitions", shipped.to_str().unwrap()]);
+    let definition = Definition::read(&shipped.join("3x3x3.def")).unwrap();
+    let cube = Model::new(definition.clone(), None, None).unwrap();
+    for seed in [4, 5] {
+        let (status, _, random) = get(&server, &format!("/v1/3x3x3.def/random?seed={seed}"));
+        assert_eq!(status, 200, "{random}");
+        let random: serde_json::Value = serde_json::from_str(&random).unwrap();
+        let board: serde_json::Value =
+            serde_json::from_str(random["board"].as_str().unwrap()).unwrap();
+        let scramble = random["scramble"].as_str().unwrap();
+        let mut cells = cube.flat(&definition.start);
+        let mut next = cells.clone();
+        for name in scramble.split(' ') {
+            let turn = cube.turn_list().iter().find(|t| t.name == name).unwrap();
+            cube.play(&cells, usize::from(turn.index), &mut next);
+            std::mem::swap(&mut cells, &mut next);
+        }
+        let reached = cube.state(&cells);
+        for (s, set) in definition.sets.iter().enumerate() {
+            let orbit = &board[&set.name];
+            let listed =
+                |key: &str| -> Vec<u8> { serde_json::from_value(orbit[key].clone()).unwrap() };
+            assert_eq!(listed("pieces"), reached.pieces[s], "{seed}: {scramble}");
+            assert_eq!(
+                listed("orientation"),
+                reached.orientation[s],
+                "{seed}: {scramble}"
+            );
+        }
+        assert!(scramble.split(' ').count() > 20, "{scramble}");
+    }
+    assert_eq!(std::fs::read_dir(empty.path()).unwrap().count(), 0);
 }
 
 #[test]

@@ -193,6 +193,28 @@ pub async fn random(
             Err(error) => return refusal(&error, Output::Json),
         }
     }
+    // A served definition's state of any length comes from its moves' group, with a
+    // scramble that reaches it: no table, however large the puzzle.
+    let unrestricted = asked.options.moves.is_none() && asked.options.powers.is_none();
+    if asked.length.is_none() && unrestricted && shared.defined.path(&name).is_some() {
+        let permit = match search_slot(&shared) {
+            Ok(permit) => permit,
+            Err(busy) => return busy,
+        };
+        let shared = Arc::clone(&shared);
+        let drawn = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            shared.defined.scrambled(&name, seed)
+        });
+        match drawn.await {
+            Ok(Some(drawn)) => {
+                let body = json!({ "board": drawn.pattern, "scramble": drawn.scramble });
+                return json_response(&body);
+            }
+            Ok(None) => {}
+            Err(failure) => return refusal(&stream::panicked(failure), Output::Json),
+        }
+    }
     let served = match shared.judges.get(&asked).await {
         Ok(served) => served,
         Err(error) => return refusal(&error, Output::Json),

@@ -4,9 +4,13 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
+use rand::SeedableRng;
 use serde_json::json;
+use tablesolve::definition::group::{Draw, Words};
 use tablesolve::definition::{Def, DefOptions, Definition, Model};
+use tablesolve::judge::{kpattern, turns_text};
 use tablesolve::table::{Cost, TableDir};
 
 use crate::Failure;
@@ -25,6 +29,18 @@ struct Served {
     /// The tables its first answer would build, as it started: those still missing
     /// are listed with their cost.
     missing: Vec<(PathBuf, Cost)>,
+    /// Compiled with its own moves, as the page plays it.
+    puzzle: Model,
+    /// Its states' draws and their scrambles, made at the first draw (seconds for the
+    /// Megaminx); `None` where restrictions leave its moves' group out of reach.
+    scrambles: OnceLock<Option<(Draw, Words)>>,
+}
+
+/// A random state of a served definition: the KPattern line `generate def` writes for
+/// the same seed, and a scramble that reaches it.
+pub struct Scrambled {
+    pub pattern: String,
+    pub scramble: String,
 }
 
 impl Defined {
@@ -63,12 +79,15 @@ impl Defined {
             let puzzle = Model::new(definition, None, None)
                 .map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
             let entry = entry(&name, &puzzle);
+
             by_name.insert(
                 name,
                 Served {
                     path,
                     entry,
                     missing,
+                    puzzle,
+                    scrambles: OnceLock::new(),
                 },
             );
         }
@@ -78,6 +97,25 @@ impl Defined {
     /// The file of the definition named `name`.
     pub fn path(&self, name: &str) -> Option<&Path> {
         self.by_name.get(name).map(|served| served.path.as_path())
+    }
+
+    /// A state of the definition named `name` drawn uniformly from its moves' group by
+    /// `seed`, with its scramble: no table needed, however large the puzzle; `None`
+    /// for a name not served or a puzzle restricted past its group.
+    pub fn scrambled(&self, name: &str, seed: u64) -> Option<Scrambled> {
+        let served = self.by_name.get(name)?;
+        let made = served.scrambles.get_or_init(|| {
+            let draw = Draw::new(&served.puzzle).ok()?;
+            let words = draw.words();
+            Some((draw, words))
+        });
+        let (draw, words) = made.as_ref()?;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let (state, turns) = draw.scrambled(words, &mut rng);
+        Some(Scrambled {
+            pattern: kpattern(&served.puzzle, &state),
+            scramble: turns_text(&turns),
+        })
     }
 
     pub fn names(&self) -> impl Iterator<Item = &str> {

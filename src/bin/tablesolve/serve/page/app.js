@@ -461,20 +461,27 @@ async function randomBoard() {
   if (!response.ok) return say(plain(body.error), true);
   const s = shape();
   $("board").value = body.board;
-  if (s.kind === "def") $("board").value = await asScramble(name, body.board, s.def);
+  if (s.kind === "def") {
+    // The shortest scramble where its answer is found at once; else the service's
+    // (longer, found with no table); else the position itself.
+    const puzzle = puzzles.find((p) => p.name === name);
+    const quick = !puzzle.build || puzzle.build.seconds < ASK_FROM_SECONDS;
+    const shortest = quick ? await answerUndone(name, body.board, s.def) : null;
+    $("board").value = shortest || body.scramble || body.board;
+  }
   preview();
 }
 
-/** A defined puzzle's position as a scramble that reaches it: its answer undone,
- * turn by turn from the last; the position itself where the answer takes longer
- * than a second to find. */
-async function asScramble(name, position, def) {
+/** A defined puzzle's position as the shortest scramble that reaches it: its answer
+ * undone, turn by turn from the last; `null` where the answer takes longer than a
+ * second to find. */
+async function answerUndone(name, position, def) {
   const query = `board=${encodeURIComponent(position)}&timeout=1`;
   const response = await fetch(`/v1/${encodeURIComponent(name)}/answer?${query}`);
   const answer = await response.json();
-  if (!response.ok || typeof answer.moves !== "string" || !answer.moves) return position;
+  if (!response.ok || typeof answer.moves !== "string" || !answer.moves) return null;
   const undone = answer.moves.split(" ").reverse().map((turn) => inverse(turn, def));
-  return undone.includes(null) ? position : undone.join(" ");
+  return undone.includes(null) ? null : undone.join(" ");
 }
 
 /** The turn that undoes `turn`: played after it, every piece is back in place. */
