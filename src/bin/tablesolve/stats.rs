@@ -77,7 +77,17 @@ fn reachable(options: &Options) -> Result<(), Failure> {
         return Ok(());
     };
     let counted = match group::reachable(&puzzle) {
-        Ok(order) => format!("{order} states reachable (the order of its moves' group)"),
+        Ok(counted) if counted.states == counted.group => {
+            format!(
+                "{} states reachable (the order of its moves' group)",
+                counted.states
+            )
+        }
+        Ok(counted) => format!(
+            "{} states reachable (its moves' group has {} elements; pieces alike make \
+             some of them one state)",
+            counted.states, counted.group
+        ),
         Err(why) => format!("reachable states not counted: {why}"),
     };
     let mut out = stdout();

@@ -15,6 +15,7 @@ use std::fmt;
 
 use super::{Action, Model, Set};
 
+mod alike;
 mod words;
 pub use words::Words;
 
@@ -27,8 +28,9 @@ pub const MOST_POINTS: usize = 1024;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Uncounted {
     /// Some pieces of the solved state are alike, so states are fewer than the group's
-    /// elements (which tell them apart).
-    #[error("its solved state has pieces alike, so its states are fewer than the {0} elements of its moves' group")]
+    /// elements (which tell them apart), and too many rearrangements of them lie
+    /// outside the group to count.
+    #[error("its solved state has pieces alike, so its states are fewer than the {0} elements of its moves' group, and the rearrangements of alike pieces outside the group are too many to count")]
     Alike(Order),
     /// Its restrictions (blocks, move limits) keep some of the group's elements
     /// out of reach.
@@ -39,19 +41,31 @@ pub enum Uncounted {
     TooManyPoints(usize),
 }
 
+/// How many states a puzzle's moves reach, and the order of their group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reachable {
+    /// The states: the group's elements, fewer where pieces are alike.
+    pub states: Order,
+    /// The group's order: the states where no pieces are alike.
+    pub group: Order,
+}
+
 /// The number of states the moves chosen reach from the solved state.
-pub fn reachable(puzzle: &Model) -> Result<Order, Uncounted> {
+pub fn reachable(puzzle: &Model) -> Result<Reachable, Uncounted> {
     let definition = &puzzle.definition;
-    let order = Draw::new(puzzle)?.chain.order();
+    let chain = Draw::new(puzzle)?.chain;
+    let group = chain.order();
     let distinct = definition.start.pieces.iter().all(|pieces| {
         let mut seen = pieces.clone();
         seen.sort_unstable();
         seen.windows(2).all(|pair| pair[0] != pair[1])
     });
-    match distinct {
-        true => Ok(order),
-        false => Err(Uncounted::Alike(order)),
-    }
+    let states = match distinct {
+        true => group.clone(),
+        false => alike::states(&chain, &definition.sets, &definition.start)
+            .ok_or(Uncounted::Alike(group.clone()))?,
+    };
+    Ok(Reachable { states, group })
 }
 
 /// The order of the group `actions` generate on `sets`.
@@ -310,6 +324,20 @@ impl Order {
         (self.0.iter().rev()).try_fold(0u64, |sum, &digit| {
             sum.checked_mul(BASE)?.checked_add(u64::from(digit))
         })
+    }
+
+    /// Divides by `divisor`, giving back the remainder.
+    fn divide(&mut self, divisor: u64) -> u64 {
+        let mut remainder = 0u128;
+        for digit in self.0.iter_mut().rev() {
+            let value = remainder * u128::from(BASE) + u128::from(*digit);
+            *digit = (value / u128::from(divisor)) as u32;
+            remainder = value % u128::from(divisor);
+        }
+        while self.0.len() > 1 && self.0.last() == Some(&0) {
+            self.0.pop();
+        }
+        remainder as u64
     }
 
     fn times(&mut self, factor: u64) {
