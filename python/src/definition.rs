@@ -9,9 +9,11 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use crate::boards::ReadBefore;
 use crate::{found, interruptible, open, repr, solve_many, table_dir, verdict, Budget, Verdict};
+use tablesolve::definition::group::{self, Words};
 use tablesolve::definition::text::{self, Names};
 use tablesolve::definition::{Def, DefOptions, Definition as Read, Model, Powers, State, Turn};
 use tablesolve::judge::{kpattern, turns_text, Position};
@@ -29,6 +31,8 @@ pub struct Defined {
     names: Names,
     path: PathBuf,
     dir: PathBuf,
+    /// The words scrambles are made of, made at the first scramble.
+    words: OnceLock<Words>,
 }
 
 impl Defined {
@@ -128,6 +132,7 @@ impl Defined {
             names,
             path,
             dir,
+            words: OnceLock::new(),
         })
     }
 
@@ -208,6 +213,35 @@ impl Defined {
     fn pattern(&self, py: Python<'_>, case: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let text = kpattern(self.puzzle(), &self.state(case)?);
         Ok(py.import("json")?.call_method1("loads", (text,))?.unbind())
+    }
+
+    /// A scramble of a state drawn uniformly from those the moves reach, found with no
+    /// table (not the shortest: the 3x3x3's run to about 80-130 turns): the same as
+    /// `generate def --scramble --seed SEED` writes first. Without a seed, one from
+    /// the clock. ValueError where restrictions leave the moves' group out of reach.
+    #[pyo3(signature = (seed=None))]
+    fn scramble(&self, py: Python<'_>, seed: Option<u64>) -> PyResult<String> {
+        let draw = (self.judge.draw()).map_err(|why| PyValueError::new_err(why.to_string()))?;
+        let seed = seed.unwrap_or_else(|| {
+            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+            now.map_or(1, |t| t.as_nanos() as u64)
+        });
+        let turns = py.detach(|| {
+            let words = self.words.get_or_init(|| draw.words());
+            draw.seeded(words, seed).1
+        });
+        Ok(turns_text(&turns))
+    }
+
+    /// How many states its moves reach, however many (pieces alike counted as one
+    /// state): the count `stats def` prints. ValueError where it is not counted.
+    #[getter]
+    fn states(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let counted = group::reachable(self.puzzle())
+            .map_err(|why| PyValueError::new_err(format!("not counted: {why}")))?;
+        let digits = counted.states.to_string().replace(',', "");
+        let int = py.import("builtins")?.getattr("int")?;
+        Ok(int.call1((digits,))?.unbind())
     }
 
     /// The bound of the first iteration of the search from the case, the start of

@@ -233,6 +233,11 @@ class Definition:
     @staticmethod
     def combine(cut: Dict[str, Any], results: Sequence[Dict[str, Any]]) -> Dict[str, Any]:
         """As `Sliding.combine`."""
+    def scramble(self, seed: Optional[int] = None) -> str:
+        """A scramble of a uniformly drawn reachable state (not the shortest)."""
+    @property
+    def states(self) -> int:
+        """How many states its moves reach (ValueError where not counted)."""
     def pattern(self, case: Case) -> Dict[str, Dict[str, List[int]]]:
         """The case as a KPattern: each set's pieces and orientations by position."""
     @property

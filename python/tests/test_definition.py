@@ -3,6 +3,7 @@ all 29,160 positions of the 2x2x2 cube that U and R reach, its moves copied by h
 definitions/2x2x2.def and applied as ksolve+ applies them."""
 
 import json
+import math
 import random
 from collections import deque
 
@@ -201,3 +202,23 @@ def test_a_memory_budget_bounds_the_databases(tables):
     # The smallest databases alone (60 kB) answer a short scramble, undone.
     small = tablesolve.Definition(cube, tables=tables, memory=100_000)
     assert small.solve("R U F") == "F' U' R'"
+
+
+def test_a_scramble_reaches_a_state_drawn_as_the_command_draws_it(tables, run_cli):
+    cube = tablesolve.Definition(REPO / "definitions" / "3x3x3.def", tables=tables, memory=100_000)
+    scramble = cube.scramble(seed=4)
+    assert set(scramble.split()) <= set(cube.turns), scramble
+    assert len(scramble.split()) > 20, scramble
+    # The same seed, the same state as `generate def`'s KPattern line.
+    drawn = run_cli("generate", "def", str(REPO / "definitions" / "3x3x3.def"), "--seed", "4", "--count", "1")
+    assert cube.pattern(scramble) == json.loads(drawn)
+    assert cube.scramble(seed=4) == scramble
+    assert cube.scramble(seed=5) != scramble
+
+
+def test_the_states_reached_are_counted_however_many(tables):
+    cube = tablesolve.Definition(REPO / "definitions" / "3x3x3.def", tables=tables, memory=100_000)
+    assert cube.states == 43_252_003_274_489_856_000
+    # Pieces alike: three digits, eight of each, on the Rotation Game's 24 squares.
+    rotation = tablesolve.Definition(REPO / "definitions" / "rotation.def", tables=tables)
+    assert rotation.states == math.factorial(24) // math.factorial(8) ** 3

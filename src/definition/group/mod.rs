@@ -138,6 +138,14 @@ impl Draw {
         (self.state_of(&element), turns)
     }
 
+    /// The state and scramble [`Draw::scrambled`] draws first from `seed` (ChaCha8):
+    /// the first line `generate def --scramble --seed SEED` writes, the same state as
+    /// its KPattern line.
+    pub fn seeded(&self, words: &Words, seed: u64) -> (super::State, Vec<super::Turn>) {
+        use rand::SeedableRng;
+        self.scrambled(words, &mut rand_chacha::ChaCha8Rng::seed_from_u64(seed))
+    }
+
     /// An element drawn uniformly from the group: one of each level's, composed.
     fn element(&self, rng: &mut dyn rand::RngCore) -> Perm {
         use rand::Rng;

@@ -6,7 +6,6 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use rand::SeedableRng;
 use serde_json::json;
 use tablesolve::definition::group::{Draw, Words};
 use tablesolve::definition::{Def, DefOptions, Definition, Model};
@@ -110,8 +109,7 @@ impl Defined {
             Some((draw, words))
         });
         let (draw, words) = made.as_ref()?;
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let (state, turns) = draw.scrambled(words, &mut rng);
+        let (state, turns) = draw.seeded(words, seed);
         Some(Scrambled {
             pattern: kpattern(&served.puzzle, &state),
             scramble: turns_text(&turns),
