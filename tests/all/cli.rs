@@ -43,6 +43,34 @@ fn missing_tables_are_built_once_with_a_note() {
     assert_eq!(first.stdout, second.stdout);
 }
 
+/// Standard error closed (`2>&1 | head -1` closes it after a line): the notes of the
+/// builds go nowhere, and the answers are written all the same.
+#[test]
+fn answers_are_written_with_standard_error_closed() {
+    let tables = tempfile::tempdir().unwrap();
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tablesolve"))
+        .arg("--tables")
+        .arg(tables.path())
+        .arg("rotation")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(writer)
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(&sample("rotation.in"))
+        .unwrap();
+    let done = child.wait_with_output().unwrap();
+    assert!(done.status.success(), "{:?}", done.status);
+    assert_eq!(done.stdout, sample("rotation.out"));
+}
+
 #[test]
 fn eight_answers_match_ida_star_and_name_unsolvable_cases() {
     let tables = tempfile::tempdir().unwrap();

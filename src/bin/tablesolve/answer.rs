@@ -61,7 +61,7 @@ impl Task for &Answer {
             How::Tables => Method::Tables,
             How::Ida => Method::Search,
         };
-        let mut report = |error: &Error| eprintln!("tablesolve: {error}");
+        let mut report = |error: &Error| say!("tablesolve: {error}");
         let bad_cases = if self.keep_going {
             BadCases::Skip(&mut report)
         } else {
@@ -80,9 +80,10 @@ impl Task for &Answer {
             } else {
                 "cases"
             };
-            eprintln!(
+            say!(
                 "tablesolve: {} malformed {cases} (answered `error`), {} answered",
-                answered.malformed, answered.cases
+                answered.malformed,
+                answered.cases
             );
             return Err(Failure::Verdict);
         }

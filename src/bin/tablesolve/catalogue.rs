@@ -62,7 +62,7 @@ impl<T: Task<Output = Result<(), Failure>>> Task for Served<T> {
 /// building the default.
 fn suggest_default(chosen: &Partition) {
     if *chosen != Partition::DEFAULT && io::stderr().is_terminal() {
-        eprintln!(
+        say!(
             "tablesolve: answering with the {chosen} pattern databases; run once with \
              --partition {} to build the fastest ones ({})",
             Partition::DEFAULT,

@@ -4,6 +4,24 @@
 //! The library states what failed; this layer adds what to do about it, in terms of
 //! this command's own options.
 
+/// Writes a line to standard error as `eprintln!` does, but where standard error is
+/// closed (`2>&1 | head -1`) goes on rather than panicking: what is said there is
+/// never worth the answers still to be written.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
+/// As [`say!`], with no line end.
+macro_rules! say_part {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod answer;
 mod catalogue;
 mod check;
@@ -251,11 +269,11 @@ fn main() -> ExitCode {
                 1 => "1 case".to_owned(),
                 n => format!("{n} cases"),
             };
-            eprintln!("tablesolve: {cases} reached the limit on a search and went unanswered");
+            say!("tablesolve: {cases} reached the limit on a search and went unanswered");
             ExitCode::from(5)
         }
         Err(Failure::Usage(message)) => {
-            eprintln!("tablesolve: {message}");
+            say!("tablesolve: {message}");
             ExitCode::from(2)
         }
         // A reader that stops early (`| head`) got what it wanted: end as a filter does.
@@ -263,7 +281,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(Failure::Error(error)) => {
-            eprintln!("tablesolve: {error}{}", messages::advice(&error, &tables));
+            say!("tablesolve: {error}{}", messages::advice(&error, &tables));
             ExitCode::from(match error {
                 Error::Input { .. } | Error::Case(_) => 1,
                 Error::Table(_) => 3,
@@ -359,7 +377,7 @@ impl Seed {
     fn or_fresh(self) -> u64 {
         self.seed.unwrap_or_else(|| {
             let seed = rand::random_range(1..=u64::from(u32::MAX));
-            eprintln!("tablesolve: seed {seed} (--seed {seed} draws these cases again)");
+            say!("tablesolve: seed {seed} (--seed {seed} draws these cases again)");
             seed
         })
     }

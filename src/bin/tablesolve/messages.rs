@@ -56,11 +56,11 @@ pub fn refused(error: clap::Error) -> ExitCode {
                 .lines()
                 .filter(|l| !(l.contains("to pass '") && l.contains("use '-- ")))
                 .collect();
-            eprintln!("{}", lines.join("\n").replace("\n\n\n", "\n\n"));
+            say!("{}", lines.join("\n").replace("\n\n\n", "\n\n"));
             return ExitCode::from(2);
         }
     };
-    eprintln!("tablesolve: {}", message.trim_start());
+    say!("tablesolve: {}", message.trim_start());
     ExitCode::from(2)
 }
 

@@ -34,7 +34,7 @@ pub fn build(message: String, work: u64) -> Progress {
         .progress_chars("=> "),
     );
     if bar.is_hidden() {
-        eprint!("tablesolve: {message} ... ");
+        say_part!("tablesolve: {message} ... ");
     }
     bar.set_message(message);
     bar.enable_steady_tick(Duration::from_millis(200));
@@ -67,8 +67,8 @@ impl Progress {
         self.bar.finish_and_clear();
         match (self.build, hidden) {
             (false, _) => {}
-            (true, true) => eprintln!("{outcome}"),
-            (true, false) => eprintln!("tablesolve: {message} ... {outcome}"),
+            (true, true) => say!("{outcome}"),
+            (true, false) => say!("tablesolve: {message} ... {outcome}"),
         }
     }
 }

@@ -383,13 +383,13 @@ impl Judges {
             finished.finish();
             let seconds = started.elapsed().as_secs_f64();
             match &opened {
-                Ok(_) => eprintln!("tablesolve: opened {what} in {seconds:.2} s"),
+                Ok(_) => say!("tablesolve: opened {what} in {seconds:.2} s"),
                 Err(Error::Table(TableError::Cancelled { .. })) => {
                     let why = match judges.open().stopping {
                         true => "the service stops",
                         false => "no request waits for it",
                     };
-                    eprintln!(
+                    say!(
                         "tablesolve: stopped opening {what} after {seconds:.2} s: {why} \
                          (the tables it finished are kept)"
                     )

@@ -90,7 +90,7 @@ pub fn run(serve: &Serve, tables: TableDir, present: TableDir) -> Result<(), Fai
     };
     if serve.definitions.is_some() {
         let names: Vec<&str> = defined.names().collect();
-        eprintln!("tablesolve: answering the definitions {}", names.join(", "));
+        say!("tablesolve: answering the definitions {}", names.join(", "));
     }
     let shared = Arc::new(Shared {
         judges: Arc::new(Judges::new(
@@ -113,7 +113,7 @@ pub fn run(serve: &Serve, tables: TableDir, present: TableDir) -> Result<(), Fai
             .await
             .map_err(|e| Failure::Usage(format!("cannot listen on {address}: {e}")))?;
         let bound = listener.local_addr().unwrap_or(address);
-        eprintln!("tablesolve: answering on http://{bound}/ (Ctrl-C stops)");
+        say!("tablesolve: answering on http://{bound}/ (Ctrl-C stops)");
         // Answers leave as they are written: without this, the last piece of a response
         // waits for the client's delayed acknowledgement (40 ms on Linux).
         let listener = listener.tap_io(|connection| {
@@ -140,11 +140,11 @@ pub fn run(serve: &Serve, tables: TableDir, present: TableDir) -> Result<(), Fai
         tokio::select! {
             served = serving => {
                 served.map_err(|e| Failure::Usage(format!("the service failed: {e}")))?;
-                eprintln!("tablesolve: stopped");
+                say!("tablesolve: stopped");
             }
             () = grace => {
                 let seconds = GRACE.as_secs();
-                eprintln!("tablesolve: stopped; requests still under way after {seconds} s cut short");
+                say!("tablesolve: stopped; requests still under way after {seconds} s cut short");
             }
         }
         Ok(())
@@ -193,5 +193,5 @@ async fn stop_signal() {
         () = interrupt => {},
         () = terminate => {},
     }
-    eprintln!("tablesolve: stopping: answering the requests under way, refusing new ones");
+    say!("tablesolve: stopping: answering the requests under way, refusing new ones");
 }
