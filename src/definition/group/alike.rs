@@ -7,7 +7,8 @@
 //! product of the factorials of the alike pieces' counts; |G ∩ H| is |H| over
 //! [H : G ∩ H], the number of cosets hG as h runs over H, counted by a breadth-first
 //! search over H's generators, each coset named by its least element (the chain picks
-//! it level by level).
+//! it level by level). Where no pieces are alike, H is the identity alone and the count
+//! the group's order.
 
 use std::collections::{HashSet, VecDeque};
 

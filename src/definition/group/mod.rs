@@ -55,16 +55,8 @@ pub fn reachable(puzzle: &Model) -> Result<Reachable, Uncounted> {
     let definition = &puzzle.definition;
     let chain = Draw::new(puzzle)?.chain;
     let group = chain.order();
-    let distinct = definition.start.pieces.iter().all(|pieces| {
-        let mut seen = pieces.clone();
-        seen.sort_unstable();
-        seen.windows(2).all(|pair| pair[0] != pair[1])
-    });
-    let states = match distinct {
-        true => group.clone(),
-        false => alike::states(&chain, &definition.sets, &definition.start)
-            .ok_or(Uncounted::Alike(group.clone()))?,
-    };
+    let states = alike::states(&chain, &definition.sets, &definition.start)
+        .ok_or(Uncounted::Alike(group.clone()))?;
     Ok(Reachable { states, group })
 }
 

@@ -78,7 +78,6 @@ impl Defined {
             let puzzle = Model::new(definition, None, None)
                 .map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
             let entry = entry(&name, &puzzle);
-
             by_name.insert(
                 name,
                 Served {
