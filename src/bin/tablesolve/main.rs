@@ -4,23 +4,8 @@
 //! The library states what failed; this layer adds what to do about it, in terms of
 //! this command's own options.
 
-/// Writes a line to standard error as `eprintln!` does, but where standard error is
-/// closed (`2>&1 | head -1`) goes on rather than panicking: what is said there is
-/// never worth the answers still to be written.
-macro_rules! say {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stderr(), $($arg)*);
-    }};
-}
-
-/// As [`say!`], with no line end.
-macro_rules! say_part {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = write!(std::io::stderr(), $($arg)*);
-    }};
-}
+#[macro_use]
+mod say;
 
 mod answer;
 mod catalogue;
