@@ -218,18 +218,23 @@ impl Defined {
     /// A scramble of a state drawn uniformly from those the moves reach, found with no
     /// table (not the shortest: the 3x3x3's run to about 80-130 turns): the same as
     /// `generate def --scramble --seed SEED` writes first. Without a seed, one from
-    /// the clock. ValueError where restrictions leave the moves' group out of reach.
+    /// Python's `random`. ValueError where restrictions leave the moves' group out of reach or
+    /// the puzzle has more positions and orientations than the group is held for.
     #[pyo3(signature = (seed=None))]
     fn scramble(&self, py: Python<'_>, seed: Option<u64>) -> PyResult<String> {
-        let draw = (self.judge.draw()).map_err(|why| PyValueError::new_err(why.to_string()))?;
-        let seed = seed.unwrap_or_else(|| {
-            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
-            now.map_or(1, |t| t.as_nanos() as u64)
-        });
+        let seed = match seed {
+            Some(seed) => seed,
+            None => (py.import("random")?)
+                .call_method1("getrandbits", (64,))?
+                .extract()?,
+        };
         let turns = py.detach(|| {
+            let draw = self.judge.draw()?;
             let words = self.words.get_or_init(|| draw.words());
-            draw.seeded(words, seed).1
+            Ok(draw.seeded(words, seed).1)
         });
+        let turns =
+            turns.map_err(|why: group::Uncounted| PyValueError::new_err(why.to_string()))?;
         Ok(turns_text(&turns))
     }
 
@@ -237,8 +242,9 @@ impl Defined {
     /// state): the count `stats def` prints. ValueError where it is not counted.
     #[getter]
     fn states(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let counted = group::reachable(self.puzzle())
-            .map_err(|why| PyValueError::new_err(format!("not counted: {why}")))?;
+        let counted = py.detach(|| group::reachable(self.puzzle()));
+        let counted =
+            counted.map_err(|why| PyValueError::new_err(format!("not counted: {why}")))?;
         let digits = counted.states.to_string().replace(',', "");
         let int = py.import("builtins")?.getattr("int")?;
         Ok(int.call1((digits,))?.unbind())

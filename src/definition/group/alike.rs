@@ -13,10 +13,15 @@
 use std::collections::{HashSet, VecDeque};
 
 use super::{after, on_points, Chain, Order, Perm};
-use crate::definition::{Action, Set, State};
+use crate::definition::{add_turns, Action, Set, State};
 
-/// The most points times cosets held by the search: 32 MB of permutations.
+/// The most points times cosets held by the search: 32 MB of permutations, held twice
+/// (the set and the queue).
 const MOST_HELD: usize = 1 << 24;
+
+/// The most steps (points looked at) the search may take: a few seconds. Past it, or
+/// past [`MOST_HELD`], the states go uncounted.
+const MOST_WORK: u64 = 2_000_000_000;
 
 /// The states the group `chain` describes reaches from `start`; `None` where the cosets
 /// are too many to hold.
@@ -26,13 +31,19 @@ pub(super) fn states(chain: &Chain, sets: &[Set], start: &State) -> Option<Order
     let generators: Vec<Perm> = (generators.iter())
         .map(|action| on_points(sets, action, points))
         .collect();
+    let orbits = Orbits::of(chain);
     let identity: Perm = (0..points as u16).collect();
-    let first = chain.least_of_coset(identity);
+    let first = orbits.least_of_coset(identity);
     let mut seen = HashSet::from([first.clone()]);
     let mut queue = VecDeque::from([first]);
+    let mut work = 0u64;
     while let Some(x) = queue.pop_front() {
         for h in &generators {
-            let y = chain.least_of_coset(after(h, &x));
+            work += orbits.cost;
+            if work > MOST_WORK {
+                return None;
+            }
+            let y = orbits.least_of_coset(after(h, &x));
             if !seen.contains(&y) {
                 if (seen.len() + 1) * points > MOST_HELD {
                     return None;
@@ -79,12 +90,12 @@ fn keepers(sets: &[Set], start: &State) -> (Vec<Action>, Vec<usize>) {
                 .collect();
             for sources in [swap, cycle] {
                 let mut action = Action::identity(sets);
-                let o = start.orientation[s].clone();
+                let (o, turns) = (&start.orientation[s], set.orientations);
                 for (&to, &from) in class.iter().zip(&sources) {
                     action.from[s][to] = from as u8;
                     // The piece from `from` arrives with the orientation `to` had.
-                    let turns = set.orientations;
-                    action.twist[s][to] = ((turns + o[to] % turns) - o[from] % turns) % turns;
+                    let undo = turns - o[from] % turns;
+                    action.twist[s][to] = add_turns(o[to] % turns, undo, turns);
                 }
                 generators.push(action);
             }
@@ -93,16 +104,40 @@ fn keepers(sets: &[Set], start: &State) -> (Vec<Action>, Vec<usize>) {
     (generators, classes)
 }
 
-impl Chain {
+/// The chain's levels whose orbit holds more than their own point: each level's point,
+/// and each point of its orbit with the element that sends the level's point there.
+struct Orbits<'a> {
+    levels: Vec<(usize, Vec<(usize, &'a Perm)>)>,
+    /// The points one coset's least element looks at.
+    cost: u64,
+}
+
+impl<'a> Orbits<'a> {
+    fn of(chain: &'a Chain) -> Orbits<'a> {
+        let points = chain.levels.len();
+        let levels: Vec<(usize, Vec<(usize, &Perm)>)> = (chain.levels.iter().enumerate())
+            .map(|(k, level)| {
+                let orbit = (level.reps.iter().enumerate())
+                    .filter_map(|(j, rep)| rep.as_ref().map(|(rep, _)| (j, rep)))
+                    .collect();
+                (k, orbit)
+            })
+            .filter(|(_, orbit): &(usize, Vec<_>)| orbit.len() > 1)
+            .collect();
+        let cost = (levels.iter())
+            .map(|(_, orbit)| (orbit.len() + points) as u64)
+            .sum::<u64>()
+            + points as u64;
+        Orbits { levels, cost }
+    }
+
     /// The least element of the coset `x`G (by the points' images in order): at each
     /// level the element of its orbit that `x` sends lowest, then the next level.
     fn least_of_coset(&self, mut x: Perm) -> Perm {
-        for (k, level) in self.levels.iter().enumerate() {
-            let lowest = (level.reps.iter().enumerate())
-                .filter(|(_, rep)| rep.is_some())
-                .min_by_key(|&(j, _)| x[j]);
-            if let Some((j, Some((rep, _)))) = lowest {
-                if j != k {
+        for (k, orbit) in &self.levels {
+            let lowest = orbit.iter().min_by_key(|&&(j, _)| x[j]);
+            if let Some(&(j, rep)) = lowest {
+                if j != *k {
                     x = after(&x, rep);
                 }
             }
@@ -211,6 +246,21 @@ mod tests {
             twist: vec![vec![0, 0]],
         };
         check(&pair, &start, &[swap], 60);
+        // As many orientations as a ksolve+ set may have: the twists taken past 255.
+        let wide = [Set {
+            name: "A".into(),
+            pieces: 2,
+            orientations: 250,
+        }];
+        let start = State {
+            pieces: vec![vec![0, 0]],
+            orientation: vec![vec![3, 240]],
+        };
+        let turn = Action {
+            from: vec![vec![1, 0]],
+            twist: vec![vec![7, 0]],
+        };
+        check(&wide, &start, &[turn], 61);
     }
 
     fn check(sets: &[Set], start: &State, moves: &[Action], round: usize) {

@@ -169,7 +169,9 @@ pub async fn one_board(
 /// `GET /v1/PUZZLE/random`: a random board as it stands in the input (the `generate`
 /// sampler), of `length` moves if given: drawn from the tables on a blocking thread in
 /// a search slot, within the service's longest time, and given up when the client
-/// goes away.
+/// goes away. A served definition's position of any length (its own moves) is drawn
+/// from its moves' group with a scramble instead, with no table, in a search slot
+/// too.
 pub async fn random(
     State(shared): Service,
     Path(name): Path<String>,
@@ -201,18 +203,27 @@ pub async fn random(
             Ok(permit) => permit,
             Err(busy) => return busy,
         };
-        let shared = Arc::clone(&shared);
+        let (held, asked_name) = (Arc::clone(&shared), name.clone());
         let drawn = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            shared.defined.scrambled(&name, seed)
+            held.defined.scrambled(&asked_name, seed)
         });
-        match drawn.await {
-            Ok(Some(drawn)) => {
+        match tokio::time::timeout(shared.max_timeout, drawn).await {
+            Ok(Ok(Some(drawn))) => {
                 let body = json!({ "board": drawn.pattern, "scramble": drawn.scramble });
                 return json_response(&body);
             }
-            Ok(None) => {}
-            Err(failure) => return refusal(&stream::panicked(failure), Output::Json),
+            Ok(Ok(None)) => {}
+            Ok(Err(failure)) => return refusal(&stream::panicked(failure), Output::Json),
+            // The words go on being made, in their slot, for the requests after.
+            Err(_) => {
+                let message = format!(
+                    "{name}'s scrambles are still being made (the first draw of a large \
+                     puzzle takes seconds) past {} s (--max-timeout): ask again",
+                    shared.max_timeout.as_secs_f64()
+                );
+                return refuse(StatusCode::SERVICE_UNAVAILABLE, &message, Output::Json);
+            }
         }
     }
     let served = match shared.judges.get(&asked).await {

@@ -31,7 +31,8 @@ struct Served {
     /// Compiled with its own moves, as the page plays it.
     puzzle: Model,
     /// Its states' draws and their scrambles, made at the first draw (seconds for the
-    /// Megaminx); `None` where restrictions leave its moves' group out of reach.
+    /// Megaminx); `None` where restrictions leave its moves' group out of reach or its
+    /// positions are too many to hold the group (`group::MOST_POINTS`).
     scrambles: OnceLock<Option<(Draw, Words)>>,
 }
 
