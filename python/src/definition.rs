@@ -9,11 +9,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 use crate::boards::ReadBefore;
 use crate::{found, interruptible, open, repr, solve_many, table_dir, verdict, Budget, Verdict};
-use tablesolve::definition::group::{self, Words};
+use tablesolve::definition::group;
 use tablesolve::definition::text::{self, Names};
 use tablesolve::definition::{Def, DefOptions, Definition as Read, Model, Powers, State, Turn};
 use tablesolve::judge::{kpattern, turns_text, Position};
@@ -31,8 +30,6 @@ pub struct Defined {
     names: Names,
     path: PathBuf,
     dir: PathBuf,
-    /// The words scrambles are made of, made at the first scramble.
-    words: OnceLock<Words>,
 }
 
 impl Defined {
@@ -132,7 +129,6 @@ impl Defined {
             names,
             path,
             dir,
-            words: OnceLock::new(),
         })
     }
 
@@ -228,11 +224,7 @@ impl Defined {
                 .call_method1("getrandbits", (64,))?
                 .extract()?,
         };
-        let turns = py.detach(|| {
-            let draw = self.judge.draw()?;
-            let words = self.words.get_or_init(|| draw.words());
-            Ok(draw.seeded(words, seed).1)
-        });
+        let turns = py.detach(|| Ok(self.judge.draw()?.seeded(seed).1));
         let turns =
             turns.map_err(|why: group::Uncounted| PyValueError::new_err(why.to_string()))?;
         Ok(turns_text(&turns))

@@ -81,16 +81,12 @@ impl Generate {
             }
             Err(_) => return None,
         };
-        let words = self.scramble.then(|| draw.words());
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
         let mut out = stdout();
         let written = (0..self.count)
-            .try_for_each(|_| match &words {
-                Some(words) => {
-                    let (_, word) = draw.scrambled(words, &mut rng);
-                    writeln!(out, "{}", turns_text(&word))
-                }
-                None => writeln!(out, "{}", kpattern(&puzzle, &draw.state(&mut rng))),
+            .try_for_each(|_| match self.scramble {
+                true => writeln!(out, "{}", turns_text(&draw.scrambled(&mut rng).1)),
+                false => writeln!(out, "{}", kpattern(&puzzle, &draw.state(&mut rng))),
             })
             .and_then(|()| out.flush());
         Some(written.map_err(|error| Error::Output(error).into()))

@@ -232,35 +232,28 @@ mod tests {
         }
         // Two alike pieces turned apart, exchanged with no twist: two states (the
         // exchange keeps the start only if each takes the other's orientation).
+        swapped_pair(2, [0, 1], 0, 60);
+        // As many orientations as a ksolve+ set may have: the twists taken past 255.
+        swapped_pair(250, [3, 240], 7, 61);
+    }
+
+    /// Two alike pieces of `orientations`, turned `start` apart, and one move that
+    /// exchanges them, twisting the one arriving first by `twist`.
+    fn swapped_pair(orientations: u8, start: [u8; 2], twist: u8, round: usize) {
         let pair = [Set {
             name: "A".into(),
             pieces: 2,
-            orientations: 2,
+            orientations,
         }];
         let start = State {
             pieces: vec![vec![0, 0]],
-            orientation: vec![vec![0, 1]],
+            orientation: vec![start.to_vec()],
         };
         let swap = Action {
             from: vec![vec![1, 0]],
-            twist: vec![vec![0, 0]],
+            twist: vec![vec![twist, 0]],
         };
-        check(&pair, &start, &[swap], 60);
-        // As many orientations as a ksolve+ set may have: the twists taken past 255.
-        let wide = [Set {
-            name: "A".into(),
-            pieces: 2,
-            orientations: 250,
-        }];
-        let start = State {
-            pieces: vec![vec![0, 0]],
-            orientation: vec![vec![3, 240]],
-        };
-        let turn = Action {
-            from: vec![vec![1, 0]],
-            twist: vec![vec![7, 0]],
-        };
-        check(&wide, &start, &[turn], 61);
+        check(&pair, &start, &[swap], round);
     }
 
     fn check(sets: &[Set], start: &State, moves: &[Action], round: usize) {

@@ -80,6 +80,8 @@ pub struct Draw {
     start: super::State,
     /// The turns by their places, as answers write them.
     named: Vec<super::Turn>,
+    /// The words scrambles are made of, made at the first scramble.
+    words: std::sync::OnceLock<Words>,
 }
 
 impl Draw {
@@ -103,6 +105,7 @@ impl Draw {
             sets: definition.sets.clone(),
             start: definition.start.clone(),
             named: puzzle.turn_list().to_vec(),
+            words: std::sync::OnceLock::new(),
         })
     }
 
@@ -111,21 +114,18 @@ impl Draw {
         self.state_of(&self.element(rng))
     }
 
-    /// Words for every state drawn, made once: 0.06 s for the 3x3x3, about 15 s for
-    /// cubing.js's Megaminx (2 cores, busy).
-    pub fn words(&self) -> Words {
-        Words::new(&self.chain, self.turns.clone(), self.merges.clone())
+    /// Words for every state drawn, made at the first call and kept: 0.06 s for the
+    /// 3x3x3, about 15 s for cubing.js's Megaminx (2 cores, busy).
+    pub fn words(&self) -> &Words {
+        (self.words)
+            .get_or_init(|| Words::new(&self.chain, self.turns.clone(), self.merges.clone()))
     }
 
     /// A state drawn as [`Draw::state`] draws it (the same for the same random
     /// numbers), and a scramble that reaches it from the start.
-    pub fn scrambled(
-        &self,
-        words: &Words,
-        rng: &mut dyn rand::RngCore,
-    ) -> (super::State, Vec<super::Turn>) {
+    pub fn scrambled(&self, rng: &mut dyn rand::RngCore) -> (super::State, Vec<super::Turn>) {
         let element = self.element(rng);
-        let word = words.word(&element);
+        let word = self.words().word(&element);
         let turns = word.iter().map(|&t| self.named[usize::from(t)]).collect();
         (self.state_of(&element), turns)
     }
@@ -133,9 +133,9 @@ impl Draw {
     /// The state and scramble [`Draw::scrambled`] draws first from `seed` (ChaCha8):
     /// the first line `generate def --scramble --seed SEED` writes, the same state as
     /// its KPattern line.
-    pub fn seeded(&self, words: &Words, seed: u64) -> (super::State, Vec<super::Turn>) {
+    pub fn seeded(&self, seed: u64) -> (super::State, Vec<super::Turn>) {
         use rand::SeedableRng;
-        self.scrambled(words, &mut rand_chacha::ChaCha8Rng::seed_from_u64(seed))
+        self.scrambled(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed))
     }
 
     /// An element drawn uniformly from the group: one of each level's, composed.

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use serde_json::json;
-use tablesolve::definition::group::{Draw, Words};
+use tablesolve::definition::group::Draw;
 use tablesolve::definition::{Def, DefOptions, Definition, Model};
 use tablesolve::judge::{kpattern, turns_text};
 use tablesolve::table::{Cost, TableDir};
@@ -30,10 +30,10 @@ struct Served {
     missing: Vec<(PathBuf, Cost)>,
     /// Compiled with its own moves, as the page plays it.
     puzzle: Model,
-    /// Its states' draws and their scrambles, made at the first draw (seconds for the
-    /// Megaminx); `None` where restrictions leave its moves' group out of reach or its
-    /// positions are too many to hold the group (`group::MOST_POINTS`).
-    scrambles: OnceLock<Option<(Draw, Words)>>,
+    /// Its states' draws, made at the first draw (with its scrambles' words: seconds
+    /// for the Megaminx); `None` where restrictions leave its moves' group out of
+    /// reach or its positions are too many to hold the group (`group::MOST_POINTS`).
+    draw: OnceLock<Option<Draw>>,
 }
 
 /// A random state of a served definition: the KPattern line `generate def` writes for
@@ -86,7 +86,7 @@ impl Defined {
                     entry,
                     missing,
                     puzzle,
-                    scrambles: OnceLock::new(),
+                    draw: OnceLock::new(),
                 },
             );
         }
@@ -103,13 +103,8 @@ impl Defined {
     /// for a name not served or a puzzle restricted past its group.
     pub fn scrambled(&self, name: &str, seed: u64) -> Option<Scrambled> {
         let served = self.by_name.get(name)?;
-        let made = served.scrambles.get_or_init(|| {
-            let draw = Draw::new(&served.puzzle).ok()?;
-            let words = draw.words();
-            Some((draw, words))
-        });
-        let (draw, words) = made.as_ref()?;
-        let (state, turns) = draw.seeded(words, seed);
+        let draw = served.draw.get_or_init(|| Draw::new(&served.puzzle).ok());
+        let (state, turns) = draw.as_ref()?.seeded(seed);
         Some(Scrambled {
             pattern: kpattern(&served.puzzle, &state),
             scramble: turns_text(&turns),
