@@ -290,12 +290,26 @@ fn orbits(value: &Value, file: &str) -> Result<Vec<Set>, DefinitionError> {
     Ok(sets)
 }
 
+/// The orbit of `sets` that `orbit`, no orbit of theirs, is all but spelt as: the same
+/// but for letter case and an edit (a letter added, dropped, changed or two swapped)
+/// every four letters (none that changes a one-letter name). An orbit a definition dropped is no such near miss (twips's
+/// kilominx keeps EDGES and CENTERS beside CORNERS).
+fn misspelt<'s>(orbit: &str, sets: &'s [Set]) -> Option<&'s str> {
+    let orbit = orbit.to_lowercase();
+    sets.iter().map(|set| set.name.as_str()).find(|name| {
+        let lengths = [orbit.chars().count(), name.chars().count()];
+        let edits = strsim::osa_distance(&orbit, &name.to_lowercase());
+        edits <= (lengths[0].max(lengths[1]) / 4).max(1) && edits < lengths[0].min(lengths[1])
+    })
+}
+
 /// A move's transformation: each orbit's `permutation` and `orientationDelta`, as
 /// cubing.js applies them (position `i` gets the piece from `permutation[i]`, its
 /// orientation plus `orientationDelta[i]`); orbits left out do not move, and orbits the
 /// definition does not have are passed over, as cubing.js passes them (twips's kilominx
 /// is its Megaminx with the edges' and centres' orbits dropped, not its moves' entries),
-/// unless the move names none of its orbits: a misspelt name most likely.
+/// unless the move names none of its orbits, or one all but spelt as one of them: a
+/// misspelt name most likely.
 fn transformation(
     value: &Value,
     sets: &[Set],
@@ -319,6 +333,15 @@ fn transformation(
             format!(
                 "move {name} names none of the definition's orbits ({orbit} is no orbit of it)"
             ),
+        ));
+    }
+    if let Some((orbit, v, set)) = (members.iter())
+        .filter(|(orbit, _)| !known(orbit))
+        .find_map(|(orbit, v)| Some((orbit, v, misspelt(orbit, sets)?)))
+    {
+        return Err(error(
+            v,
+            format!("move {name}'s {orbit} is no orbit of the definition; {set}?"),
         ));
     }
     let mut action = Action::identity(sets);

@@ -636,14 +636,28 @@ fn keys_cubing_js_writes_beside_a_definition_are_passed_over() {
 fn orbits_a_move_names_beyond_the_definition_are_passed_over() {
     let with = |extra: &str| {
         let text = format!(
-            r#"{{"orbits": [{{"orbitName": "C", "numPieces": 3, "numOrientations": 1}}],
-                "defaultPattern": {{"C": {{"pieces": [0, 1, 2], "orientation": [0, 0, 0]}}}},
-                "moves": {{"M": {{{extra}"C": {{"permutation": [1, 2, 0], "orientationDelta": [0, 0, 0]}}}}}}}}"#
+            r#"{{"orbits": [{{"orbitName": "CORNERS", "numPieces": 3, "numOrientations": 1}}],
+                "defaultPattern": {{"CORNERS": {{"pieces": [0, 1, 2], "orientation": [0, 0, 0]}}}},
+                "moves": {{"M": {{{extra}"CORNERS": {{"permutation": [1, 2, 0], "orientationDelta": [0, 0, 0]}}}}}}}}"#
         );
-        Definition::parse(&text, "d.json").unwrap()
+        Definition::parse(&text, "d.json")
     };
-    let dropped = r#""EDGES": {"permutation": [1, 0], "orientationDelta": [0, 1]}, "#;
-    assert_eq!(with(dropped), with(""));
+    let orbit = |name: &str| {
+        format!(r#""{name}": {{"permutation": [1, 0], "orientationDelta": [0, 1]}}, "#)
+    };
+    for dropped in ["EDGES", "CENTERS", "C"] {
+        assert_eq!(
+            with(&orbit(dropped)).unwrap(),
+            with("").unwrap(),
+            "{dropped}"
+        );
+    }
+    // A name all but one of the definition's is a misspelling, not an orbit dropped.
+    for misspelt in ["CORNRES", "corners", "CORNER", "CORNERSS"] {
+        let error = with(&orbit(misspelt)).unwrap_err().to_string();
+        let says = format!("move M's {misspelt} is no orbit of the definition; CORNERS?");
+        assert!(error.ends_with(&says), "{error}");
+    }
 }
 
 /// cubing.js adds orientation deltas modulo the orientations (its clock turns by -1):
