@@ -13,6 +13,30 @@ use super::{Cancel, StateSpace, TooLarge, UNREACHABLE};
 pub struct Work<'a> {
     advance: &'a (dyn Fn(u64) + Sync),
     cancel: Option<&'a Cancel>,
+    checkpoints: Option<&'a dyn Checkpoints>,
+}
+
+/// Where a breadth-first search stands between two rounds of its work: every state
+/// nearer the goals than `depth` expanded, and those at `depth` ranked below `from`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Checkpoint {
+    /// The level being expanded.
+    pub depth: u8,
+    /// The first rank of the level not yet expanded.
+    pub from: u64,
+}
+
+/// Where a search keeps its distances as it goes, so that a build stopped part-way
+/// (Ctrl-C, a kill, a cancel) resumes from the last checkpoint kept rather than from
+/// the goals ([`crate::table::dir::build`] keeps them beside the table it builds).
+pub trait Checkpoints: Sync {
+    /// The distances an earlier run of the same search kept for `states` states, and
+    /// where it stood.
+    fn restore(&self, states: u64) -> Option<(Vec<AtomicU8>, Checkpoint)>;
+    /// Whether it is time to keep the distances again.
+    fn due(&self) -> bool;
+    /// Keeps `distance`, the search standing `at`.
+    fn keep(&self, distance: &[AtomicU8], at: Checkpoint);
 }
 
 impl<'a> Work<'a> {
@@ -21,6 +45,7 @@ impl<'a> Work<'a> {
         Work {
             advance,
             cancel: None,
+            checkpoints: None,
         }
     }
 
@@ -32,6 +57,15 @@ impl<'a> Work<'a> {
     /// The same work, given up once `cancel` is cancelled.
     pub fn until(self, cancel: Option<&'a Cancel>) -> Self {
         Work { cancel, ..self }
+    }
+
+    /// The same work, resuming from the checkpoint `checkpoints` kept last, and
+    /// keeping its own there.
+    pub fn keeping(self, checkpoints: &'a dyn Checkpoints) -> Self {
+        Work {
+            checkpoints: Some(checkpoints),
+            ..self
+        }
     }
 
     /// Tells that `steps` more are done.
@@ -55,64 +89,134 @@ impl<'a> Work<'a> {
 /// states), and a scan of the bytes costs far less than the states' expansions. An
 /// error says what exceeds a byte a rank in memory, or the distances a byte holds.
 /// `work` hears of the states expanded as they are, from any thread; once cancelled,
-/// each block is skipped and the search returns after its level.
+/// each block is skipped and the search returns after its round, its distances
+/// meaning nothing.
+///
+/// A level is expanded in rounds of [`ROUND`] ranks. Between two, where `work` keeps
+/// checkpoints, the distances may be kept, and a search restored from them expands
+/// the rest of the level: expanding a state again would claim nothing, so the
+/// distances mean the same whatever a round had done when it was stopped.
 pub fn reverse_bfs<S: StateSpace>(space: &S, work: &Work) -> Result<Vec<u8>, TooLarge> {
-    const BLOCK: usize = 1 << 16;
-    let states = usize::try_from(space.states())
-        .map_err(|_| TooLarge(format!("{} states do not fit in memory", space.states())))?;
-    let distance: Vec<AtomicU8> = (0..states).map(|_| AtomicU8::new(UNREACHABLE)).collect();
-    for goal in space.goals() {
-        distance[goal as usize].store(0, Relaxed);
-    }
-    let mut depth = 0u8;
-    loop {
-        let found: u64 = distance
-            .par_chunks(BLOCK)
-            .enumerate()
-            .map(|(block, bytes)| {
-                let (mut expanded, mut found) = (0, 0);
-                if work.cancelled() {
-                    return 0;
-                }
-                for (i, byte) in bytes.iter().enumerate() {
-                    if byte.load(Relaxed) != depth {
-                        continue;
-                    }
-                    expanded += 1;
-                    space.neighbours((block * BLOCK + i) as u64, |n| {
-                        let claimed = distance[n as usize]
-                            .compare_exchange(UNREACHABLE, depth + 1, Relaxed, Relaxed)
-                            .is_ok();
-                        found += u64::from(claimed);
-                    });
-                }
-                work.advance(expanded);
-                found
-            })
-            .sum();
-        if found == 0 || work.cancelled() {
+    let states = space.states();
+    let too_many = || TooLarge(format!("{states} states do not fit in memory"));
+    let len = usize::try_from(states).map_err(|_| too_many())?;
+    let (distance, mut at) = match work.checkpoints.and_then(|c| c.restore(states)) {
+        Some((distance, at)) => {
+            work.advance(expanded_before(&distance, at));
+            (distance, at)
+        }
+        None => {
+            let distance: Vec<AtomicU8> = (0..len).map(|_| AtomicU8::new(UNREACHABLE)).collect();
+            for goal in space.goals() {
+                distance[goal as usize].store(0, Relaxed);
+            }
+            (distance, Checkpoint { depth: 0, from: 0 })
+        }
+    };
+    'levels: loop {
+        // Whether the level's rounds found none of the next is known only where this
+        // run made all of them.
+        let whole = at.from == 0;
+        let mut found = 0;
+        while at.from < states {
+            let round = at.from..states.min(at.from + ROUND);
+            found += expand(space, &distance, at.depth, round.clone(), work);
+            if work.cancelled() {
+                break 'levels;
+            }
+            at.from = round.end;
+            keep_if_due(work, &distance, at);
+        }
+        if whole && found == 0 {
             break;
         }
-        depth += 1;
-        if depth == UNREACHABLE {
+        at = Checkpoint {
+            depth: at.depth + 1,
+            from: 0,
+        };
+        if at.depth == UNREACHABLE {
             return Err(TooLarge(format!(
                 "distances beyond {} do not fit a byte",
-                depth - 1
+                at.depth - 1
             )));
         }
+        keep_if_due(work, &distance, at);
     }
     Ok(distance.into_iter().map(AtomicU8::into_inner).collect())
+}
+
+/// The ranks of a level expanded between two checkpoints: enough that the pause
+/// between rounds costs nothing, few enough that a stop loses seconds at most.
+pub const ROUND: u64 = 1 << 22;
+
+/// Expands the states at `depth` among `ranks`, in parallel blocks; returns the states
+/// it claimed for the next level.
+fn expand<S: StateSpace>(
+    space: &S,
+    distance: &[AtomicU8],
+    depth: u8,
+    ranks: std::ops::Range<u64>,
+    work: &Work,
+) -> u64 {
+    const BLOCK: usize = 1 << 16;
+    let first = ranks.start;
+    distance[ranks.start as usize..ranks.end as usize]
+        .par_chunks(BLOCK)
+        .enumerate()
+        .map(|(block, bytes)| {
+            let (mut expanded, mut found) = (0, 0);
+            if work.cancelled() {
+                return 0;
+            }
+            for (i, byte) in bytes.iter().enumerate() {
+                if byte.load(Relaxed) != depth {
+                    continue;
+                }
+                expanded += 1;
+                space.neighbours(first + (block * BLOCK + i) as u64, |n| {
+                    let claimed = distance[n as usize]
+                        .compare_exchange(UNREACHABLE, depth + 1, Relaxed, Relaxed)
+                        .is_ok();
+                    found += u64::from(claimed);
+                });
+            }
+            work.advance(expanded);
+            found
+        })
+        .sum()
+}
+
+fn keep_if_due(work: &Work, distance: &[AtomicU8], at: Checkpoint) {
+    if let Some(checkpoints) = work.checkpoints.filter(|c| c.due()) {
+        checkpoints.keep(distance, at);
+    }
+}
+
+/// The states a search standing `at` has expanded.
+fn expanded_before(distance: &[AtomicU8], at: Checkpoint) -> u64 {
+    let depth = |rank: usize| distance[rank].load(Relaxed);
+    (0..distance.len())
+        .into_par_iter()
+        .filter(|&rank| {
+            depth(rank) < at.depth || depth(rank) == at.depth && (rank as u64) < at.from
+        })
+        .count() as u64
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::AtomicU64;
+    use std::sync::Mutex;
 
     /// A path of `len` states 0 - 1 - ... - len-1, goal at 0, and an isolated last
     /// state.
     struct Line {
         len: u64,
     }
+
+    /// Counts the states a search expands, told apart from those it says are done.
+    struct Counted<'a, S>(&'a S, &'a AtomicU64);
 
     impl StateSpace for Line {
         fn states(&self) -> u64 {
@@ -132,6 +236,120 @@ mod tests {
                 visit(rank + 1);
             }
         }
+    }
+
+    impl<S: StateSpace> StateSpace for Counted<'_, S> {
+        fn states(&self) -> u64 {
+            self.0.states()
+        }
+        fn goals(&self) -> Vec<u64> {
+            self.0.goals()
+        }
+        fn neighbours(&self, rank: u64, visit: impl FnMut(u64)) {
+            self.1.fetch_add(1, Relaxed);
+            self.0.neighbours(rank, visit)
+        }
+    }
+
+    /// A tree of `len` states, goal 0: the states before `r` are `2r + 1` and `2r + 2`,
+    /// so level `d` is ranks `2^d - 1` to `2^(d+1) - 2`, wider than a round from 22 on.
+    struct Tree {
+        len: u64,
+    }
+
+    impl StateSpace for Tree {
+        fn states(&self) -> u64 {
+            self.len
+        }
+        fn goals(&self) -> Vec<u64> {
+            vec![0]
+        }
+        fn neighbours(&self, rank: u64, mut visit: impl FnMut(u64)) {
+            (1..=2)
+                .map(|c| 2 * rank + c)
+                .filter(|&n| n < self.len)
+                .for_each(&mut visit);
+        }
+    }
+
+    /// Keeps the distances at one checkpoint only, and cancels the search there.
+    struct StopAt {
+        at: Checkpoint,
+        kept: Mutex<Option<(Vec<u8>, Checkpoint)>>,
+        cancel: Cancel,
+    }
+
+    impl Checkpoints for StopAt {
+        fn restore(&self, states: u64) -> Option<(Vec<AtomicU8>, Checkpoint)> {
+            let (bytes, at) = self.kept.lock().unwrap().clone()?;
+            assert_eq!(bytes.len() as u64, states);
+            Some((bytes.into_iter().map(AtomicU8::new).collect(), at))
+        }
+        fn due(&self) -> bool {
+            true
+        }
+        fn keep(&self, distance: &[AtomicU8], at: Checkpoint) {
+            if at == self.at {
+                let bytes = distance.iter().map(|b| b.load(Relaxed)).collect();
+                *self.kept.lock().unwrap() = Some((bytes, at));
+                self.cancel.cancel();
+            }
+        }
+    }
+
+    /// Stopped at `at`, then resumed: the distances of a search never stopped, every
+    /// state expanded once in all, and the states expanded before the stop told as done.
+    fn stopped_and_resumed<S: StateSpace>(space: &S, at: Checkpoint) {
+        let stop = StopAt {
+            at,
+            kept: Mutex::new(None),
+            cancel: Cancel::new(),
+        };
+        let (expanded, told) = (AtomicU64::new(0), AtomicU64::new(0));
+        let tell = |steps| {
+            told.fetch_add(steps, Relaxed);
+        };
+        let stopped = Work::new(&tell).until(Some(&stop.cancel));
+        reverse_bfs(&Counted(space, &expanded), &stopped.keeping(&stop)).unwrap();
+        assert!(stop.kept.lock().unwrap().is_some(), "stopped at {at:?}");
+        let before = expanded.swap(0, Relaxed);
+        told.store(0, Relaxed);
+
+        let resumed = reverse_bfs(&Counted(space, &expanded), &Work::new(&tell).keeping(&stop));
+        let whole = reverse_bfs(space, &Work::quiet()).unwrap();
+        assert_eq!(resumed.unwrap(), whole);
+        let reached = whole.iter().filter(|&&d| d != UNREACHABLE).count() as u64;
+        assert_eq!(before + expanded.load(Relaxed), reached, "expanded again");
+        assert_eq!(
+            told.load(Relaxed),
+            reached,
+            "the states expanded before told as done"
+        );
+    }
+
+    #[test]
+    fn a_search_stopped_between_levels_resumes_where_it_stood() {
+        let at = Checkpoint { depth: 50, from: 0 };
+        stopped_and_resumed(&Line { len: 199 }, at);
+    }
+
+    #[test]
+    fn a_search_stopped_inside_a_level_resumes_where_it_stood() {
+        let tree = Tree { len: 3 * ROUND };
+        stopped_and_resumed(
+            &tree,
+            Checkpoint {
+                depth: 22,
+                from: ROUND,
+            },
+        );
+        stopped_and_resumed(
+            &tree,
+            Checkpoint {
+                depth: 22,
+                from: 2 * ROUND,
+            },
+        );
     }
 
     #[test]

@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use super::format::{version_of, VERSION_END};
 use super::map::MappedTable;
 use super::memory;
+use super::partial::Partial;
 use super::write::{build_lock, remove_abandoned, temporary, write_atomic};
 use super::Cost;
 use super::{encode_header, file_len_bound, Header, Source, Table, TableError, FORMAT_VERSION};
@@ -405,7 +406,8 @@ fn outdated(path: &Path) -> bool {
 
 /// Computes the table of `source` and writes it to `path` atomically, creating the
 /// directory if needed; `work` hears of the work as it is done, and writes nothing
-/// once cancelled. Returns the header written.
+/// once cancelled. A search's distances are kept beside `path` as it goes, so that
+/// a build stopped part-way resumes from them. Returns the header written.
 pub fn build<S: Source>(source: &S, path: &Path, work: &Work) -> Result<Header, TableError> {
     let write_error = |source| TableError::Write {
         path: path.to_owned(),
@@ -417,8 +419,9 @@ pub fn build<S: Source>(source: &S, path: &Path, work: &Work) -> Result<Header, 
     if work.cancelled() {
         return Err(cancelled());
     }
+    let kept = Partial::beside(path, &source.id());
     let payload = source
-        .compute(work)
+        .compute(&work.keeping(&kept))
         .map_err(|reason| TableError::TooLarge {
             path: path.to_owned(),
             reason,
@@ -431,6 +434,7 @@ pub fn build<S: Source>(source: &S, path: &Path, work: &Work) -> Result<Header, 
         fs::create_dir_all(dir).map_err(write_error)?;
     }
     write_atomic(path, &[&prefix, &payload]).map_err(write_error)?;
+    kept.remove();
     Ok(header)
 }
 

@@ -17,7 +17,8 @@
 //! - [`format`](mod@format): encoding, and the validated zero-copy [`Table`] over any bytes;
 //! - [`map`]: opening a file as a memory-mapped table (the crate's one `unsafe` line);
 //! - [`dir`]: a directory of tables, missing ones built on demand and written
-//!   atomically; [`cost`] what building them costs, said before.
+//!   atomically; [`cost`] what building them costs, said before; `partial` a build's
+//!   distances so far, kept so that a build stopped part-way resumes;
 
 pub mod cost;
 pub mod dir;
@@ -26,6 +27,7 @@ mod file;
 pub mod format;
 pub mod map;
 pub mod memory;
+mod partial;
 mod write;
 
 pub use crate::search::{TooLarge, Work};

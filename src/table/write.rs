@@ -11,7 +11,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 /// The names of temporaries: no table's file name starts with this...
-const PREFIX: &str = ".tablesolve-";
+pub(super) const PREFIX: &str = ".tablesolve-";
 /// ... or ends with this (a table's part-written file) ...
 const SUFFIX: &str = ".tmp";
 /// ... or this (the lock of a table's build).

@@ -1,5 +1,6 @@
 //! The temporaries tables are written through: one a killed build left behind is
-//! removed by the next run, and one another live process is writing never is.
+//! removed by the next run, and one another live process is writing never is; the
+//! levels a stopped build kept are used only whole, and go once their table is written.
 
 use std::fs::{self, File};
 use std::io::Write;
@@ -243,4 +244,42 @@ fn a_build_stopped_part_way_keeps_each_large_table_finished_before() {
     assert!(dir.path().join("first-0.tbl").exists());
     assert!(!dir.path().join("second-0.tbl").exists());
     assert_eq!(temporaries(dir.path()), []);
+}
+
+/// Levels kept beside a table (`.tablesolve-NAME.partial`) that fail their checks are
+/// not used: the table is built from its goals, whole and right (the 2x2x2's published
+/// distances), and the file is gone once it is written. (What whole levels resume is
+/// tested where they are read and where the search takes them up.)
+#[test]
+fn levels_kept_that_fail_their_checks_are_not_used_and_go_with_the_build() {
+    let definition = concat!(env!("CARGO_MANIFEST_DIR"), "/definitions/2x2x2.def");
+    let first = tempfile::tempdir().unwrap();
+    stdout(&tablesolve(
+        first.path(),
+        &["stats", "def", definition],
+        b"",
+    ));
+    let mut tables: Vec<String> = (fs::read_dir(first.path()).unwrap().flatten())
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .collect();
+    tables.sort();
+    assert_eq!(tables.len(), 2, "a table and its walks: {tables:?}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let kept = |table: &String| dir.path().join(format!(".tablesolve-{table}.partial"));
+    for (table, bytes) in tables
+        .iter()
+        .zip([&b"TBLSPART not levels"[..], &[0xff; 4096]])
+    {
+        fs::write(kept(table), bytes).unwrap();
+    }
+    let output = tablesolve(dir.path(), &["stats", "def", definition], b"");
+    let distances = [
+        1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644,
+    ];
+    let rows = (distances.iter().enumerate()).map(|(d, n)| format!("{d:>10}  {n}\n"));
+    assert!(stdout(&output).contains(&rows.collect::<String>()));
+    for table in &tables {
+        assert!(!kept(table).exists(), "{table}'s levels left");
+    }
 }
