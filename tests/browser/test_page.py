@@ -358,6 +358,23 @@ def test_a_definition_whose_table_takes_minutes_is_not_built_unasked(browser, se
     assert not browser.find_element(By.ID, "cancel").is_displayed()
 
 
+def test_what_a_solve_would_build_is_asked_of_the_service_as_it_stands(browser, server):
+    # The 2x2x2's table, built since the page fetched its list (here by an answer
+    # asked of the service; another client's or the command's would do as well).
+    wait = choose(browser, server, "2x2x2.def")
+    api(server, "/v1/2x2x2.def/answer", board="U")
+    # The list the page holds says the table is missing and takes ten minutes.
+    browser.execute_script("""puzzles.find((p) => p.name === "2x2x2.def").build =
+        { tables: 1, cost: "as the list fetched at load said", seconds: 600 };""")
+    text = browser.find_element(By.ID, "board")
+    text.clear()
+    text.send_keys("U")
+    browser.find_element(By.ID, "solve").click()
+    wait.until(lambda b: b.find_elements(By.CSS_SELECTOR, "#moves li"))
+    assert [m.text for m in browser.find_elements(By.CSS_SELECTOR, "#moves li")] == ["U'"]
+    assert not browser.find_element(By.ID, "cost").is_displayed()
+
+
 def test_tables_being_built_show_how_far_they_are(browser):
     # A 4x3 board is answered from one exact table of 239.5 M boards, built on first use
     # for seconds: the page draws how far the build is until the search starts.

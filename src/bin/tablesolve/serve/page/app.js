@@ -313,6 +313,19 @@ function stopSearch(message) {
   if (message) say(message);
 }
 
+/** The puzzle list as the service has it now: which tables are built changes while the
+ * page is open (built by a request, by another client, by the command), so each
+ * question of what a build costs asks again; where the service cannot be asked, the
+ * list at hand stands. */
+async function refreshPuzzles() {
+  try {
+    const response = await fetch("/v1/puzzles");
+    if (response.ok) puzzles = (await response.json()).puzzles;
+  } catch {
+    // The list at hand.
+  }
+}
+
 /** The databases a solve would use and whether they are built: `null` where nothing
  * needs building (or the puzzle has none), else { chosen, quick } to warn of. */
 function unbuilt() {
@@ -321,7 +334,7 @@ function unbuilt() {
   if (puzzle.build) {
     if (puzzle.build.seconds < ASK_FROM_SECONDS) return null;
     const tables = puzzle.build.tables === 1 ? "table" : "tables";
-    return { chosen: { name: puzzle.name, cost: puzzle.build.cost, what: tables }, puzzle };
+    return { chosen: { name: puzzle.name, cost: puzzle.build.cost, what: tables } };
   }
   if (!puzzle.partitions || $("partition-label").hidden) return null;
   const goal = $("goal-label").hidden ? "default" : $("goal").value || "default";
@@ -340,9 +353,10 @@ function unbuilt() {
   return { chosen, quick };
 }
 
-function solve(confirmed = false) {
+async function solve(confirmed = false) {
   pause();
   $("cost").hidden = true;
+  if (!confirmed) await refreshPuzzles();
   const s = shape();
   const text = $("board").value;
   let board;
@@ -364,11 +378,7 @@ function solve(confirmed = false) {
       $("quick").textContent = `Name ${cost.quick.name} instead`;
       $("quick").onclick = () => { $("partition").value = cost.quick.name; solve(); };
     }
-    $("build").onclick = () => {
-      // Built once asked: not asked again for this puzzle.
-      if (cost.puzzle) cost.puzzle.build = null;
-      solve(true);
-    };
+    $("build").onclick = () => solve(true);
     $("cost").hidden = false;
     return say("");
   }
@@ -464,6 +474,7 @@ async function randomBoard() {
   if (s.kind === "def") {
     // The shortest scramble where its answer is found at once; else the service's
     // (longer, found with no table); else the position itself.
+    await refreshPuzzles();
     const puzzle = puzzles.find((p) => p.name === name);
     const quick = !puzzle.build || puzzle.build.seconds < ASK_FROM_SECONDS;
     const shortest = quick ? await answerUndone(name, body.board, s.def) : null;
