@@ -14,6 +14,7 @@ pub struct Work<'a> {
     advance: &'a (dyn Fn(u64) + Sync),
     cancel: Option<&'a Cancel>,
     checkpoints: Option<&'a dyn Checkpoints>,
+    resumed: Option<&'a (dyn Fn(u64) + Sync)>,
 }
 
 /// Where a breadth-first search stands between two rounds of its work: every state
@@ -46,6 +47,7 @@ impl<'a> Work<'a> {
             advance,
             cancel: None,
             checkpoints: None,
+            resumed: None,
         }
     }
 
@@ -66,6 +68,20 @@ impl<'a> Work<'a> {
             checkpoints: Some(checkpoints),
             ..self
         }
+    }
+
+    /// The same work, telling `resumed` rather than its advance of the steps an
+    /// earlier, stopped run did (so that a progress bar does not count them in its rate).
+    pub fn telling_resumed(self, resumed: &'a (dyn Fn(u64) + Sync)) -> Self {
+        Work {
+            resumed: Some(resumed),
+            ..self
+        }
+    }
+
+    /// Tells that `steps` more were done by an earlier run, taken up now.
+    pub fn resume(&self, steps: u64) {
+        self.resumed.unwrap_or(self.advance)(steps)
     }
 
     /// Tells that `steps` more are done.
@@ -102,7 +118,7 @@ pub fn reverse_bfs<S: StateSpace>(space: &S, work: &Work) -> Result<Vec<u8>, Too
     let len = usize::try_from(states).map_err(|_| too_many())?;
     let (distance, mut at) = match work.checkpoints.and_then(|c| c.restore(states)) {
         Some((distance, at)) => {
-            work.advance(expanded_before(&distance, at));
+            work.resume(expanded_before(&distance, at));
             (distance, at)
         }
         None => {
@@ -298,7 +314,7 @@ mod tests {
     }
 
     /// Stopped at `at`, then resumed: the distances of a search never stopped, every
-    /// state expanded once in all, and the states expanded before the stop told as done.
+    /// state expanded once in all, and the states expanded before the stop told apart.
     fn stopped_and_resumed<S: StateSpace>(space: &S, at: Checkpoint) {
         let stop = StopAt {
             at,
@@ -315,15 +331,26 @@ mod tests {
         let before = expanded.swap(0, Relaxed);
         told.store(0, Relaxed);
 
-        let resumed = reverse_bfs(&Counted(space, &expanded), &Work::new(&tell).keeping(&stop));
+        let taken_up = AtomicU64::new(0);
+        let resume = |steps| {
+            taken_up.fetch_add(steps, Relaxed);
+        };
+        let work = Work::new(&tell).keeping(&stop).telling_resumed(&resume);
+        let resumed = reverse_bfs(&Counted(space, &expanded), &work);
         let whole = reverse_bfs(space, &Work::quiet()).unwrap();
         assert_eq!(resumed.unwrap(), whole);
         let reached = whole.iter().filter(|&&d| d != UNREACHABLE).count() as u64;
-        assert_eq!(before + expanded.load(Relaxed), reached, "expanded again");
+        let after = expanded.load(Relaxed);
+        assert_eq!(before + after, reached, "expanded again");
         assert_eq!(
             told.load(Relaxed),
-            reached,
-            "the states expanded before told as done"
+            after,
+            "the states expanded now told as done"
+        );
+        assert_eq!(
+            taken_up.load(Relaxed),
+            before,
+            "those expanded before told apart"
         );
     }
 

@@ -33,6 +33,9 @@ pub enum BuildNote<'a> {
     },
     /// This many more steps are done (told from any thread, many times a second).
     Advanced(u64),
+    /// This many steps were done by an earlier build of theirs, stopped part-way and
+    /// taken up now (told as each resumes).
+    Resumed(u64),
     /// They were built, in this time.
     Finished(Duration),
     /// Building them failed; the error follows.
@@ -288,16 +291,22 @@ impl TableDir {
             });
             let _counted = self.under_way.start(&paths, work);
             let started = Instant::now();
-            let advance = |steps| {
-                self.under_way.done.fetch_add(steps, Ordering::Relaxed);
-                (self.note)(BuildNote::Advanced(steps))
+            let told = |note: fn(u64) -> BuildNote<'static>| {
+                move |steps| {
+                    self.under_way.done.fetch_add(steps, Ordering::Relaxed);
+                    (self.note)(note(steps))
+                }
             };
+            let (advance, resumed) = (told(BuildNote::Advanced), told(BuildNote::Resumed));
+            let work = Work::new(&advance)
+                .until(self.cancel.as_ref())
+                .telling_resumed(&resumed);
             // Wait for another's build of the same table only off the rayon pools.
             let wait = rayon::current_thread_index().is_none();
             let built = in_turns(&mut missing).try_for_each(|turn| {
                 let _memory = claim_memory(turn)?;
                 (turn.par_iter())
-                    .try_for_each(|(source, path)| self.build_once(*source, path, &advance, wait))
+                    .try_for_each(|(source, path)| self.build_once(*source, path, &work, wait))
             });
             match built {
                 Ok(()) => (self.note)(BuildNote::Finished(started.elapsed())),
@@ -321,7 +330,7 @@ impl TableDir {
         &self,
         source: &S,
         path: &Path,
-        advance: &(dyn Fn(u64) + Sync),
+        work: &Work,
         wait: bool,
     ) -> Result<(), TableError> {
         let _lock = build_lock(path, wait).map_err(|e| TableError::Unwritable {
@@ -329,11 +338,10 @@ impl TableDir {
             source: e,
         })?;
         if fs::symlink_metadata(path).is_ok() && !outdated(path) {
-            advance(source.work());
+            work.advance(source.work());
             return Ok(());
         }
-        let work = Work::new(advance).until(self.cancel.as_ref());
-        build(source, path, &work).map(drop)
+        build(source, path, work).map(drop)
     }
 
     fn is_cancelled(&self) -> bool {

@@ -307,6 +307,11 @@ fn table_dir(cli: &Cli, dir: &Path) -> TableDir {
                     bar.inc(steps);
                 }
             }
+            BuildNote::Resumed(steps) => {
+                if let Some(bar) = bar.as_ref() {
+                    bar.resumed(steps);
+                }
+            }
             BuildNote::Finished(took) => {
                 if let Some(bar) = bar.take() {
                     bar.finish(format_args!("done in {:.2} s", took.as_secs_f64()));

@@ -60,6 +60,13 @@ impl Progress {
         self.bar.inc(steps);
     }
 
+    /// `steps` more done by an earlier run, taken up now: the time left is then
+    /// reckoned afresh, from the work done from here on.
+    pub fn resumed(&self, steps: u64) {
+        self.bar.inc(steps);
+        self.bar.reset_eta();
+    }
+
     /// Clears the bar; a build's line ends with `outcome`.
     pub fn finish(self, outcome: std::fmt::Arguments) {
         let hidden = self.bar.is_hidden();
