@@ -80,7 +80,7 @@ impl<'a> Work<'a> {
     }
 
     /// Tells that `steps` more were done by an earlier run, taken up now.
-    pub fn resume(&self, steps: u64) {
+    pub fn advance_resumed(&self, steps: u64) {
         self.resumed.unwrap_or(self.advance)(steps)
     }
 
@@ -117,8 +117,13 @@ pub fn reverse_bfs<S: StateSpace>(space: &S, work: &Work) -> Result<Vec<u8>, Too
     let too_many = || TooLarge(format!("{states} states do not fit in memory"));
     let len = usize::try_from(states).map_err(|_| too_many())?;
     let (distance, mut at) = match work.checkpoints.and_then(|c| c.restore(states)) {
-        Some((distance, at)) => {
-            work.resume(expanded_before(&distance, at));
+        Some((distance, mut at)) => {
+            // The last level a byte holds is expanded whole again: what it finds beyond
+            // is marked as unreachable states are, so only a whole level can tell it.
+            if at.depth == UNREACHABLE - 1 {
+                at.from = 0;
+            }
+            work.advance_resumed(expanded_before(&distance, at));
             (distance, at)
         }
         None => {
@@ -129,13 +134,13 @@ pub fn reverse_bfs<S: StateSpace>(space: &S, work: &Work) -> Result<Vec<u8>, Too
             (distance, Checkpoint { depth: 0, from: 0 })
         }
     };
+    let round_len =
+        ROUND.max(ROUND_BLOCKS_A_THREAD * BLOCK as u64 * rayon::current_num_threads() as u64);
     'levels: loop {
-        // Whether the level's rounds found none of the next is known only where this
-        // run made all of them.
         let whole = at.from == 0;
         let mut found = 0;
         while at.from < states {
-            let round = at.from..states.min(at.from + ROUND);
+            let round = at.from..states.min(at.from + round_len);
             found += expand(space, &distance, at.depth, round.clone(), work);
             if work.cancelled() {
                 break 'levels;
@@ -143,7 +148,13 @@ pub fn reverse_bfs<S: StateSpace>(space: &S, work: &Work) -> Result<Vec<u8>, Too
             at.from = round.end;
             keep_if_due(work, &distance, at);
         }
-        if whole && found == 0 {
+        // Where rounds of the level were made by an earlier run, what they found is
+        // read from the distances: only this level marks states one deeper.
+        if !whole {
+            let next = at.depth + 1;
+            found = u64::from(distance.par_iter().any(|d| d.load(Relaxed) == next));
+        }
+        if found == 0 {
             break;
         }
         at = Checkpoint {
@@ -162,8 +173,12 @@ pub fn reverse_bfs<S: StateSpace>(space: &S, work: &Work) -> Result<Vec<u8>, Too
 }
 
 /// The ranks of a level expanded between two checkpoints: enough that the pause
-/// between rounds costs nothing, few enough that a stop loses seconds at most.
-pub const ROUND: u64 = 1 << 22;
+/// between rounds costs nothing, few enough that a stop loses seconds at most...
+const ROUND: u64 = 1 << 22;
+/// ... and at least this many blocks a thread, so that every core has its share.
+const ROUND_BLOCKS_A_THREAD: u64 = 16;
+/// The ranks a thread takes at a time.
+const BLOCK: usize = 1 << 16;
 
 /// Expands the states at `depth` among `ranks`, in parallel blocks; returns the states
 /// it claimed for the next level.
@@ -174,7 +189,6 @@ fn expand<S: StateSpace>(
     ranks: std::ops::Range<u64>,
     work: &Work,
 ) -> u64 {
-    const BLOCK: usize = 1 << 16;
     let first = ranks.start;
     distance[ranks.start as usize..ranks.end as usize]
         .par_chunks(BLOCK)
@@ -316,6 +330,11 @@ mod tests {
     /// Stopped at `at`, then resumed: the distances of a search never stopped, every
     /// state expanded once in all, and the states expanded before the stop told apart.
     fn stopped_and_resumed<S: StateSpace>(space: &S, at: Checkpoint) {
+        stopped_and_resumed_again(space, at, 0)
+    }
+
+    /// The same, `again` states expanded a second time.
+    fn stopped_and_resumed_again<S: StateSpace>(space: &S, at: Checkpoint, again: u64) {
         let stop = StopAt {
             at,
             kept: Mutex::new(None),
@@ -341,7 +360,7 @@ mod tests {
         assert_eq!(resumed.unwrap(), whole);
         let reached = whole.iter().filter(|&&d| d != UNREACHABLE).count() as u64;
         let after = expanded.load(Relaxed);
-        assert_eq!(before + after, reached, "expanded again");
+        assert_eq!(before + after, reached + again, "expanded again");
         assert_eq!(
             told.load(Relaxed),
             after,
@@ -349,7 +368,7 @@ mod tests {
         );
         assert_eq!(
             taken_up.load(Relaxed),
-            before,
+            before - again,
             "those expanded before told apart"
         );
     }
@@ -358,6 +377,19 @@ mod tests {
     fn a_search_stopped_between_levels_resumes_where_it_stood() {
         let at = Checkpoint { depth: 50, from: 0 };
         stopped_and_resumed(&Line { len: 199 }, at);
+    }
+
+    #[test]
+    fn a_search_stopped_inside_the_last_level_a_byte_holds_resumes_as_it_stood() {
+        // 255 states deep, the last at distance 254: the whole search is no error. Its
+        // last level is expanded whole again (what it finds beyond would read as
+        // unreachable): that one state, twice.
+        let line = Line { len: 255 };
+        let at = Checkpoint {
+            depth: 254,
+            from: 256,
+        };
+        stopped_and_resumed_again(&line, at, 1);
     }
 
     #[test]

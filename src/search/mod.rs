@@ -10,7 +10,7 @@ mod limit;
 mod marks;
 mod walk;
 
-pub use bfs::{reverse_bfs, Checkpoint, Checkpoints, Work, ROUND};
+pub use bfs::{reverse_bfs, Checkpoint, Checkpoints, Work};
 pub use budget::{Budget, Progress};
 pub use ida::{
     cut, every_shortest, expand_each, ida_star, search, search_either, search_task, Child,

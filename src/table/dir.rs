@@ -338,6 +338,8 @@ impl TableDir {
             source: e,
         })?;
         if fs::symlink_metadata(path).is_ok() && !outdated(path) {
+            // Another build made it; what one stopped beside it kept is of no use now.
+            Partial::beside(path, &source.id()).remove();
             work.advance(source.work());
             return Ok(());
         }
@@ -415,7 +417,8 @@ fn outdated(path: &Path) -> bool {
 /// Computes the table of `source` and writes it to `path` atomically, creating the
 /// directory if needed; `work` hears of the work as it is done, and writes nothing
 /// once cancelled. A search's distances are kept beside `path` as it goes, so that
-/// a build stopped part-way resumes from them. Returns the header written.
+/// a build stopped part-way resumes from them, and removed once it ends otherwise.
+/// Returns the header written.
 pub fn build<S: Source>(source: &S, path: &Path, work: &Work) -> Result<Header, TableError> {
     let write_error = |source| TableError::Write {
         path: path.to_owned(),
@@ -428,21 +431,22 @@ pub fn build<S: Source>(source: &S, path: &Path, work: &Work) -> Result<Header, 
         return Err(cancelled());
     }
     let kept = Partial::beside(path, &source.id());
-    let payload = source
-        .compute(&work.keeping(&kept))
-        .map_err(|reason| TableError::TooLarge {
-            path: path.to_owned(),
-            reason,
-        })?;
+    let computed = source.compute(&work.keeping(&kept));
     if work.cancelled() {
         return Err(cancelled());
     }
+    // Done with, however the search ended: a failed one would fail again from it, and
+    // a finished one's table needs the room on disk.
+    kept.remove();
+    let payload = computed.map_err(|reason| TableError::TooLarge {
+        path: path.to_owned(),
+        reason,
+    })?;
     let (header, prefix) = encode_header(&source.id(), &payload);
     if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
         fs::create_dir_all(dir).map_err(write_error)?;
     }
     write_atomic(path, &[&prefix, &payload]).map_err(write_error)?;
-    kept.remove();
     Ok(header)
 }
 

@@ -5,7 +5,8 @@
 //! The file is written whole and renamed into place, like a table (but not synced: the
 //! build waits for the write), and read back only where its layout, its table's format
 //! and name and its number of states match and its checksum holds: anything else is
-//! removed and the build starts over. It is removed once its table is written.
+//! removed and the build starts over. It is removed once its build ends
+//! other than stopped, or another build has made its table.
 
 use std::fs::{self, File};
 use std::io::{self, BufReader, BufWriter, Read, Write};
@@ -123,7 +124,7 @@ impl Partial {
         };
         let mut distance = Vec::new();
         if distance.try_reserve_exact(states).is_err() {
-            return Ok(None);
+            return Err(io::ErrorKind::OutOfMemory.into());
         }
         let mut bytes = vec![0; CHUNK];
         while distance.len() < states {
@@ -132,23 +133,23 @@ impl Partial {
             distance.extend(bytes.iter().map(|&byte| AtomicU8::new(byte)));
         }
         let Hashed { mut inner, hasher } = input;
-        let mut rest = Vec::new();
-        inner.read_to_end(&mut rest)?;
-        Ok((rest == hasher.digest().to_le_bytes()).then_some((distance, at)))
+        let digest = read_u64(&mut inner)?;
+        let ends = inner.read(&mut [0])? == 0;
+        Ok((digest == hasher.digest() && ends).then_some((distance, at)))
     }
 }
 
 impl Checkpoints for Partial {
-    /// The distances kept, or none (the file removed) where they cannot be used.
+    /// The distances kept, or none: the file is removed where it is stale or damaged,
+    /// and left for a later build where it cannot be read now (memory, permissions).
     fn restore(&self, states: u64) -> Option<(Vec<AtomicU8>, Checkpoint)> {
         match self.read(states) {
-            Ok(Some(kept)) => Some(kept),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
-            _ => {
-                self.remove();
-                None
-            }
+            Ok(Some(kept)) => return Some(kept),
+            Ok(None) => self.remove(),
+            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => self.remove(),
+            Err(_) => {}
         }
+        None
     }
 
     fn due(&self) -> bool {

@@ -645,7 +645,7 @@ fn orbits_a_move_names_beyond_the_definition_are_passed_over() {
     let orbit = |name: &str| {
         format!(r#""{name}": {{"permutation": [1, 0], "orientationDelta": [0, 1]}}, "#)
     };
-    for dropped in ["EDGES", "CENTERS", "C"] {
+    for dropped in ["EDGES", "CENTERS", "C", "CORNERS2"] {
         assert_eq!(
             with(&orbit(dropped)).unwrap(),
             with("").unwrap(),

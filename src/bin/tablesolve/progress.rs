@@ -9,6 +9,9 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 use tablesolve::search::Report;
 
+/// How often a build's bar is drawn.
+const TICK: Duration = Duration::from_millis(200);
+
 /// Work under way, shown while it lasts.
 pub struct Progress {
     bar: ProgressBar,
@@ -37,7 +40,7 @@ pub fn build(message: String, work: u64) -> Progress {
         say_part!("tablesolve: {message} ... ");
     }
     bar.set_message(message);
-    bar.enable_steady_tick(Duration::from_millis(200));
+    bar.enable_steady_tick(TICK);
     Progress { bar, build: true }
 }
 
@@ -63,8 +66,13 @@ impl Progress {
     /// `steps` more done by an earlier run, taken up now: the time left is then
     /// reckoned afresh, from the work done from here on.
     pub fn resumed(&self, steps: u64) {
+        // A steady tick feeds the estimate what `inc` adds since the last tick: the
+        // steps are drawn at once, and the estimate reset after them.
+        self.bar.disable_steady_tick();
         self.bar.inc(steps);
+        self.bar.tick();
         self.bar.reset_eta();
+        self.bar.enable_steady_tick(TICK);
     }
 
     /// Clears the bar; a build's line ends with `outcome`.

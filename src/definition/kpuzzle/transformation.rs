@@ -8,12 +8,20 @@ use super::pattern::{deltas, numbers};
 
 /// The orbit of `sets` that `orbit`, no orbit of theirs, is all but spelt as: the same
 /// but for letter case and an edit (a letter added, dropped, changed or two swapped)
-/// every four letters (none that changes a one-letter name). An orbit a definition
-/// dropped is no such near miss (twips's kilominx keeps EDGES and CENTERS beside
-/// CORNERS).
+/// every four letters (none that changes a one-letter name), and numbered alike. An
+/// orbit a definition dropped is no such near miss (twips's kilominx keeps EDGES and
+/// CENTERS beside CORNERS; CENTERS2 is another orbit than CENTERS).
 fn misspelt<'s>(orbit: &str, sets: &'s [Set]) -> Option<&'s str> {
     let orbit = orbit.to_lowercase();
+    // The digits a name ends with.
+    let number = |name: &str| {
+        let stem = name.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+        name[stem..].to_owned()
+    };
     sets.iter().map(|set| set.name.as_str()).find(|name| {
+        if number(&orbit) != number(name) {
+            return false;
+        }
         let lengths = [orbit.chars().count(), name.chars().count()];
         let edits = strsim::osa_distance(&orbit, &name.to_lowercase());
         edits <= (lengths[0].max(lengths[1]) / 4).max(1) && edits < lengths[0].min(lengths[1])

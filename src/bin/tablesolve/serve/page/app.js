@@ -330,6 +330,7 @@ async function refreshPuzzles() {
  * needs building (or the puzzle has none), else { chosen, quick } to warn of. */
 function unbuilt() {
   const puzzle = puzzles.find((p) => p.name === $("puzzle").value);
+  if (!puzzle) return null;
   // A definition's tables: asked about where they take more than a few seconds.
   if (puzzle.build) {
     if (puzzle.build.seconds < ASK_FROM_SECONDS) return null;
@@ -476,7 +477,7 @@ async function randomBoard() {
     // (longer, found with no table); else the position itself.
     await refreshPuzzles();
     const puzzle = puzzles.find((p) => p.name === name);
-    const quick = !puzzle.build || puzzle.build.seconds < ASK_FROM_SECONDS;
+    const quick = !puzzle || !puzzle.build || puzzle.build.seconds < ASK_FROM_SECONDS;
     const shortest = quick ? await answerUndone(name, body.board, s.def) : null;
     $("board").value = shortest || body.scramble || body.board;
   }
@@ -545,7 +546,7 @@ function choosePuzzle() {
 }
 
 async function start() {
-  puzzles = (await (await fetch("/v1/puzzles")).json()).puzzles;
+  await refreshPuzzles();
   for (const p of puzzles) $("puzzle").append(new Option(TITLES[p.name] || `${p.title} (${p.name})`, p.name));
   for (const size of puzzles.find((p) => p.name === "sliding").sizes) $("size").append(new Option(size, size));
   $("size").value = "3x4";
