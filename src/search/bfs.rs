@@ -108,7 +108,7 @@ impl<'a> Work<'a> {
 /// each block is skipped and the search returns after its round, its distances
 /// meaning nothing.
 ///
-/// A level is expanded in rounds of [`ROUND`] ranks. Between two, where `work` keeps
+/// A level is expanded in rounds of millions of ranks. Between two, where `work` keeps
 /// checkpoints, the distances may be kept, and a search restored from them expands
 /// the rest of the level: expanding a state again would claim nothing, so the
 /// distances mean the same whatever a round had done when it was stopped.
