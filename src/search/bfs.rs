@@ -114,8 +114,8 @@ impl<'a> Work<'a> {
 /// distances mean the same whatever a round had done when it was stopped.
 pub fn reverse_bfs<S: StateSpace>(space: &S, work: &Work) -> Result<Vec<u8>, TooLarge> {
     let states = space.states();
-    let too_many = || TooLarge(format!("{states} states do not fit in memory"));
-    let len = usize::try_from(states).map_err(|_| too_many())?;
+    let len = usize::try_from(states)
+        .map_err(|_| TooLarge(format!("{states} states do not fit in memory")))?;
     let (distance, mut at) = match work.checkpoints.and_then(|c| c.restore(states)) {
         Some((distance, mut at)) => {
             // The last level a byte holds is expanded whole again: what it finds beyond

@@ -66,7 +66,7 @@ impl Partial {
         }
     }
 
-    /// Removes the file: its table is written, or it cannot be used.
+    /// Removes the file: its build has ended other than stopped, or it cannot be used.
     pub(super) fn remove(&self) {
         let _ = fs::remove_file(&self.path);
     }

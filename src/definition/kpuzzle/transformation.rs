@@ -12,14 +12,12 @@ use super::pattern::{deltas, numbers};
 /// orbit a definition dropped is no such near miss (twips's kilominx keeps EDGES and
 /// CENTERS beside CORNERS; CENTERS2 is another orbit than CENTERS).
 fn misspelt<'s>(orbit: &str, sets: &'s [Set]) -> Option<&'s str> {
-    let orbit = orbit.to_lowercase();
     // The digits a name ends with.
-    let number = |name: &str| {
-        let stem = name.trim_end_matches(|c: char| c.is_ascii_digit()).len();
-        name[stem..].to_owned()
-    };
+    let number =
+        |name: &str| name[name.trim_end_matches(|c: char| c.is_ascii_digit()).len()..].to_owned();
+    let (orbit, numbered) = (orbit.to_lowercase(), number(orbit));
     sets.iter().map(|set| set.name.as_str()).find(|name| {
-        if number(&orbit) != number(name) {
+        if number(name) != numbered {
             return false;
         }
         let lengths = [orbit.chars().count(), name.chars().count()];
