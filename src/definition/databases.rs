@@ -136,7 +136,7 @@ impl<D> Databases<D> {
 
     /// The largest databases built.
     pub fn current(&self) -> &Bounds<D> {
-        self.current_size().built.get().expect("built")
+        self.built(self.current_at())
     }
 
     /// The current databases and the images to look them up at too, made by
@@ -145,22 +145,33 @@ impl<D> Databases<D> {
         &self,
         lookups: impl FnOnce(&Bounds<D>) -> Lookups,
     ) -> (&Bounds<D>, &Lookups) {
-        let size = self.current_size();
-        let bounds = size.built.get().expect("built");
-        (bounds, size.lookups.get_or_init(|| lookups(bounds)))
+        self.lookups_at(self.current_at(), lookups)
     }
 
-    /// The largest size built.
-    fn current_size(&self) -> &Size<D> {
-        (self.sizes.iter().rev())
-            .find(|size| size.built.get().is_some())
+    /// The databases of size `at` (built) and the images to look them up at too.
+    fn lookups_at(
+        &self,
+        at: usize,
+        lookups: impl FnOnce(&Bounds<D>) -> Lookups,
+    ) -> (&Bounds<D>, &Lookups) {
+        let bounds = self.built(at);
+        (bounds, self.sizes[at].lookups.get_or_init(|| lookups(bounds)))
+    }
+
+    fn built(&self, at: usize) -> &Bounds<D> {
+        self.sizes[at].built.get().expect("built")
+    }
+
+    /// Where the largest size built stands among the sizes.
+    fn current_at(&self) -> usize {
+        (self.sizes.iter())
+            .rposition(|size| size.built.get().is_some())
             .expect("one size is built from the start")
     }
 
-    /// The nodes a search may run through on the current databases before the next
-    /// size is worth building (`None` where the largest is built).
-    fn budget(&self) -> Option<u64> {
-        let at = self.sizes.iter().rposition(|s| s.built.get().is_some())?;
+    /// The nodes a search may run through on the databases of size `at` before the
+    /// next size is worth building (`None` where `at` is the largest).
+    fn budget(&self, at: usize) -> Option<u64> {
         let next = self.sizes.get(at + 1)?;
         // Building a database takes longer an entry than a search takes a node, and
         // the larger databases prune exponentially more: half as many nodes as they
@@ -168,12 +179,14 @@ impl<D> Databases<D> {
         Some((next.entries / 2).max(LEAST_BUDGET))
     }
 
-    /// Builds the next size of databases (unless another search just did).
-    fn grow(&self) -> Result<(), Error> {
+    /// Builds the size after `at`, the one a search outgrew, unless another search
+    /// outgrew it first: searches still running on `at` when the next size is built
+    /// have not shown that the size after that is needed.
+    fn grow(&self, at: usize) -> Result<(), Error> {
         let _one_at_a_time = crate::parallel::lock(&self.growing);
-        let Some(at) = self.sizes.iter().rposition(|s| s.built.get().is_some()) else {
+        if self.current_at() > at {
             return Ok(());
-        };
+        }
         if let Some(next) = self.sizes.get(at + 1) {
             let bounds = (self.build)(next.most)?;
             let _ = next.built.set(bounds);
@@ -204,11 +217,12 @@ impl<D> Databases<D> {
             limits.time = limits.time.map(|t| t.saturating_sub(elapsed));
             limits.wall_time = limits.wall_time.map(|t| t.saturating_sub(elapsed));
             let asked = limits.nodes;
-            let budget = self.budget();
+            let at = self.current_at();
+            let budget = self.budget(at);
             if let Some(budget) = budget {
                 limits.nodes = Some(asked.map_or(budget, |n| n.min(budget)));
             }
-            let (bounds, lookups) = self.current_lookups(&lookups);
+            let (bounds, lookups) = self.lookups_at(at, &lookups);
             let outcome = search(bounds, lookups, &settings);
             self.spend(match &outcome {
                 Outcome::Solved(found) => nodes(found),
@@ -227,7 +241,55 @@ impl<D> Databases<D> {
             if let Outcome::Stopped(stopped) = outcome {
                 spent += stopped.nodes;
             }
-            self.grow()?;
+            self.grow(at)?;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Barrier, Mutex};
+
+    use super::*;
+    use crate::search::Stopped;
+
+    /// Searches that outgrow one size together build the next size once, and not the
+    /// one after it: the second to stop finds the size it outgrew outgrown already.
+    #[test]
+    fn searches_outgrowing_a_size_together_build_only_the_next() {
+        let built = Arc::new(Mutex::new(Vec::new()));
+        let record = Arc::clone(&built);
+        let build: Build<Vec<u8>> = Box::new(move |most| {
+            record.lock().unwrap().push(most);
+            Ok(Vec::new())
+        });
+        let sizes = [(1 << 16, 1 << 16), (1 << 20, 1 << 24), (1 << 27, 1 << 28)];
+        let databases = Databases::new(&sizes, (0, Vec::new()), build);
+        // Both searches run out of their budget on the smallest size before either
+        // stops, then the next size answers them.
+        let both_started = Barrier::new(2);
+        let search = |_: &Bounds<Vec<u8>>, _: &Lookups, settings: &Settings| {
+            let budget = settings.limits.nodes.expect("a budget below the largest size");
+            if budget == sizes[2].1 / 2 {
+                return Outcome::Solved(budget);
+            }
+            both_started.wait();
+            Outcome::Stopped(Stopped {
+                lower_bound: 1,
+                nodes: budget,
+                reason: Reason::Nodes,
+            })
+        };
+        let searched = || {
+            (databases.searched(Settings::new, |&n| n, |_| Lookups::default(), search))
+                .expect("built")
+                .solved()
+        };
+        let answers: Vec<Option<u64>> = std::thread::scope(|scope| {
+            let both = [scope.spawn(searched), scope.spawn(searched)];
+            both.map(|search| search.join().unwrap()).to_vec()
+        });
+        assert_eq!(answers, vec![Some(sizes[2].1 / 2); 2]);
+        assert_eq!(*built.lock().unwrap(), vec![sizes[1].0]);
     }
 }
