@@ -155,7 +155,10 @@ impl<D> Databases<D> {
         lookups: impl FnOnce(&Bounds<D>) -> Lookups,
     ) -> (&Bounds<D>, &Lookups) {
         let bounds = self.built(at);
-        (bounds, self.sizes[at].lookups.get_or_init(|| lookups(bounds)))
+        (
+            bounds,
+            self.sizes[at].lookups.get_or_init(|| lookups(bounds)),
+        )
     }
 
     fn built(&self, at: usize) -> &Bounds<D> {
@@ -269,7 +272,10 @@ mod tests {
         // stops, then the next size answers them.
         let both_started = Barrier::new(2);
         let search = |_: &Bounds<Vec<u8>>, _: &Lookups, settings: &Settings| {
-            let budget = settings.limits.nodes.expect("a budget below the largest size");
+            let budget = settings
+                .limits
+                .nodes
+                .expect("a budget below the largest size");
             if budget == sizes[2].1 / 2 {
                 return Outcome::Solved(budget);
             }

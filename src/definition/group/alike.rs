@@ -16,18 +16,21 @@ use super::{after, on_points, Chain, Order, Perm};
 use crate::definition::{add_turns, Action, Set, State};
 
 /// The most points times cosets held by the search: 32 MB of permutations, held twice
-/// (the set and the queue).
+/// (the set and the queue). Past it the states go uncounted.
 const MOST_HELD: usize = 1 << 24;
 
-/// The most steps (points looked at) the search may take: a few seconds. Past it, or
-/// past [`MOST_HELD`], the states go uncounted.
-const MOST_WORK: u64 = 2_000_000_000;
-
-/// The states the group `chain` describes reaches from `start`; `None` where the cosets
-/// are too many to hold.
-pub(super) fn states(chain: &Chain, sets: &[Set], start: &State) -> Option<Order> {
+/// The states the group `chain` describes reaches from `start`, the orientations of
+/// pieces labelled `free` counting for nothing; `None` where the cosets are too many
+/// to hold, or to find in `most_work` steps (points looked at).
+pub(super) fn states(
+    chain: &Chain,
+    sets: &[Set],
+    start: &State,
+    free: Option<u8>,
+    most_work: u64,
+) -> Option<Order> {
     let points = chain.levels.len();
-    let (generators, classes) = keepers(sets, start);
+    let (generators, factors) = keepers(sets, start, free);
     let generators: Vec<Perm> = (generators.iter())
         .map(|action| on_points(sets, action, points))
         .collect();
@@ -40,7 +43,7 @@ pub(super) fn states(chain: &Chain, sets: &[Set], start: &State) -> Option<Order
     while let Some(x) = queue.pop_front() {
         for h in &generators {
             work += orbits.cost;
-            if work > MOST_WORK {
+            if work > most_work {
                 return None;
             }
             let y = orbits.least_of_coset(after(h, &x));
@@ -53,25 +56,26 @@ pub(super) fn states(chain: &Chain, sets: &[Set], start: &State) -> Option<Order
             }
         }
     }
-    // |G| [H : G ∩ H] / |H|, dividing by the factorials one factor at a time: the
-    // product so far divides |G ∩ H| · [H : G ∩ H] = |H| · (a whole number).
+    // |G| [H : G ∩ H] / |H|, dividing by |H| one factor at a time: the product so far
+    // divides |G ∩ H| · [H : G ∩ H] = |H| · (a whole number).
     let mut count = chain.order();
     count.times(seen.len() as u64);
-    for n in classes {
-        for k in 2..=n as u64 {
-            let remainder = count.divide(k);
-            debug_assert_eq!(remainder, 0, "|H| divides |G| [H : G ∩ H]");
-        }
+    for k in factors {
+        let remainder = count.divide(k);
+        debug_assert_eq!(remainder, 0, "|H| divides |G| [H : G ∩ H]");
     }
     Some(count)
 }
 
-/// Generators of the rearrangements that leave `start` as it is, and the sizes of its
-/// classes of alike pieces: for each class of two or more, the exchange of its first
-/// two and the cycle through all, each piece taking its new position's orientation.
-fn keepers(sets: &[Set], start: &State) -> (Vec<Action>, Vec<usize>) {
+/// Generators of the rearrangements that leave `start` as it is, and the factors of
+/// their number: for each class of two or more alike pieces, the exchange of its first
+/// two and the cycle through all, each piece taking its new position's orientation
+/// (factors 2 to the class's size); for pieces labelled `free`, whose orientations
+/// count for nothing too, also a twist of the first (the set's orientations, a factor
+/// a piece).
+fn keepers(sets: &[Set], start: &State, free: Option<u8>) -> (Vec<Action>, Vec<u64>) {
     let mut generators = Vec::new();
-    let mut classes = Vec::new();
+    let mut factors = Vec::new();
     for (s, set) in sets.iter().enumerate() {
         let pieces = &start.pieces[s];
         let mut labels: Vec<u8> = pieces.clone();
@@ -79,10 +83,17 @@ fn keepers(sets: &[Set], start: &State) -> (Vec<Action>, Vec<usize>) {
         labels.dedup();
         for label in labels {
             let class: Vec<usize> = (0..set.pieces).filter(|&i| pieces[i] == label).collect();
+            let turns = set.orientations;
+            if Some(label) == free && turns > 1 {
+                let mut twist = Action::identity(sets);
+                twist.twist[s][class[0]] = 1;
+                generators.push(twist);
+                factors.extend(std::iter::repeat_n(turns as u64, class.len()));
+            }
             if class.len() < 2 {
                 continue;
             }
-            classes.push(class.len());
+            factors.extend(2..=class.len() as u64);
             let cycle: Vec<usize> = class[1..].iter().chain(&class[..1]).copied().collect();
             let swap: Vec<usize> = [class[1], class[0]]
                 .into_iter()
@@ -90,7 +101,7 @@ fn keepers(sets: &[Set], start: &State) -> (Vec<Action>, Vec<usize>) {
                 .collect();
             for sources in [swap, cycle] {
                 let mut action = Action::identity(sets);
-                let (o, turns) = (&start.orientation[s], set.orientations);
+                let o = &start.orientation[s];
                 for (&to, &from) in class.iter().zip(&sources) {
                     action.from[s][to] = from as u8;
                     // The piece from `from` arrives with the orientation `to` had.
@@ -101,7 +112,7 @@ fn keepers(sets: &[Set], start: &State) -> (Vec<Action>, Vec<usize>) {
             }
         }
     }
-    (generators, classes)
+    (generators, factors)
 }
 
 /// The chain's levels whose orbit holds more than their own point: each level's point,
@@ -152,13 +163,25 @@ mod tests {
     use super::*;
     use rand::{Rng, SeedableRng};
 
-    /// Every state a breadth-first search reaches, counted.
-    fn searched(sets: &[Set], start: &State, moves: &[Action]) -> usize {
+    /// Every state a breadth-first search reaches, counted, the orientations of pieces
+    /// labelled `free` set to 0 (a piece's turn twists it alone).
+    fn searched(sets: &[Set], start: &State, moves: &[Action], free: Option<u8>) -> usize {
+        let freed = |mut state: State| {
+            for (pieces, turned) in state.pieces.iter().zip(&mut state.orientation) {
+                for (&piece, turned) in pieces.iter().zip(turned) {
+                    if Some(piece) == free {
+                        *turned = 0;
+                    }
+                }
+            }
+            state
+        };
+        let start = freed(start.clone());
         let mut seen = HashSet::from([start.clone()]);
-        let mut queue = VecDeque::from([start.clone()]);
+        let mut queue = VecDeque::from([start]);
         while let Some(state) = queue.pop_front() {
             for action in moves {
-                let next = state.after(action, sets);
+                let next = freed(state.after(action, sets));
                 if seen.insert(next.clone()) {
                     queue.push_back(next);
                 }
@@ -168,7 +191,8 @@ mod tests {
     }
 
     /// Random puzzles of two sets (at most 93,312 states), some pieces alike and
-    /// twisted at the start: the count is the number of states a breadth-first search
+    /// twisted at the start, in every other one the orientations of the pieces labelled
+    /// 0 counting for nothing: the count is the number of states a breadth-first search
     /// reaches.
     #[test]
     fn alike_pieces_count_as_breadth_first_search_does() {
@@ -228,7 +252,8 @@ mod tests {
                     })
                     .collect(),
             };
-            check(&sets, &start, &moves, round);
+            let free = (round % 2 == 1).then_some(0);
+            check(&sets, &start, &moves, free, round);
         }
         // Two alike pieces turned apart, exchanged with no twist: two states (the
         // exchange keeps the start only if each takes the other's orientation).
@@ -253,14 +278,14 @@ mod tests {
             from: vec![vec![1, 0]],
             twist: vec![vec![twist, 0]],
         };
-        check(&pair, &start, &[swap], round);
+        check(&pair, &start, &[swap], None, round);
     }
 
-    fn check(sets: &[Set], start: &State, moves: &[Action], round: usize) {
+    fn check(sets: &[Set], start: &State, moves: &[Action], free: Option<u8>, round: usize) {
         let actions: Vec<&Action> = moves.iter().collect();
         let chain = Chain::of(sets, &actions).unwrap();
-        let counted = states(&chain, sets, start).unwrap();
-        let expected = searched(sets, start, moves);
+        let counted = states(&chain, sets, start, free, u64::MAX).unwrap();
+        let expected = searched(sets, start, moves, free);
         assert_eq!(
             counted.to_u64(),
             Some(expected as u64),

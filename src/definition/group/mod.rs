@@ -24,6 +24,10 @@ pub use words::Words;
 /// would grow past what a count is worth.
 pub const MOST_POINTS: usize = 1024;
 
+/// The most steps (points looked at) counting a puzzle's states may take where pieces
+/// are alike: a few seconds.
+const MOST_WORK: u64 = 2_000_000_000;
+
 /// Why a puzzle's states are not counted by its group.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Uncounted {
@@ -55,9 +59,24 @@ pub fn reachable(puzzle: &Model) -> Result<Reachable, Uncounted> {
     let definition = &puzzle.definition;
     let chain = Draw::new(puzzle)?.chain;
     let group = chain.order();
-    let states = alike::states(&chain, &definition.sets, &definition.start)
+    let states = alike::states(&chain, &definition.sets, &definition.start, None, MOST_WORK)
         .ok_or(Uncounted::Alike(group.clone()))?;
     Ok(Reachable { states, group })
+}
+
+/// The states the group `actions` generate on `sets` reaches from `start`, the
+/// orientations of pieces labelled `free` counting for nothing, counted in at most
+/// `most_work` steps.
+pub fn reached(
+    sets: &[Set],
+    actions: &[&Action],
+    start: &super::State,
+    free: Option<u8>,
+    most_work: u64,
+) -> Result<Order, Uncounted> {
+    let chain = Chain::of(sets, actions)?;
+    let states = alike::states(&chain, sets, start, free, most_work);
+    states.ok_or(Uncounted::Alike(chain.order()))
 }
 
 /// The order of the group `actions` generate on `sets`.

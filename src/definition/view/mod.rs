@@ -276,13 +276,7 @@ impl View {
     /// ones where asked (a breadth-first search goes back from the goal).
     pub fn tabulate(&self, most: u64, backward: bool) {
         let directions: &[bool] = if backward { &[true, false] } else { &[true] };
-        for part in &self.parts {
-            // A part as large as the view would cost as much to table as to search:
-            // only parts a product makes small are tabled.
-            let small = part.size.saturating_mul(TABLED_SHARE) <= self.size;
-            if !small || part.size.saturating_mul(self.turns as u64) > most.min(MOST_TABLED) {
-                continue;
-            }
+        for part in self.parts.iter().filter(|part| self.tables(part, most)) {
             for &forward in directions {
                 let table = if forward {
                     &part.forward
@@ -292,6 +286,14 @@ impl View {
                 table.get_or_init(|| self.turn_table(part, forward));
             }
         }
+    }
+
+    /// Whether [`View::tabulate`] tables `part`, with at most `most` entries a table.
+    fn tables(&self, part: &Part, most: u64) -> bool {
+        // A part as large as the view would cost as much to table as to search: only
+        // parts a product makes small are tabled.
+        let small = part.size.saturating_mul(TABLED_SHARE) <= self.size;
+        small && part.size.saturating_mul(self.turns as u64) <= most.min(MOST_TABLED)
     }
 
     /// `part`'s values after each turn (`forward`) or before it, `[t * size + v]`: a
@@ -475,6 +477,7 @@ impl View {
 }
 
 mod arrangement;
+mod cost;
 mod goal_states;
 mod orbit;
 mod projection;
