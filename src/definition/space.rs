@@ -116,7 +116,8 @@ impl Source for ViewSpace<'_> {
         self.view.reach_bound()
     }
 
-    /// Each turn a rank turned and ranked, as timed on this machine.
+    /// A state expanded: its parts unranked, its turns ranked and visited, and its
+    /// share of the parts' turn tables, as timed on this machine.
     fn step_nanos(&self) -> u64 {
         self.view.build_nanos(self.work()).ceil() as u64
     }
@@ -133,11 +134,11 @@ mod tests {
     use crate::definition::view::{Keep, Projection, BLANK};
     use crate::definition::Definition;
 
-    /// A view's reach bound against what a breadth-first search reaches: the same where
-    /// it has one goal and the blanks' orientations are free to take any value (never
-    /// less elsewhere). The 3x3x3's squares group reaches a twelfth of its view's ranks;
-    /// two sets turned together (a clock's dials, here four) reach as few states as
-    /// one; pieces alike or blank, as many as their arrangements reached.
+    /// A view's reach bound against what a breadth-first search reaches: the same for
+    /// one goal state, and for goal states that share none. The 3x3x3's squares group
+    /// reaches a twelfth of its view's ranks; two sets turned together (a clock's dials,
+    /// here four) reach as few states as one; pieces alike or blank, as many as their
+    /// arrangements reached; two goal states, one reaching twice the other's states.
     #[test]
     fn reach_bounds_hold_what_a_search_reaches() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions");
@@ -173,10 +174,16 @@ mod tests {
         // twists of the two kept take any values, those of the blanks make up the rest.
         let twisted = "Set A 4 3\nMove C\nA\n2 3 4 1\nEnd\nMove T\nA\n1 2 3 4\n2 0 0 1\nEnd\n";
         let twisted = Definition::parse(twisted, "twisted.def").unwrap();
+        // Two solved states of two alike pieces: the twists 0 0 reach 2 2, and 0 1
+        // reaches 1 0, 2 3 and 3 2.
+        let goals = "Set A 2 4\nSolved\nA\n1 1\n0 0\nEnd\nSolved\nA\n1 1\n0 1\nEnd\n\
+            Move S\nA\n2 1\nEnd\nMove T\nA\n1 2\n2 2\nEnd\n";
+        let goals = Definition::parse(goals, "goals.def").unwrap();
         let blanks = [
             // Three corners of the 2x2x2, the other four blank.
             (cube, Some(3), 5_670, 5_670, 5_670),
             (twisted, Some(2), 108, 36, 36),
+            (goals, None, 16, 6, 6),
         ];
         for (definition, tracked, size, bound, reached) in cases.into_iter().chain(blanks) {
             let name = definition.name.clone();
@@ -194,7 +201,8 @@ mod tests {
                         .collect(),
                 },
             };
-            let view = View::new(&puzzle, &projection, &[0]).unwrap();
+            let goals: Vec<usize> = (0..puzzle.goals().len()).collect();
+            let view = View::new(&puzzle, &projection, &goals).unwrap();
             let space = ViewSpace::new(&puzzle, &view, 0, Entry::Distance);
             let distances = space.compute(&Work::quiet()).unwrap();
             let found = distances.iter().filter(|&&d| d != UNREACHABLE).count() as u64;

@@ -128,8 +128,8 @@ pub trait Source: Sync {
     fn memory(&self) -> u64 {
         format::file_len_bound(self.entries(), self.id().entry)
     }
-    /// One core's time a step of work takes, in nanoseconds (measured on this
-    /// project's two-core machine): what the time said before a build is reckoned from.
+    /// One core's time a step of work takes, in nanoseconds: what the time said before
+    /// a build is reckoned from (by default, a figure measured on one machine).
     fn step_nanos(&self) -> u64 {
         100
     }

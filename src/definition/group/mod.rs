@@ -67,7 +67,7 @@ pub fn reachable(puzzle: &Model) -> Result<Reachable, Uncounted> {
 /// The states the group `actions` generate on `sets` reaches from `start`, the
 /// orientations of pieces labelled `free` counting for nothing, counted in at most
 /// `most_work` steps.
-pub fn reached(
+pub fn reached_from(
     sets: &[Set],
     actions: &[&Action],
     start: &super::State,

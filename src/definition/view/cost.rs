@@ -25,14 +25,15 @@ const CACHED: u64 = 1 << 22;
 impl View {
     /// Nanoseconds of one core a build spends a state it expands: its parts unranked
     /// and their turns ranked (looked up where the build tables them, else timed
-    /// here), each state reached visited, and the tables of the parts made, shared out
-    /// over `states`.
+    /// here, once), each state reached visited, and the tables of the parts made,
+    /// shared out over `states`.
     pub fn build_nanos(&self, states: u64) -> f64 {
         let turns = self.turns as f64;
         let mut state = VISIT_NANOS[usize::from(self.size > CACHED)] * turns;
         let mut tables = 0.0;
-        for part in &self.parts {
-            let computed = self.part_nanos(part);
+        let timed =
+            (self.timed).get_or_init(|| self.parts.iter().map(|p| self.part_nanos(p)).collect());
+        for (part, &computed) in self.parts.iter().zip(timed) {
             if self.tables(part, u64::MAX) {
                 state += LOOKUP_NANOS * turns;
                 // A table each way, a row of every turn for each value.

@@ -9,15 +9,19 @@ use crate::definition::{Action, Set, State};
 /// are alike (some tens of milliseconds): every build's estimate counts them first.
 const MOST_WORK: u64 = 20_000_000;
 
+/// The most goal states whose reach is counted each.
+const MOST_GOALS_COUNTED: usize = 8;
+
 impl View {
     /// At most how many ranks a search from the goals reaches: the states the group
     /// the turns make on the view's positions (with the orientations it ranks) reaches
-    /// from a goal, times the goals, never more than its size. Where pieces are alike
-    /// that is the group's order over the rearrangements of alike pieces it holds, and
-    /// where the turns tie its parts together (a clock's dials), far fewer than its
-    /// ranks: a build costs what it reaches. Where orientations of blanks count for
-    /// nothing, or goals share states, it is more than is reached; otherwise exactly
-    /// that.
+    /// from each goal state, together, never more than its size. Where pieces are
+    /// alike or blank that is the group's order over the rearrangements of them it
+    /// holds, and where the turns tie its parts together (a clock's dials), far fewer
+    /// than its ranks: a build costs what it reaches. It is exactly what is reached
+    /// from one goal state, more where goal states share states, and the group's order
+    /// a goal state where they are more than eight or their rearrangements too many to
+    /// count.
     pub fn reach_bound(&self) -> u64 {
         *self.reach.get_or_init(|| self.count_reach())
     }
@@ -48,26 +52,46 @@ impl View {
             })
             .collect();
         let actions: Vec<&Action> = actions.iter().collect();
-        let goal = self.goals.first().copied().unwrap_or(0);
+        let from = |goal: u64| match self.counted_from(goal, &sets, &actions) {
+            Ok(states) | Err(Uncounted::Alike(states)) => states.to_u64(),
+            Err(_) => None,
+        };
+        let goals = self.goals.len() as u64;
+        let reached = match self.goals.len() {
+            // Each goal's states, which other goals may share.
+            n if n <= MOST_GOALS_COUNTED => (self.goals.iter())
+                .try_fold(0u64, |sum, &goal| Some(sum.saturating_add(from(goal)?))),
+            _ => group::order(&sets, &actions)
+                .ok()
+                .and_then(|order| order.to_u64())
+                .map(|order| order.saturating_mul(goals)),
+        };
+        reached.map_or(self.size, |reached| reached.min(self.size))
+    }
+
+    /// The states `actions` on `sets` (the view's orbits) reach from the goal state of
+    /// rank `goal`; where there are too many rearrangements of alike pieces to count,
+    /// the group's order.
+    fn counted_from(
+        &self,
+        goal: u64,
+        sets: &[Set],
+        actions: &[&Action],
+    ) -> Result<group::Order, Uncounted> {
         let states: Vec<Scratch> = (0..self.orbits.len())
             .map(|o| self.orbit_state(o, goal))
             .collect();
         let start = State {
             pieces: states.iter().map(|s| s.classes[..s.len].to_vec()).collect(),
-            orientation: (states.iter().zip(&self.orbits))
-                .map(|(s, o)| {
+            orientation: (states.iter().zip(sets))
+                .map(|(s, set)| {
                     s.turned[..s.len]
                         .iter()
-                        .map(|&k| k % orientations(o))
+                        .map(|&k| k % set.orientations)
                         .collect()
                 })
                 .collect(),
         };
-        let reached = match group::reached(&sets, &actions, &start, Some(BLANK), MOST_WORK) {
-            Ok(states) | Err(Uncounted::Alike(states)) => states.to_u64(),
-            Err(_) => None,
-        };
-        let goals = self.goals.len() as u64;
-        reached.map_or(self.size, |r| r.saturating_mul(goals).min(self.size))
+        group::reached_from(sets, actions, &start, Some(BLANK), MOST_WORK)
     }
 }
