@@ -62,9 +62,22 @@ struct Size<D> {
     most: u64,
     /// The entries of all of them together.
     entries: u64,
+    /// The seconds building those missing should take.
+    seconds: f64,
     built: OnceLock<Bounds<D>>,
     /// The images its searches look it up at too, chosen once.
     lookups: OnceLock<Lookups>,
+}
+
+/// One size of databases as planned.
+#[derive(Clone, Copy, Debug)]
+pub struct Sizing {
+    /// The most entries of one database.
+    pub most: u64,
+    /// The entries of all of them together.
+    pub entries: u64,
+    /// The seconds building those not on disk should take.
+    pub seconds: f64,
 }
 
 /// A search's databases, size by size.
@@ -78,15 +91,15 @@ pub struct Databases<D> {
 }
 
 impl<D> Databases<D> {
-    /// Databases of the sizes `sizes` (each its most entries a database and their
-    /// entries together, smallest first), the `first` of them built (the largest whose
-    /// tables are all on disk, else the smallest), the others built by `build` when a
-    /// search needs them.
-    pub fn new(sizes: &[(u64, u64)], first: (usize, Bounds<D>), build: Build<D>) -> Self {
+    /// Databases of the sizes `sizes` (smallest first), the `first` of them built (the
+    /// largest whose tables are all on disk, else the smallest), the others built by
+    /// `build` when a search needs them.
+    pub fn new(sizes: &[Sizing], first: (usize, Bounds<D>), build: Build<D>) -> Self {
         let sizes: Vec<Size<D>> = (sizes.iter())
-            .map(|&(most, entries)| Size {
-                most,
-                entries,
+            .map(|size| Size {
+                most: size.most,
+                entries: size.entries,
+                seconds: size.seconds,
                 built: OnceLock::new(),
                 lookups: OnceLock::new(),
             })
@@ -198,9 +211,10 @@ impl<D> Databases<D> {
     }
 
     /// `search` run on the databases (and the images `lookups` chooses to look them up
-    /// at too) under `settings`; where it runs through their
-    /// budget of nodes, the next size built and `search` run again, the limits counting
-    /// what each run took.
+    /// at too) under `settings`; where it runs through their budget of nodes, the next
+    /// size built and `search` run again, the limits counting what each run took.
+    /// A size whose build should take longer than the time the case has left is not
+    /// built for it: the case is searched to its limits on the databases it has.
     /// The nodes of every run (`nodes` of a found `T`) are counted towards the exact
     /// tables the databases grow into.
     pub fn searched<'a, T>(
@@ -212,6 +226,7 @@ impl<D> Databases<D> {
     ) -> Result<Outcome<T>, Error> {
         let started = std::time::Instant::now();
         let mut spent = 0u64;
+        let mut grows = true;
         loop {
             let mut settings = settings();
             let limits = &mut settings.limits;
@@ -221,7 +236,7 @@ impl<D> Databases<D> {
             limits.wall_time = limits.wall_time.map(|t| t.saturating_sub(elapsed));
             let asked = limits.nodes;
             let at = self.current_at();
-            let budget = self.budget(at);
+            let budget = self.budget(at).filter(|_| grows);
             if let Some(budget) = budget {
                 limits.nodes = Some(asked.map_or(budget, |n| n.min(budget)));
             }
@@ -244,7 +259,16 @@ impl<D> Databases<D> {
             if let Outcome::Stopped(stopped) = outcome {
                 spent += stopped.nodes;
             }
-            self.grow(at)?;
+            let left = [settings.limits.time, settings.limits.wall_time]
+                .into_iter()
+                .flatten()
+                .min()
+                .map(|left| left.saturating_sub(started.elapsed() - elapsed));
+            let next = self.sizes[at + 1].seconds;
+            grows = left.is_none_or(|left| next <= left.as_secs_f64());
+            if grows {
+                self.grow(at)?;
+            }
         }
     }
 }
@@ -252,6 +276,7 @@ impl<D> Databases<D> {
 #[cfg(test)]
 mod tests {
     use std::sync::{Arc, Barrier, Mutex};
+    use std::time::Duration;
 
     use super::*;
     use crate::search::Stopped;
@@ -267,7 +292,12 @@ mod tests {
             Ok(Vec::new())
         });
         let sizes = [(1 << 16, 1 << 16), (1 << 20, 1 << 24), (1 << 27, 1 << 28)];
-        let databases = Databases::new(&sizes, (0, Vec::new()), build);
+        let sizing = sizes.map(|(most, entries)| Sizing {
+            most,
+            entries,
+            seconds: 1.0,
+        });
+        let databases = Databases::new(&sizing, (0, Vec::new()), build);
         // Both searches run out of their budget on the smallest size before either
         // stops, then the next size answers them.
         let both_started = Barrier::new(2);
@@ -297,5 +327,49 @@ mod tests {
         });
         assert_eq!(answers, vec![Some(sizes[2].1 / 2); 2]);
         assert_eq!(*built.lock().unwrap(), vec![sizes[1].0]);
+    }
+
+    /// A case whose time left is shorter than the next size's build goes on searching
+    /// the databases it has, past their budget, and builds nothing; with no time
+    /// limit the same case has the next size built (and is answered on it).
+    #[test]
+    fn a_size_longer_to_build_than_the_case_has_left_is_not_built_for_it() {
+        for (time, built_for_it) in [(Some(Duration::from_secs(60)), false), (None, true)] {
+            let built = Arc::new(Mutex::new(0));
+            let counted = Arc::clone(&built);
+            let build: Build<Vec<u8>> = Box::new(move |_| {
+                *counted.lock().unwrap() += 1;
+                Ok(Vec::new())
+            });
+            let sizing = [(1 << 16, 0.0), (1 << 30, 3600.0)].map(|(entries, seconds)| Sizing {
+                most: entries,
+                entries,
+                seconds,
+            });
+            let databases = Databases::new(&sizing, (0, Vec::new()), build);
+            let settings = || {
+                let mut settings = Settings::new();
+                settings.limits.time = time;
+                settings
+            };
+            // Every search with a budget of nodes runs through it.
+            let search =
+                |_: &Bounds<Vec<u8>>, _: &Lookups, settings: &Settings| match settings.limits.nodes
+                {
+                    Some(nodes) => Outcome::Stopped(Stopped {
+                        lower_bound: 1,
+                        nodes,
+                        reason: Reason::Nodes,
+                    }),
+                    None => Outcome::Solved(0u64),
+                };
+            let outcome = databases.searched(settings, |_| 0, |_| Lookups::default(), search);
+            assert_eq!(outcome.expect("built").solved(), Some(0), "{time:?}");
+            assert_eq!(
+                *built.lock().unwrap(),
+                usize::from(built_for_it),
+                "{time:?}"
+            );
+        }
     }
 }

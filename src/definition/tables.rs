@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use super::databases::{self, Bounds, Build, Databases};
+use super::databases::{self, Bounds, Build, Databases, Sizing};
 use super::model::Model;
 use super::plan::{plan, Plan};
 use super::space::{ViewSpace, Viewed};
@@ -206,8 +206,9 @@ pub(super) fn missing(
         .map(|(view, fingerprint)| ViewSpace::new(puzzle, view, *fingerprint, entry))
         .collect();
     let mut missing: Vec<(PathBuf, Cost)> = (spaces.iter())
-        .map(|space| (tables.path(space), Cost::of(space)))
+        .map(|space| (tables.path(space), space))
         .filter(|(path, _)| !path.exists())
+        .map(|(path, space)| (path, Cost::of(space)))
         .collect();
     if let ([one], Entry::Distance) = (&spaces[..], entry) {
         let walks = WalkSource::planned(one);
@@ -247,21 +248,26 @@ pub(super) fn database_sizes(
     };
     Ok((planned.into_iter())
         .map(|(most, goals)| {
-            let spaces: Vec<ViewSpace<'_>> = (goals.iter().flatten())
-                .map(|(view, fingerprint)| ViewSpace::new(puzzle, view, *fingerprint, Entry::Bound))
-                .collect();
-            let missing: Vec<&ViewSpace<'_>> = (spaces.iter())
-                .filter(|space| !tables.path(*space).exists())
-                .collect();
+            let (missing, cost) = missing_cost(tables, puzzle, &goals);
             DatabaseSize {
                 most,
-                count: spaces.len(),
-                entries: spaces.iter().map(|space| space.view.size()).sum(),
-                missing: missing.len(),
-                cost: missing.into_iter().map(Cost::of).sum(),
+                count: goals.iter().map(Vec::len).sum(),
+                entries: entries(&goals),
+                missing,
+                cost,
             }
         })
         .collect())
+}
+
+/// How many of `goals`' databases are not on disk, and what building them costs.
+fn missing_cost(tables: &TableDir, puzzle: &Model, goals: &Planned) -> (usize, Cost) {
+    let spaces = (goals.iter().flatten())
+        .map(|(view, fingerprint)| ViewSpace::new(puzzle, view, *fingerprint, Entry::Bound));
+    let missing: Vec<ViewSpace<'_>> = spaces
+        .filter(|space| !tables.path(space).exists())
+        .collect();
+    (missing.len(), missing.iter().map(Cost::of).sum())
 }
 
 /// The exact tables of `views`, and the walks beside the one table where it is small.
@@ -295,8 +301,13 @@ fn sized_databases(
     mut planned: Vec<(u64, Planned)>,
     first: usize,
 ) -> Result<Databases<Mapped>, Error> {
-    let entries: Vec<(u64, u64)> = (planned.iter())
-        .map(|(size, goals)| (*size, entries(goals)))
+    let threads = rayon::current_num_threads();
+    let sizing: Vec<Sizing> = (planned.iter())
+        .map(|(most, goals)| Sizing {
+            most: *most,
+            entries: entries(goals),
+            seconds: missing_cost(tables, puzzle, goals).1.seconds(threads),
+        })
         .collect();
     let goals = std::mem::take(&mut planned[first].1);
     let bounds = load_bounds(tables, puzzle, goals)?;
@@ -306,7 +317,7 @@ fn sized_databases(
         Ok(Plan::Exact(_)) => unreachable!("exact tables are planned before databases"),
         Err(e) => Err(Error::Case(e.into())),
     });
-    Ok(Databases::new(&entries, (first, bounds), build))
+    Ok(Databases::new(&sizing, (first, bounds), build))
 }
 
 /// Each of `sizes` that can be planned within `memory` bytes (a byte an entry; `None`:
