@@ -75,7 +75,10 @@ fn table_dir(tables: Option<PathBuf>, build: bool) -> TableDir {
         BuildNote::Finished(took) => {
             eprintln!("tablesolve: built in {:.2} s", took.as_secs_f64())
         }
-        BuildNote::Advanced(_) | BuildNote::Resumed(_) | BuildNote::Failed => {}
+        BuildNote::Advanced(_)
+        | BuildNote::Resumed(_)
+        | BuildNote::Deferred { .. }
+        | BuildNote::Failed => {}
     })
 }
 

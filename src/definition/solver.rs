@@ -185,6 +185,10 @@ fn compiled(definition: Definition, options: &DefOptions) -> Result<(Model, Plan
         exact: most,
         database: options.most_database,
         memory: plan::database_memory(options.memory),
+        time: [options.limits.time, options.limits.wall_time]
+            .into_iter()
+            .flatten()
+            .min(),
     };
     Ok((puzzle, plan, room))
 }

@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 use super::databases::{self, Bounds, Build, Databases, Sizing};
 use super::model::Model;
@@ -77,6 +78,9 @@ pub(super) struct Room {
     /// The most bytes of one size's databases together, a byte an entry: the sizes
     /// [`databases::SIZES`] grow through stop below it.
     pub memory: u64,
+    /// The most time a case may take (`--timeout`): databases that should take longer
+    /// to build are not built before the cases, which search without them.
+    pub time: Option<Duration>,
 }
 
 impl Room {
@@ -104,9 +108,11 @@ fn opening(
         Plan::Exact(views) if searched_first(tables, puzzle, &views, exact) => {
             // Databases planned as if no exact table fitted, then grown into these;
             // where none can be planned, the exact tables at once.
-            let Ok((planned, first)) = planned_sizes(tables, puzzle, 0, &sizes, memory) else {
+            let Ok((mut planned, mut first)) = planned_sizes(tables, puzzle, 0, &sizes, memory)
+            else {
                 return Ok(Opening::Exact(views));
             };
+            none_first_if_slow(tables, puzzle, &mut planned, &mut first, room.time);
             let states = states(&views);
             let grown = (states <= MOST_GROWN_EXACT).then_some(views);
             Ok(Opening::Databases {
@@ -118,7 +124,8 @@ fn opening(
         }
         Plan::Exact(views) => Ok(Opening::Exact(views)),
         Plan::Search(_) => {
-            let (planned, first) = planned_sizes(tables, puzzle, most, &sizes, memory)?;
+            let (mut planned, mut first) = planned_sizes(tables, puzzle, most, &sizes, memory)?;
+            none_first_if_slow(tables, puzzle, &mut planned, &mut first, room.time);
             Ok(Opening::Databases {
                 most,
                 planned,
@@ -262,12 +269,16 @@ pub(super) fn database_sizes(
 
 /// How many of `goals`' databases are not on disk, and what building them costs.
 fn missing_cost(tables: &TableDir, puzzle: &Model, goals: &Planned) -> (usize, Cost) {
-    let spaces = (goals.iter().flatten())
-        .map(|(view, fingerprint)| ViewSpace::new(puzzle, view, *fingerprint, Entry::Bound));
-    let missing: Vec<ViewSpace<'_>> = spaces
-        .filter(|space| !tables.path(space).exists())
-        .collect();
+    let missing = missing_spaces(tables, puzzle, goals);
     (missing.len(), missing.iter().map(Cost::of).sum())
+}
+
+/// `goals`' databases that are not on disk.
+fn missing_spaces<'a>(tables: &TableDir, puzzle: &Model, goals: &'a Planned) -> Vec<ViewSpace<'a>> {
+    (goals.iter().flatten())
+        .map(|(view, fingerprint)| ViewSpace::new(puzzle, view, *fingerprint, Entry::Bound))
+        .filter(|space| !tables.path(space).exists())
+        .collect()
 }
 
 /// The exact tables of `views`, and the walks beside the one table where it is small.
@@ -375,6 +386,30 @@ fn planned_sizes(
         .rposition(|(_, goals)| on_disk(goals))
         .unwrap_or(0);
     Ok((planned, first))
+}
+
+/// Where the databases opening would map first should take longer to build than a
+/// case may take (`time`), none first instead: the cases search without databases, to
+/// their limits, and grow into those planned as a case's time left allows.
+fn none_first_if_slow(
+    tables: &TableDir,
+    puzzle: &Model,
+    planned: &mut Vec<(u64, Planned)>,
+    first: &mut usize,
+    time: Option<Duration>,
+) {
+    let Some(time) = time else {
+        return;
+    };
+    let goals = &planned[*first].1;
+    let missing = missing_spaces(tables, puzzle, goals);
+    let cost: Cost = missing.iter().map(Cost::of).sum();
+    if cost.seconds(rayon::current_num_threads()) > time.as_secs_f64() {
+        tables.defer(&missing, time);
+        let none = vec![Vec::new(); goals.len()];
+        planned.insert(0, (0, none));
+        *first = 0;
+    }
 }
 
 /// The entries of every goal's databases together.

@@ -36,6 +36,16 @@ pub enum BuildNote<'a> {
     /// This many steps were done by an earlier build of theirs, stopped part-way and
     /// taken up now (told as each resumes).
     Resumed(u64),
+    /// These missing tables are not built: building them (at this cost) should take
+    /// longer than a case may take, `within`, so the cases go on without them.
+    Deferred {
+        /// The tables' files.
+        paths: &'a [PathBuf],
+        /// What building them costs.
+        cost: Cost,
+        /// The time a case may take.
+        within: Duration,
+    },
     /// They were built, in this time.
     Finished(Duration),
     /// Building them failed; the error follows.
@@ -226,6 +236,18 @@ impl TableDir {
                 .min(started.work),
             elapsed: started.since?.elapsed(),
         })
+    }
+
+    /// Tells whoever follows this directory's builds that the tables of `sources` are
+    /// not built, as [`BuildNote::Deferred`] says.
+    pub fn defer<S: Source>(&self, sources: &[S], within: Duration) {
+        let paths: Vec<PathBuf> = sources.iter().map(|source| self.path(source)).collect();
+        let cost = sources.iter().map(Cost::of).sum();
+        (self.note)(BuildNote::Deferred {
+            paths: &paths,
+            cost,
+            within,
+        });
     }
 
     /// The directory.

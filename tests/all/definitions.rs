@@ -437,6 +437,28 @@ fn a_first_use_searches_then_grows_into_the_whole_table() {
     assert!(grown > 0, "searched first, not built at once");
 }
 
+/// A case may take less time than the 3x3x3's first databases should take to build
+/// (a `--timeout` shorter than any build): they are not built, the command says so, and
+/// the cases are searched without them, to the answers the databases give.
+#[test]
+fn databases_longer_to_build_than_a_case_may_take_are_not_built_for_it() {
+    let def = Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions/3x3x3.def");
+    let def = def.to_str().unwrap();
+    let cases = b"R U\nR U F\n";
+    let (short, long) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let limited =
+        crate::common::tablesolve(short.path(), &["def", def, "--timeout", "1e-9"], cases);
+    let unlimited = crate::common::tablesolve(long.path(), &["def", def], cases);
+    assert_eq!(crate::common::stdout(&limited), "U' R'\nF' U' R'\n");
+    assert_eq!(crate::common::stdout(&unlimited), "U' R'\nF' U' R'\n");
+    let said = String::from_utf8_lossy(&limited.stderr);
+    assert!(said.contains("not building tables"), "{said}");
+    assert!(said.contains("(--timeout 0.000000001 s)"), "{said}");
+    let written = |dir: &Path| std::fs::read_dir(dir).unwrap().count();
+    assert_eq!(written(short.path()), 0);
+    assert!(written(long.path()) > 0);
+}
+
 /// The Rotation Game written as a definition (several solved states, the cells off the
 /// centre ignored, each move only itself) answers as `tablesolve rotation`: its
 /// samples and random boards, given as a ksolve+ scramble file and as KPattern lines.

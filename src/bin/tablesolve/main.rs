@@ -312,6 +312,20 @@ fn table_dir(cli: &Cli, dir: &Path) -> TableDir {
                     bar.resumed(steps);
                 }
             }
+            BuildNote::Deferred {
+                paths,
+                cost,
+                within,
+            } => {
+                let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+                say!(
+                    "tablesolve: not building tables {} ({cost}): longer than a case may take \
+                     (--timeout {} s), so the cases are searched without them; build them \
+                     ahead with build-tables, or answer without --timeout",
+                    names.join(", "),
+                    within.as_secs_f64()
+                );
+            }
             BuildNote::Finished(took) => {
                 if let Some(bar) = bar.take() {
                     bar.finish(format_args!("done in {:.2} s", took.as_secs_f64()));
