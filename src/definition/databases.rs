@@ -15,6 +15,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
+use std::time::Duration;
 
 use super::lookups::Lookups;
 use super::space::Viewed;
@@ -51,6 +52,9 @@ struct ExactStage<D> {
     /// Their states together: a quarter of them, the nodes searched before they are
     /// built.
     states: u64,
+    /// The seconds building them should take: a case with less time left does not
+    /// wait for them.
+    seconds: f64,
     /// Built (`Some`), or given up (`None`: building them failed or is not allowed).
     built: OnceLock<Option<Exact<D>>>,
     build: BuildExact<D>,
@@ -116,10 +120,11 @@ impl<D> Databases<D> {
     }
 
     /// The same, growing into the exact tables of `states` states that `build` makes
-    /// once the searches have run through as many nodes.
-    pub fn with_exact(mut self, states: u64, build: BuildExact<D>) -> Self {
+    /// (in about `seconds`) once the searches have run through as many nodes.
+    pub fn with_exact(mut self, states: u64, seconds: f64, build: BuildExact<D>) -> Self {
         self.exact = Some(ExactStage {
             states,
+            seconds,
             built: OnceLock::new(),
             build,
         });
@@ -132,16 +137,18 @@ impl<D> Databases<D> {
     }
 
     /// Counts `nodes` searched; once the searches have run through a quarter as many
-    /// as the exact tables have states, builds those (where building them fails, the cases
-    /// go on being searched).
-    fn spend(&self, nodes: u64) {
+    /// as the exact tables have states, builds those, unless the case has less time
+    /// `left` than that takes (where building them fails, the cases go on being
+    /// searched).
+    fn spend(&self, nodes: u64, left: Option<Duration>) {
         let Some(exact) = &self.exact else {
             return;
         };
         let spent = self.spent.fetch_add(nodes, Ordering::Relaxed) + nodes;
         // A node ranks every database's parts where a state of the tables' own
         // breadth-first search ranks one view: a node costs some four states.
-        if spent >= exact.states / 4 && exact.built.get().is_none() {
+        let fits = left.is_none_or(|left| exact.seconds <= left.as_secs_f64());
+        if spent >= exact.states / 4 && fits && exact.built.get().is_none() {
             let _one_at_a_time = crate::parallel::lock(&self.growing);
             exact.built.get_or_init(|| (exact.build)().ok());
         }
@@ -195,6 +202,12 @@ impl<D> Databases<D> {
         Some((next.entries / 2).max(LEAST_BUDGET))
     }
 
+    /// Whether the size after `at` should be built within `left` (`None`: any time).
+    fn next_fits(&self, at: usize, left: Option<Duration>) -> bool {
+        let next = self.sizes.get(at + 1);
+        left.is_none_or(|left| next.is_some_and(|next| next.seconds <= left.as_secs_f64()))
+    }
+
     /// Builds the size after `at`, the one a search outgrew, unless another search
     /// outgrew it first: searches still running on `at` when the next size is built
     /// have not shown that the size after that is needed.
@@ -226,7 +239,6 @@ impl<D> Databases<D> {
     ) -> Result<Outcome<T>, Error> {
         let started = std::time::Instant::now();
         let mut spent = 0u64;
-        let mut grows = true;
         loop {
             let mut settings = settings();
             let limits = &mut settings.limits;
@@ -234,19 +246,31 @@ impl<D> Databases<D> {
             limits.nodes = limits.nodes.map(|n| n.saturating_sub(spent));
             limits.time = limits.time.map(|t| t.saturating_sub(elapsed));
             limits.wall_time = limits.wall_time.map(|t| t.saturating_sub(elapsed));
-            let asked = limits.nodes;
+            let limits = [settings.limits.time, settings.limits.wall_time];
+            let left = || {
+                let took = started.elapsed() - elapsed;
+                limits
+                    .into_iter()
+                    .flatten()
+                    .min()
+                    .map(|left| left.saturating_sub(took))
+            };
+            let asked = settings.limits.nodes;
             let at = self.current_at();
-            let budget = self.budget(at).filter(|_| grows);
+            // No budget where the next size would not be built for this case: the
+            // search runs to the case's own limits.
+            let budget = self.budget(at).filter(|_| self.next_fits(at, left()));
             if let Some(budget) = budget {
-                limits.nodes = Some(asked.map_or(budget, |n| n.min(budget)));
+                settings.limits.nodes = Some(asked.map_or(budget, |n| n.min(budget)));
             }
             let (bounds, lookups) = self.lookups_at(at, &lookups);
             let outcome = search(bounds, lookups, &settings);
-            self.spend(match &outcome {
+            let nodes = match &outcome {
                 Outcome::Solved(found) => nodes(found),
                 Outcome::Unreachable { nodes } => *nodes,
                 Outcome::Stopped(stopped) => stopped.nodes,
-            });
+            };
+            self.spend(nodes, left());
             let outgrown = match (&outcome, budget) {
                 (Outcome::Stopped(stopped), Some(budget)) => {
                     stopped.reason == Reason::Nodes && asked.is_none_or(|n| budget < n)
@@ -256,17 +280,8 @@ impl<D> Databases<D> {
             if !outgrown {
                 return Ok(outcome);
             }
-            if let Outcome::Stopped(stopped) = outcome {
-                spent += stopped.nodes;
-            }
-            let left = [settings.limits.time, settings.limits.wall_time]
-                .into_iter()
-                .flatten()
-                .min()
-                .map(|left| left.saturating_sub(started.elapsed() - elapsed));
-            let next = self.sizes[at + 1].seconds;
-            grows = left.is_none_or(|left| next <= left.as_secs_f64());
-            if grows {
+            spent += nodes;
+            if self.next_fits(at, left()) {
                 self.grow(at)?;
             }
         }
@@ -276,7 +291,6 @@ impl<D> Databases<D> {
 #[cfg(test)]
 mod tests {
     use std::sync::{Arc, Barrier, Mutex};
-    use std::time::Duration;
 
     use super::*;
     use crate::search::Stopped;

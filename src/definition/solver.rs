@@ -123,8 +123,14 @@ impl Def<Mapped> {
         let opener = Opener {
             tables: tables.clone(),
             definition: definition.clone(),
+            // A case's own goal opens its tables in the room the case has: its time
+            // limit; the search's own limits are the case's budget.
             options: DefOptions {
-                limits: Limits::default(),
+                limits: Limits {
+                    time: options.limits.time,
+                    wall_time: options.limits.wall_time,
+                    ..Limits::default()
+                },
                 ..options.clone()
             },
             towards: Mutex::default(),

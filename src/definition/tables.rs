@@ -161,9 +161,13 @@ pub(super) fn how(
                 return Ok(How::Search(databases));
             };
             let states = states(&views);
+            let cost: Cost = (missing_exact(tables, puzzle, &views).into_iter())
+                .map(|(_, cost)| cost)
+                .sum();
+            let seconds = cost.seconds(rayon::current_num_threads());
             let (tables, puzzle) = (tables.clone(), Arc::clone(puzzle));
             let build = Box::new(move || exact_tables(&tables, &puzzle, views.clone()));
-            Ok(How::Search(databases.with_exact(states, build)))
+            Ok(How::Search(databases.with_exact(states, seconds, build)))
         }
     }
 }
@@ -199,25 +203,33 @@ pub(super) fn missing(
     room: Room,
     exact: ExactTables,
 ) -> Vec<(PathBuf, Cost)> {
-    let (views, entry) = match opening(tables, puzzle, plan, room, exact) {
-        Ok(Opening::Exact(views)) => (views, Entry::Distance),
+    match opening(tables, puzzle, plan, room, exact) {
+        Ok(Opening::Exact(views)) => missing_exact(tables, puzzle, &views),
         Ok(Opening::Databases {
             mut planned, first, ..
         }) => {
             let first = std::mem::take(&mut planned[first].1);
-            (first.into_iter().flatten().collect(), Entry::Bound)
+            let missing = missing_spaces(tables, puzzle, &first);
+            (missing.iter())
+                .map(|space| (tables.path(space), Cost::of(space)))
+                .collect()
         }
-        Err(_) => return Vec::new(),
-    };
+        Err(_) => Vec::new(),
+    }
+}
+
+/// The exact tables of `views` not on disk, and the walks beside the one table where
+/// it is small, each with what building it costs.
+fn missing_exact(tables: &TableDir, puzzle: &Model, views: &[(View, u64)]) -> Vec<(PathBuf, Cost)> {
     let spaces: Vec<ViewSpace<'_>> = (views.iter())
-        .map(|(view, fingerprint)| ViewSpace::new(puzzle, view, *fingerprint, entry))
+        .map(|(view, fingerprint)| ViewSpace::new(puzzle, view, *fingerprint, Entry::Distance))
         .collect();
     let mut missing: Vec<(PathBuf, Cost)> = (spaces.iter())
         .map(|space| (tables.path(space), space))
         .filter(|(path, _)| !path.exists())
         .map(|(path, space)| (path, Cost::of(space)))
         .collect();
-    if let ([one], Entry::Distance) = (&spaces[..], entry) {
+    if let [one] = &spaces[..] {
         let walks = WalkSource::planned(one);
         if one.view.size() <= MOST_WALKED && !tables.path(&walks).exists() {
             missing.push((tables.path(&walks), Cost::of(&walks)));
@@ -389,8 +401,8 @@ fn planned_sizes(
 }
 
 /// Where the databases opening would map first should take longer to build than a
-/// case may take (`time`), none first instead: the cases search without databases, to
-/// their limits, and grow into those planned as a case's time left allows.
+/// case may take (`time`), and are to be built (not refused as missing), none first
+/// instead: the cases search without databases, to their limits.
 fn none_first_if_slow(
     tables: &TableDir,
     puzzle: &Model,
@@ -398,7 +410,7 @@ fn none_first_if_slow(
     first: &mut usize,
     time: Option<Duration>,
 ) {
-    let Some(time) = time else {
+    let Some(time) = time.filter(|_| tables.builds_missing()) else {
         return;
     };
     let goals = &planned[*first].1;

@@ -238,6 +238,11 @@ impl TableDir {
         })
     }
 
+    /// Whether missing tables are built ([`TableDir::build_missing`]), not refused.
+    pub fn builds_missing(&self) -> bool {
+        self.build_missing
+    }
+
     /// Tells whoever follows this directory's builds that the tables of `sources` are
     /// not built, as [`BuildNote::Deferred`] says.
     pub fn defer<S: Source>(&self, sources: &[S], within: Duration) {
