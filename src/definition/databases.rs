@@ -246,15 +246,8 @@ impl<D> Databases<D> {
             limits.nodes = limits.nodes.map(|n| n.saturating_sub(spent));
             limits.time = limits.time.map(|t| t.saturating_sub(elapsed));
             limits.wall_time = limits.wall_time.map(|t| t.saturating_sub(elapsed));
-            let limits = [settings.limits.time, settings.limits.wall_time];
-            let left = || {
-                let took = started.elapsed() - elapsed;
-                limits
-                    .into_iter()
-                    .flatten()
-                    .min()
-                    .map(|left| left.saturating_sub(took))
-            };
+            let clock = settings.limits.clock();
+            let left = || clock.map(|left| left.saturating_sub(started.elapsed() - elapsed));
             let asked = settings.limits.nodes;
             let at = self.current_at();
             // No budget where the next size would not be built for this case: the

@@ -123,12 +123,10 @@ impl Def<Mapped> {
         let opener = Opener {
             tables: tables.clone(),
             definition: definition.clone(),
-            // A case's own goal opens its tables in the room the case has: its time
-            // limit; the search's own limits are the case's budget.
+            // A case's own goal opens its tables within the time a case has.
             options: DefOptions {
                 limits: Limits {
-                    time: options.limits.time,
-                    wall_time: options.limits.wall_time,
+                    time: options.limits.clock(),
                     ..Limits::default()
                 },
                 ..options.clone()
@@ -157,13 +155,8 @@ impl Def<Mapped> {
         options: &DefOptions,
     ) -> Result<Vec<(PathBuf, Cost)>, Error> {
         let (puzzle, plan, room) = compiled(definition, options)?;
-        Ok(super::tables::missing(
-            tables,
-            &puzzle,
-            plan,
-            room,
-            options.exact,
-        ))
+        let missing = super::tables::missing(tables, &puzzle, plan, room, options.exact);
+        Ok(missing)
     }
 
     /// The sizes of databases a search of `definition` grows through in `tables`, as
@@ -191,10 +184,7 @@ fn compiled(definition: Definition, options: &DefOptions) -> Result<(Model, Plan
         exact: most,
         database: options.most_database,
         memory: plan::database_memory(options.memory),
-        time: [options.limits.time, options.limits.wall_time]
-            .into_iter()
-            .flatten()
-            .min(),
+        time: options.limits.clock(),
     };
     Ok((puzzle, plan, room))
 }

@@ -68,6 +68,13 @@ pub struct Limits {
     pub cancel: Option<Cancel>,
 }
 
+impl Limits {
+    /// The least of its limits of time, `None` where it has none.
+    pub fn clock(&self) -> Option<Duration> {
+        self.time.into_iter().chain(self.wall_time).min()
+    }
+}
+
 /// Why a search stopped before its answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reason {

@@ -36,14 +36,12 @@ pub enum BuildNote<'a> {
     /// This many steps were done by an earlier build of theirs, stopped part-way and
     /// taken up now (told as each resumes).
     Resumed(u64),
-    /// These missing tables are not built: building them (at this cost) should take
-    /// longer than a case may take, `within`, so the cases go on without them.
+    /// These missing tables (`paths`) are not built: building them (`cost`) should take
+    /// longer than a case may take (`within`), so the cases go on without them.
+    #[allow(missing_docs)]
     Deferred {
-        /// The tables' files.
         paths: &'a [PathBuf],
-        /// What building them costs.
         cost: Cost,
-        /// The time a case may take.
         within: Duration,
     },
     /// They were built, in this time.

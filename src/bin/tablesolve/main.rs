@@ -28,7 +28,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use tablesolve::definition::ExactTables;
-use tablesolve::table::{BuildNote, TableDir, TableError};
+use tablesolve::table::{TableDir, TableError};
 use tablesolve::Error;
 
 use catalogue::Puzzle;
@@ -289,55 +289,10 @@ impl Cli {
 
 fn table_dir(cli: &Cli, dir: &Path) -> TableDir {
     let dir = TableDir::new(dir);
-    if cli.no_build {
-        return dir;
+    match cli.no_build {
+        true => dir,
+        false => progress::builds_shown(dir),
     }
-    let bar = std::sync::Mutex::new(None);
-    dir.build_missing(move |note| {
-        let mut bar = bar.lock().unwrap_or_else(|e| e.into_inner());
-        match note {
-            BuildNote::Started { paths, work, cost } => {
-                // What the build costs, said before it starts, on a pipe as at a terminal.
-                let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-                let message = format!("building missing tables {} ({cost})", names.join(", "));
-                *bar = Some(progress::build(message, work));
-            }
-            BuildNote::Advanced(steps) => {
-                if let Some(bar) = bar.as_ref() {
-                    bar.inc(steps);
-                }
-            }
-            BuildNote::Resumed(steps) => {
-                if let Some(bar) = bar.as_ref() {
-                    bar.resumed(steps);
-                }
-            }
-            BuildNote::Deferred {
-                paths,
-                cost,
-                within,
-            } => {
-                let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-                say!(
-                    "tablesolve: not building tables {} ({cost}): longer than a case may take \
-                     (--timeout {} s), so the cases are searched without them; build them \
-                     ahead with build-tables, or answer without --timeout",
-                    names.join(", "),
-                    within.as_secs_f64()
-                );
-            }
-            BuildNote::Finished(took) => {
-                if let Some(bar) = bar.take() {
-                    bar.finish(format_args!("done in {:.2} s", took.as_secs_f64()));
-                }
-            }
-            BuildNote::Failed => {
-                if let Some(bar) = bar.take() {
-                    bar.finish(format_args!("failed"));
-                }
-            }
-        }
-    })
 }
 
 /// Opens `path` (`-`: standard input) for reading; `what` names it in messages.

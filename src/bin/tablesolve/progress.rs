@@ -8,6 +8,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 use tablesolve::search::Report;
+use tablesolve::table::BuildNote;
+use tablesolve::TableDir;
 
 /// How often a build's bar is drawn.
 const TICK: Duration = Duration::from_millis(200);
@@ -24,6 +26,62 @@ fn target() -> ProgressDrawTarget {
         true => ProgressDrawTarget::stderr(),
         false => ProgressDrawTarget::hidden(),
     }
+}
+
+/// `dir`, building missing tables with each build shown: what it costs, said before it
+/// starts (on a pipe as at a terminal), its bar, how it ended; and the tables it leaves
+/// unbuilt for the cases, and why.
+pub fn builds_shown(dir: TableDir) -> TableDir {
+    let bar = Mutex::new(None);
+    dir.build_missing(move |note| {
+        let mut bar = bar.lock().unwrap_or_else(|e| e.into_inner());
+        match note {
+            BuildNote::Started { paths, work, cost } => {
+                // What the build costs, said before it starts, on a pipe as at a terminal.
+                let message = format!("building missing tables {} ({cost})", listed(paths));
+                *bar = Some(build(message, work));
+            }
+            BuildNote::Advanced(steps) => {
+                if let Some(bar) = bar.as_ref() {
+                    bar.inc(steps);
+                }
+            }
+            BuildNote::Resumed(steps) => {
+                if let Some(bar) = bar.as_ref() {
+                    bar.resumed(steps);
+                }
+            }
+            BuildNote::Deferred {
+                paths,
+                cost,
+                within,
+            } => {
+                say!(
+                    "tablesolve: not building tables {} ({cost}): longer than a case may take \
+                     (--timeout {} s), so the cases are searched without them; build them \
+                     ahead with build-tables, or answer without --timeout",
+                    listed(paths),
+                    within.as_secs_f64()
+                );
+            }
+            BuildNote::Finished(took) => {
+                if let Some(bar) = bar.take() {
+                    bar.finish(format_args!("done in {:.2} s", took.as_secs_f64()));
+                }
+            }
+            BuildNote::Failed => {
+                if let Some(bar) = bar.take() {
+                    bar.finish(format_args!("failed"));
+                }
+            }
+        }
+    })
+}
+
+/// Tables' files, as a list in a sentence.
+fn listed(paths: &[std::path::PathBuf]) -> String {
+    let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    names.join(", ")
 }
 
 /// A table build of `work` steps: a bar with the percent done and the time left. Also
