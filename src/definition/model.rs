@@ -15,7 +15,7 @@ pub(crate) use moves::order;
 use moves::{chosen_moves, turns_of};
 
 /// The most bytes of a state (two a piece, its label and orientation).
-pub const MOST_CELLS: usize = 256;
+pub const MOST_CELLS: usize = 512;
 
 /// The most powers a move may bring as turns.
 const MOST_POWERS: usize = 255;

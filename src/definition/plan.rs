@@ -86,16 +86,6 @@ pub(super) fn plan(puzzle: &Model, most: u64, database: u64) -> Result<Plan, Str
                 Err(why) => return Err(format!("no pattern database of this puzzle fits: {why}")),
             }
         }
-        if found.len() > super::search::MOST_DATABASES {
-            // What they would cost, a byte an entry: said with the refusal.
-            let bytes = found.iter().map(|(view, _)| view.size()).sum();
-            return Err(format!(
-                "{} pattern databases a goal ({} in all): more than {} to search with",
-                found.len(),
-                crate::table::memory::size(bytes),
-                super::search::MOST_DATABASES
-            ));
-        }
         databases.push(found);
     }
     Ok(Plan::Search(databases))

@@ -11,17 +11,19 @@ use crate::search::{self, Child, Children, Every, Found, Outcome, Problem, Setti
 /// The most bytes a searched state has: two a piece (its label and orientation).
 pub const MOST_WIDTH: usize = super::model::MOST_CELLS;
 
-/// The most databases one goal is bounded by.
-pub const MOST_DATABASES: usize = 12;
+/// The most databases of a goal whose entries are asked for ahead
+/// ([`CaseSearch::expand_ahead`]); a goal bounded by more reads each child's entries
+/// in turn.
+const MOST_AHEAD: usize = 12;
 
-/// A state under search: its flat array, in the fewest bytes of 64, 128 or 256 that
+/// A state under search: its flat array, in the fewest bytes of 64, 128, 256 or 512 that
 /// hold it (a child is a copy of its parent's array: small puzzles copy little).
 #[derive(Clone)]
 pub struct Node<const N: usize> {
     cells: [u8; N],
 }
 
-/// Runs `$body` with the const `$n` the fewest bytes of 64, 128 or 256 that hold
+/// Runs `$body` with the const `$n` the fewest bytes of 64, 128, 256 or 512 that hold
 /// `$width` bytes of a state.
 macro_rules! by_width {
     ($width:expr, |$n:ident| $body:expr) => {
@@ -32,6 +34,10 @@ macro_rules! by_width {
             }
             65..=128 => {
                 const $n: usize = 128;
+                $body
+            }
+            129..=256 => {
+                const $n: usize = 256;
                 $body
             }
             _ => {
@@ -132,7 +138,7 @@ impl<D: AsRef<[u8]> + Sync, const N: usize> Problem for CaseSearch<'_, D, N> {
         children: &mut Children<Node<N>, Turn>,
     ) {
         match self.goals {
-            [databases] if databases.len() <= MOST_DATABASES => {
+            [databases] if databases.len() <= MOST_AHEAD => {
                 self.expand_ahead(databases, position, last, children)
             }
             _ => {
@@ -171,7 +177,7 @@ impl<D: AsRef<[u8]> + Sync, const N: usize> CaseSearch<'_, D, N> {
         let (puzzle, width) = (self.puzzle, self.puzzle.width);
         let mut turns = turns_after(puzzle, last, self.every);
         loop {
-            let mut ranks = [[None; MOST_DATABASES]; AHEAD];
+            let mut ranks = [[None; MOST_AHEAD]; AHEAD];
             let first = children.len();
             // The ranks first: a zip asks its first iterator first, so no turn is
             // taken past the last row.
