@@ -41,6 +41,10 @@ pub type Bounds<D> = Vec<Vec<Viewed<D>>>;
 /// How the databases of a size are made: planned, built if missing, mapped.
 pub type Build<D> = Box<dyn Fn(u64) -> Result<Bounds<D>, Error> + Send + Sync>;
 
+/// The seconds building the missing databases of a size (the most entries of one)
+/// should take: asked only by a case with a time limit, once a size.
+pub type Estimate = Box<dyn Fn(u64) -> f64 + Send + Sync>;
+
 /// Exact tables: each a view's distances, and the walks beside the one table, if kept.
 pub type Exact<D> = (Vec<Viewed<D>>, Option<Table<D>>);
 
@@ -66,8 +70,8 @@ struct Size<D> {
     most: u64,
     /// The entries of all of them together.
     entries: u64,
-    /// The seconds building those missing should take.
-    seconds: f64,
+    /// The seconds building those missing should take, once asked.
+    seconds: OnceLock<f64>,
     built: OnceLock<Bounds<D>>,
     /// The images its searches look it up at too, chosen once.
     lookups: OnceLock<Lookups>,
@@ -80,14 +84,13 @@ pub struct Sizing {
     pub most: u64,
     /// The entries of all of them together.
     pub entries: u64,
-    /// The seconds building those not on disk should take.
-    pub seconds: f64,
 }
 
 /// A search's databases, size by size.
 pub struct Databases<D> {
     sizes: Vec<Size<D>>,
     build: Build<D>,
+    estimate: Estimate,
     growing: Mutex<()>,
     exact: Option<ExactStage<D>>,
     /// Nodes searched over every case so far.
@@ -97,13 +100,18 @@ pub struct Databases<D> {
 impl<D> Databases<D> {
     /// Databases of the sizes `sizes` (smallest first), the `first` of them built (the
     /// largest whose tables are all on disk, else the smallest), the others built by
-    /// `build` when a search needs them.
-    pub fn new(sizes: &[Sizing], first: (usize, Bounds<D>), build: Build<D>) -> Self {
+    /// `build` when a search needs them (and has the time `estimate` says they take).
+    pub fn new(
+        sizes: &[Sizing],
+        first: (usize, Bounds<D>),
+        build: Build<D>,
+        estimate: Estimate,
+    ) -> Self {
         let sizes: Vec<Size<D>> = (sizes.iter())
             .map(|size| Size {
                 most: size.most,
                 entries: size.entries,
-                seconds: size.seconds,
+                seconds: OnceLock::new(),
                 built: OnceLock::new(),
                 lookups: OnceLock::new(),
             })
@@ -113,6 +121,7 @@ impl<D> Databases<D> {
         Databases {
             sizes,
             build,
+            estimate,
             growing: Mutex::new(()),
             exact: None,
             spent: AtomicU64::new(0),
@@ -204,8 +213,13 @@ impl<D> Databases<D> {
 
     /// Whether the size after `at` should be built within `left` (`None`: any time).
     fn next_fits(&self, at: usize, left: Option<Duration>) -> bool {
-        let next = self.sizes.get(at + 1);
-        left.is_none_or(|left| next.is_some_and(|next| next.seconds <= left.as_secs_f64()))
+        let Some(left) = left else {
+            return true;
+        };
+        self.sizes.get(at + 1).is_some_and(|next| {
+            let seconds = next.seconds.get_or_init(|| (self.estimate)(next.most));
+            *seconds <= left.as_secs_f64()
+        })
     }
 
     /// Builds the size after `at`, the one a search outgrew, unless another search
@@ -299,12 +313,8 @@ mod tests {
             Ok(Vec::new())
         });
         let sizes = [(1 << 16, 1 << 16), (1 << 20, 1 << 24), (1 << 27, 1 << 28)];
-        let sizing = sizes.map(|(most, entries)| Sizing {
-            most,
-            entries,
-            seconds: 1.0,
-        });
-        let databases = Databases::new(&sizing, (0, Vec::new()), build);
+        let sizing = sizes.map(|(most, entries)| Sizing { most, entries });
+        let databases = Databases::new(&sizing, (0, Vec::new()), build, Box::new(|_| 1.0));
         // Both searches run out of their budget on the smallest size before either
         // stops, then the next size answers them.
         let both_started = Barrier::new(2);
@@ -348,12 +358,12 @@ mod tests {
                 *counted.lock().unwrap() += 1;
                 Ok(Vec::new())
             });
-            let sizing = [(1 << 16, 0.0), (1 << 30, 3600.0)].map(|(entries, seconds)| Sizing {
+            let sizing = [1 << 16, 1 << 30].map(|entries| Sizing {
                 most: entries,
                 entries,
-                seconds,
             });
-            let databases = Databases::new(&sizing, (0, Vec::new()), build);
+            let estimate: Estimate = Box::new(|most| if most > 1 << 16 { 3600.0 } else { 0.0 });
+            let databases = Databases::new(&sizing, (0, Vec::new()), build, estimate);
             let settings = || {
                 let mut settings = Settings::new();
                 settings.limits.time = time;

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::databases::{self, Bounds, Build, Databases, Sizing};
+use super::databases::{self, Bounds, Build, Databases, Estimate, Sizing};
 use super::model::Model;
 use super::plan::{plan, Plan};
 use super::space::{ViewSpace, Viewed};
@@ -324,23 +324,33 @@ fn sized_databases(
     mut planned: Vec<(u64, Planned)>,
     first: usize,
 ) -> Result<Databases<Mapped>, Error> {
-    let threads = rayon::current_num_threads();
     let sizing: Vec<Sizing> = (planned.iter())
         .map(|(most, goals)| Sizing {
             most: *most,
             entries: entries(goals),
-            seconds: missing_cost(tables, puzzle, goals).1.seconds(threads),
         })
         .collect();
     let goals = std::mem::take(&mut planned[first].1);
     let bounds = load_bounds(tables, puzzle, goals)?;
     let (tables, puzzle) = (tables.clone(), Arc::clone(puzzle));
+    let threads = rayon::current_num_threads();
+    // Timing and counting what a size's views reach takes seconds on the largest
+    // puzzles: done only for a case with a time limit, once a size.
+    let estimate: Estimate = {
+        let (tables, puzzle) = (tables.clone(), Arc::clone(&puzzle));
+        Box::new(move |size| {
+            let goals = planned.iter().find(|(most, _)| *most == size);
+            goals.map_or(0.0, |(_, goals)| {
+                missing_cost(&tables, &puzzle, goals).1.seconds(threads)
+            })
+        })
+    };
     let build: Build<Mapped> = Box::new(move |size| match plan(&puzzle, most, size) {
         Ok(Plan::Search(goals)) => load_bounds(&tables, &puzzle, goals),
         Ok(Plan::Exact(_)) => unreachable!("exact tables are planned before databases"),
         Err(e) => Err(Error::Case(e.into())),
     });
-    Ok(Databases::new(&sizing, (first, bounds), build))
+    Ok(Databases::new(&sizing, (first, bounds), build, estimate))
 }
 
 /// Each of `sizes` that can be planned within `memory` bytes (a byte an entry; `None`:
