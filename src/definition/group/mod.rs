@@ -12,6 +12,7 @@
 //! The same chain gives every drawn state a scramble ([`Words`]).
 
 use std::fmt;
+use std::sync::{Arc, Mutex};
 
 use super::{Action, Model, Set};
 
@@ -74,14 +75,41 @@ pub fn reached_from(
     free: Option<u8>,
     most_work: u64,
 ) -> Result<Order, Uncounted> {
-    let chain = Chain::of(sets, actions)?;
+    let chain = made(sets, actions)?;
     let states = alike::states(&chain, sets, start, free, most_work);
     states.ok_or(Uncounted::Alike(chain.order()))
 }
 
 /// The order of the group `actions` generate on `sets`.
 pub fn order(sets: &[Set], actions: &[&Action]) -> Result<Order, Uncounted> {
-    Ok(Chain::of(sets, actions)?.order())
+    Ok(made(sets, actions)?.order())
+}
+
+/// The chains made last, each with the sets and actions it was made of: the views of
+/// one puzzle's databases share their orbits and turns, and making the chain is most
+/// of what counting a view's reach costs (seconds over a gigaminx's databases).
+static MADE: Mutex<Vec<Made>> = Mutex::new(Vec::new());
+
+/// A chain made, and what it was made of.
+type Made = (Vec<Set>, Vec<Action>, Arc<Chain>);
+
+/// The most chains [`MADE`] keeps.
+const MOST_MADE: usize = 8;
+
+/// The chain of the group `actions` generate on `sets`, made once for the last few.
+fn made(sets: &[Set], actions: &[&Action]) -> Result<Arc<Chain>, Uncounted> {
+    let same = |(s, a, _): &&Made| s == sets && a.iter().eq(actions.iter().copied());
+    if let Some((.., chain)) = crate::parallel::lock(&MADE).iter().find(same) {
+        return Ok(Arc::clone(chain));
+    }
+    let chain = Arc::new(Chain::of(sets, actions)?);
+    let mut made = crate::parallel::lock(&MADE);
+    if made.len() == MOST_MADE {
+        made.remove(0);
+    }
+    let actions = actions.iter().map(|&a| a.clone()).collect();
+    made.push((sets.to_vec(), actions, Arc::clone(&chain)));
+    Ok(chain)
 }
 
 /// Uniformly random reachable states of a puzzle, drawn with no table (twips's random-
