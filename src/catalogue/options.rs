@@ -96,6 +96,16 @@ impl OptionName {
             OptionName::Powers => "--powers",
         }
     }
+
+    /// Whether `puzzle` takes it.
+    pub fn is_for(self, puzzle: Puzzle) -> bool {
+        match self {
+            OptionName::Size => puzzle == Puzzle::Sliding,
+            OptionName::Goal | OptionName::Partition | OptionName::Numbered => puzzle.is_sliding(),
+            OptionName::Limits => puzzle.takes_limits(),
+            OptionName::Moves | OptionName::Powers => puzzle == Puzzle::Def,
+        }
+    }
 }
 
 /// Options that do not fit the puzzle opened, named as the command line names them.

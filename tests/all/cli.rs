@@ -243,6 +243,15 @@ fn sliding_options_belong_to_the_sliding_subcommands() {
             &["stats", "eight", "--numbered"][..],
             "--numbered is for fifteen, twentyfour and sliding, not eight",
         ),
+        // Options of the puzzle, before its name.
+        (
+            &["--timeout", "5", "def", "x.def"][..],
+            "--timeout is an option of def: give it after `def`",
+        ),
+        (
+            &["--moves", "U,R", "def", "x.def"][..],
+            "--moves is an option of def: give it after `def`",
+        ),
     ] {
         let output = tablesolve(tables, args, b"");
         let err = String::from_utf8_lossy(&output.stderr);

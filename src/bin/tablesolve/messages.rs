@@ -36,6 +36,11 @@ pub fn refused(error: clap::Error) -> ExitCode {
         _ => None,
     };
     let message = match (option, subcommand) {
+        // An option the puzzle takes is refused only where it comes before its name.
+        (Some(option), Some(puzzle)) if option.is_for(puzzle) => {
+            let name = puzzle.name();
+            format!("{flag} is an option of {name}: give it after `{name}`")
+        }
         (Some(OptionName::Size), Some(puzzle)) => OptionError::SizeNotFor(puzzle).to_string(),
         (Some(option), Some(puzzle)) => OptionError::NotTaken { option, puzzle }.to_string(),
         _ if invalid.parse::<f64>().is_ok() => {
