@@ -255,22 +255,23 @@ impl<D> Databases<D> {
         let mut spent = 0u64;
         loop {
             let mut settings = settings();
+            let clock = settings.limits.clock();
+            let left = || clock.map(|clock| clock.saturating_sub(started.elapsed()));
+            let at = self.current_at();
+            // No budget where the next size would not be built for this case: the
+            // search runs to the case's own limits.
+            let budget = self.budget(at).filter(|_| self.next_fits(at, left()));
+            let (bounds, lookups) = self.lookups_at(at, &lookups);
+            // What the case has left once the estimate and the lookups are made.
             let limits = &mut settings.limits;
             let elapsed = started.elapsed();
             limits.nodes = limits.nodes.map(|n| n.saturating_sub(spent));
             limits.time = limits.time.map(|t| t.saturating_sub(elapsed));
             limits.wall_time = limits.wall_time.map(|t| t.saturating_sub(elapsed));
-            let clock = settings.limits.clock();
-            let left = || clock.map(|left| left.saturating_sub(started.elapsed() - elapsed));
-            let asked = settings.limits.nodes;
-            let at = self.current_at();
-            // No budget where the next size would not be built for this case: the
-            // search runs to the case's own limits.
-            let budget = self.budget(at).filter(|_| self.next_fits(at, left()));
+            let asked = limits.nodes;
             if let Some(budget) = budget {
-                settings.limits.nodes = Some(asked.map_or(budget, |n| n.min(budget)));
+                limits.nodes = Some(asked.map_or(budget, |n| n.min(budget)));
             }
-            let (bounds, lookups) = self.lookups_at(at, &lookups);
             let outcome = search(bounds, lookups, &settings);
             let nodes = match &outcome {
                 Outcome::Solved(found) => nodes(found),
@@ -344,6 +345,35 @@ mod tests {
         });
         assert_eq!(answers, vec![Some(sizes[2].1 / 2); 2]);
         assert_eq!(*built.lock().unwrap(), vec![sizes[1].0]);
+    }
+
+    /// The time an estimate takes is the case's: the search is given what is left.
+    #[test]
+    fn a_search_is_given_the_time_left_after_the_estimate() {
+        let build: Build<Vec<u8>> = Box::new(|_| Ok(Vec::new()));
+        let estimate: Estimate = Box::new(|_| {
+            std::thread::sleep(Duration::from_millis(300));
+            1.0
+        });
+        let sizing = [1 << 16, 1 << 20].map(|entries| Sizing {
+            most: entries,
+            entries,
+        });
+        let databases = Databases::new(&sizing, (0, Vec::new()), build, estimate);
+        let settings = || {
+            let mut settings = Settings::new();
+            settings.limits.time = Some(Duration::from_secs(2));
+            settings
+        };
+        let given = Mutex::new(None);
+        let search = |_: &Bounds<Vec<u8>>, _: &Lookups, settings: &Settings| {
+            *given.lock().unwrap() = settings.limits.time;
+            Outcome::Solved(0u64)
+        };
+        let outcome = databases.searched(settings, |_| 0, |_| Lookups::default(), search);
+        assert_eq!(outcome.expect("searched").solved(), Some(0));
+        let given = given.lock().unwrap().expect("a time limit");
+        assert!(given <= Duration::from_millis(1700), "{given:?}");
     }
 
     /// A case whose time left is shorter than the next size's build goes on searching
