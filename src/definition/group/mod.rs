@@ -96,6 +96,10 @@ type Made = (Vec<Set>, Vec<Action>, Arc<Chain>);
 /// The most chains [`MADE`] keeps.
 const MOST_MADE: usize = 8;
 
+/// The most points of a chain [`MADE`] keeps: a chain holds up to a permutation of its
+/// points for each pair of them, so the kept ones stay within a few megabytes each.
+const MOST_MADE_POINTS: usize = 256;
+
 /// The chain of the group `actions` generate on `sets`, made once for the last few.
 fn made(sets: &[Set], actions: &[&Action]) -> Result<Arc<Chain>, Uncounted> {
     let same = |(s, a, _): &&Made| s == sets && a.iter().eq(actions.iter().copied());
@@ -103,12 +107,19 @@ fn made(sets: &[Set], actions: &[&Action]) -> Result<Arc<Chain>, Uncounted> {
         return Ok(Arc::clone(chain));
     }
     let chain = Arc::new(Chain::of(sets, actions)?);
+    let points: usize = sets
+        .iter()
+        .map(|s| s.pieces * usize::from(s.orientations))
+        .sum();
     let mut made = crate::parallel::lock(&MADE);
-    if made.len() == MOST_MADE {
-        made.remove(0);
+    // Another thread may have made the same chain meanwhile.
+    if points <= MOST_MADE_POINTS && !made.iter().any(|m| same(&m)) {
+        if made.len() == MOST_MADE {
+            made.remove(0);
+        }
+        let actions = actions.iter().map(|&a| a.clone()).collect();
+        made.push((sets.to_vec(), actions, Arc::clone(&chain)));
     }
-    let actions = actions.iter().map(|&a| a.clone()).collect();
-    made.push((sets.to_vec(), actions, Arc::clone(&chain)));
     Ok(chain)
 }
 
