@@ -252,6 +252,15 @@ fn sliding_options_belong_to_the_sliding_subcommands() {
             &["--moves", "U,R", "def", "x.def"][..],
             "--moves is an option of def: give it after `def`",
         ),
+        // An option of the puzzle that its tool does not take.
+        (
+            &["stats", "def", "x.def", "--timeout", "5"][..],
+            "--timeout is no option of stats",
+        ),
+        (
+            &["verify", "fifteen", "--max-nodes", "5"][..],
+            "--max-nodes is no option of verify",
+        ),
     ] {
         let output = tablesolve(tables, args, b"");
         let err = String::from_utf8_lossy(&output.stderr);

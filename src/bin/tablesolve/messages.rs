@@ -4,6 +4,8 @@
 use std::path::Path;
 use std::process::ExitCode;
 
+use clap::Subcommand;
+
 use tablesolve::catalogue::{OptionError, OptionName};
 use tablesolve::table::TableError;
 use tablesolve::Error;
@@ -25,6 +27,16 @@ pub fn refused(error: clap::Error) -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     let subcommand = (args.iter().skip(1)).find_map(|a| Puzzle::named(a));
     let flag = invalid.split('=').next().unwrap_or_default();
+    let at = |found: &dyn Fn(&str) -> bool| args.iter().position(|a| found(a));
+    let puzzle_at = at(&|a| Puzzle::named(a).is_some());
+    let flag_at = at(&|a| a == flag || a.starts_with(&format!("{flag}=")));
+    // A tool named before the puzzle: the option is the tool's to take.
+    let tools = crate::Tool::augment_subcommands(clap::Command::new("tablesolve"));
+    let tool = (args.iter().take(puzzle_at.unwrap_or(0))).find(|a| {
+        tools
+            .get_subcommands()
+            .any(|tool| tool.get_name() == a.as_str())
+    });
     let option = match flag {
         "--goal" => Some(OptionName::Goal),
         "--partition" => Some(OptionName::Partition),
@@ -36,11 +48,16 @@ pub fn refused(error: clap::Error) -> ExitCode {
         _ => None,
     };
     let message = match (option, subcommand) {
-        // An option the puzzle takes is refused only where it comes before its name.
-        (Some(option), Some(puzzle)) if option.is_for(puzzle) => {
-            let name = puzzle.name();
-            format!("{flag} is an option of {name}: give it after `{name}`")
-        }
+        // An option the puzzle takes, refused: a tool's that the tool does not take, or
+        // given before the puzzle's name.
+        (Some(option), Some(puzzle)) if option.is_for(puzzle) => match tool {
+            Some(tool) => format!("{flag} is no option of {tool}"),
+            None if flag_at < puzzle_at => {
+                let name = puzzle.name();
+                format!("{flag} is an option of {name}: give it after `{name}`")
+            }
+            None => OptionError::NotTaken { option, puzzle }.to_string(),
+        },
         (Some(OptionName::Size), Some(puzzle)) => OptionError::SizeNotFor(puzzle).to_string(),
         (Some(option), Some(puzzle)) => OptionError::NotTaken { option, puzzle }.to_string(),
         _ if invalid.parse::<f64>().is_ok() => {
