@@ -1,5 +1,5 @@
 //! Definitions at the edges of what the tool takes: orientations past 128, a puzzle
-//! of one turn, states wider than 128 bytes, derived moves nested past the limit, a
+//! of one turn, states of up to 512 bytes, derived moves nested past the limit, a
 //! goal that leaves billions of states free, a table larger than the process may
 //! take, and `--moves` that names no move. Each is answered right or refused with a
 //! sentence; none panics or aborts.
@@ -127,41 +127,77 @@ fn a_puzzle_of_one_turn_is_answered() {
     assert_eq!(stdout(&output), "M M\nM\n");
 }
 
-#[test]
-fn states_wider_than_128_bytes_are_searched() {
-    // Two sets of 33 pieces: 132 bytes a state.
-    let cycle: Vec<String> = (2..=33).chain([1]).map(|p| p.to_string()).collect();
-    let swap: Vec<String> = [2, 1]
-        .into_iter()
-        .chain(3..=33)
-        .map(|p| p.to_string())
+/// `sets` sets of `pieces` each, a move turning three pieces of the first and one
+/// swapping two of the second (the others never move): a state of `2 * sets * pieces`
+/// bytes.
+fn wide(sets: usize, pieces: usize) -> String {
+    let line = |first: &[usize]| -> String {
+        let rest = first.len() + 1..=pieces;
+        let all: Vec<String> = first
+            .iter()
+            .copied()
+            .chain(rest)
+            .map(|p| p.to_string())
+            .collect();
+        all.join(" ")
+    };
+    let declared: String = (0..sets)
+        .map(|s| format!("Set S{s} {pieces} 1\n"))
         .collect();
-    let text = format!(
-        "Set A 33 1\nSet B 33 1\nMove M\nA\n{}\nEnd\nMove N\nB\n{}\nEnd\n",
-        cycle.join(" "),
-        swap.join(" ")
-    );
-    let definition = Definition::parse(&text, "wide.def").unwrap();
-    let puzzle = tablesolve::definition::Model::new(definition.clone(), None, None).unwrap();
-    assert_eq!(puzzle.width, 132);
-    let names = tablesolve::definition::text::Names::new(&puzzle);
-    let action = names.sequence("M N", puzzle.sets()).unwrap();
-    let state = definition.start.after(&action, puzzle.sets());
-    let answer = search::independent(&puzzle, &puzzle.flat(&state)).unwrap();
-    let answer: Vec<&str> = answer.iter().map(|t| t.name).collect();
-    assert_eq!(answer, ["M'", "N"]);
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("wide.def");
-    std::fs::write(&file, &text).unwrap();
-    let output = tablesolve(
-        dir.path(),
-        &["verify", "def", file.to_str().unwrap()],
-        b"M N\nN M2\n",
-    );
+    format!(
+        "{declared}Move M\nS0\n{}\nEnd\nMove N\nS1\n{}\nEnd\n",
+        line(&[2, 3, 1]),
+        line(&[2, 1])
+    )
+}
+
+#[test]
+fn states_of_every_width_up_to_512_bytes_are_searched() {
+    // 132 bytes, 264 and 512: each of the widths a search's states come in past 128.
+    for (sets, pieces) in [(2, 33), (4, 33), (8, 32)] {
+        let text = wide(sets, pieces);
+        let definition = Definition::parse(&text, "wide.def").unwrap();
+        let puzzle = tablesolve::definition::Model::new(definition.clone(), None, None).unwrap();
+        assert_eq!(puzzle.width, 2 * sets * pieces);
+        let names = tablesolve::definition::text::Names::new(&puzzle);
+        let action = names.sequence("M N", puzzle.sets()).unwrap();
+        let state = definition.start.after(&action, puzzle.sets());
+        let answer = search::independent(&puzzle, &puzzle.flat(&state)).unwrap();
+        let answer: Vec<&str> = answer.iter().map(|t| t.name).collect();
+        assert_eq!(answer, ["M'", "N"], "{sets} sets of {pieces}");
+        // Searched over databases, as the independent search answers.
+        let options = DefOptions {
+            most_exact: Some(1),
+            ..DefOptions::default()
+        };
+        let searched = open(&text, options);
+        assert!(searched.searches(), "{sets} sets of {pieces}");
+        let found = searched.solve(&state).unwrap().expect("solvable");
+        let found: Vec<&str> = found.iter().map(|t| t.name).collect();
+        assert_eq!(found, answer, "{sets} sets of {pieces}");
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("wide.def");
+        std::fs::write(&file, &text).unwrap();
+        let file = file.to_str().unwrap();
+        let output = tablesolve(dir.path(), &["verify", "def", file], b"M N\nN M2\n");
+        assert!(
+            output.status.success(),
+            "{sets} sets of {pieces}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    // 516 bytes: refused, by its count.
+    let Err(refused) = tablesolve::definition::Model::new(
+        Definition::parse(&wide(2, 129), "wide.def").unwrap(),
+        None,
+        None,
+    ) else {
+        panic!("258 pieces taken");
+    };
+    let refused = refused.to_string();
     assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
+        refused.contains("258 pieces: this tool answers puzzles of at most 256"),
+        "{refused}"
     );
 }
 
