@@ -57,10 +57,9 @@ pub enum ExactTables {
 enum Opening {
     /// The exact tables of these views (with the walks beside one small one).
     Exact(Vec<(View, u64)>),
-    /// Databases of each size planned (the most states of an exact table `most`), the
-    /// one at `first` mapped at once; `grown` the exact tables a search grows into.
+    /// Databases of each size planned, the one at `first` mapped at once; `grown` the
+    /// exact tables a search grows into.
     Databases {
-        most: u64,
         planned: Vec<(u64, Planned)>,
         first: usize,
         grown: Option<Vec<(View, u64)>>,
@@ -116,7 +115,6 @@ fn opening(
             let states = states(&views);
             let grown = (states <= MOST_GROWN_EXACT).then_some(views);
             Ok(Opening::Databases {
-                most: 0,
                 planned,
                 first,
                 grown,
@@ -127,7 +125,6 @@ fn opening(
             let (mut planned, mut first) = planned_sizes(tables, puzzle, most, &sizes, memory)?;
             none_first_if_slow(tables, puzzle, &mut planned, &mut first, room.time);
             Ok(Opening::Databases {
-                most,
                 planned,
                 first,
                 grown: None,
@@ -151,12 +148,11 @@ pub(super) fn how(
             Ok(How::Exact(exact, walks))
         }
         Opening::Databases {
-            most,
             planned,
             first,
             grown,
         } => {
-            let databases = sized_databases(tables, puzzle, most, planned, first)?;
+            let databases = sized_databases(tables, puzzle, planned, first)?;
             let Some(views) = grown else {
                 return Ok(How::Search(databases));
             };
@@ -314,13 +310,11 @@ fn exact_tables(
 /// Each goal's databases as planned: each a view and the fingerprint that names it.
 type Planned = Vec<Vec<(View, u64)>>;
 
-/// The databases of `puzzle` (whose states are too many for exact tables of `most`
-/// states), of each size `planned` (smallest first): those at `first` mapped (and
-/// built first if missing), the others built when a search needs them.
+/// The databases of `puzzle` of each size `planned` (smallest first): those at `first`
+/// mapped (and built first if missing), the others built when a search needs them.
 fn sized_databases(
     tables: &TableDir,
     puzzle: &Arc<Model>,
-    most: u64,
     mut planned: Vec<(u64, Planned)>,
     first: usize,
 ) -> Result<Databases<Mapped>, Error> {
@@ -332,24 +326,25 @@ fn sized_databases(
         .collect();
     let goals = std::mem::take(&mut planned[first].1);
     let bounds = load_bounds(tables, puzzle, goals)?;
-    let (tables, puzzle) = (tables.clone(), Arc::clone(puzzle));
+    let planned = Arc::new(planned);
+    let at = |planned: &[(u64, Planned)], size| {
+        let found = planned.iter().find(|(most, _)| *most == size);
+        found.map(|(_, goals)| goals.clone()).unwrap_or_default()
+    };
     let threads = rayon::current_num_threads();
     // Timing and counting what a size's views reach takes seconds on the largest
     // puzzles: done only for a case with a time limit, once a size.
     let estimate: Estimate = {
-        let (tables, puzzle) = (tables.clone(), Arc::clone(&puzzle));
+        let (tables, puzzle, planned) = (tables.clone(), Arc::clone(puzzle), Arc::clone(&planned));
         Box::new(move |size| {
-            let goals = planned.iter().find(|(most, _)| *most == size);
-            goals.map_or(0.0, |(_, goals)| {
-                missing_cost(&tables, &puzzle, goals).1.seconds(threads)
-            })
+            missing_cost(&tables, &puzzle, &at(&planned, size))
+                .1
+                .seconds(threads)
         })
     };
-    let build: Build<Mapped> = Box::new(move |size| match plan(&puzzle, most, size) {
-        Ok(Plan::Search(goals)) => load_bounds(&tables, &puzzle, goals),
-        Ok(Plan::Exact(_)) => unreachable!("exact tables are planned before databases"),
-        Err(e) => Err(Error::Case(e.into())),
-    });
+    let (tables, puzzle) = (tables.clone(), Arc::clone(puzzle));
+    let build: Build<Mapped> =
+        Box::new(move |size| load_bounds(&tables, &puzzle, at(&planned, size)));
     Ok(Databases::new(&sizing, (first, bounds), build, estimate))
 }
 
