@@ -329,7 +329,8 @@ fn sized_databases(
     let planned = Arc::new(planned);
     let at = |planned: &[(u64, Planned)], size| {
         let found = planned.iter().find(|(most, _)| *most == size);
-        found.map(|(_, goals)| goals.clone()).unwrap_or_default()
+        let goals = found.map(|(_, goals)| goals.clone());
+        goals.expect("a size of the databases' own, built from this plan")
     };
     let threads = rayon::current_num_threads();
     // Timing and counting what a size's views reach takes seconds on the largest

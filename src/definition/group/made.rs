@@ -17,8 +17,8 @@ type Made = (Vec<Set>, Vec<Action>, Arc<Chain>);
 /// The most chains [`MADE`] keeps.
 const MOST_MADE: usize = 8;
 
-/// The most points of a chain [`MADE`] keeps: a chain holds up to a permutation of its
-/// points for each pair of them, so the kept ones stay within a few megabytes each.
+/// The most points of a chain [`MADE`] keeps: a chain holds up to two permutations of
+/// its points for each pair of them, so a kept one takes at most some 30 MB.
 const MOST_MADE_POINTS: usize = 256;
 
 /// The chain of the group `actions` generate on `sets`, made once for the last few.
@@ -28,13 +28,9 @@ pub(super) fn made(sets: &[Set], actions: &[&Action]) -> Result<Arc<Chain>, Unco
         return Ok(Arc::clone(chain));
     }
     let chain = Arc::new(Chain::of(sets, actions)?);
-    let points: usize = sets
-        .iter()
-        .map(|s| s.pieces * usize::from(s.orientations))
-        .sum();
     let mut made = crate::parallel::lock(&MADE);
     // Another thread may have made the same chain meanwhile.
-    if points <= MOST_MADE_POINTS && !made.iter().any(|m| same(&m)) {
+    if super::points(sets) <= MOST_MADE_POINTS && !made.iter().any(|m| same(&m)) {
         if made.len() == MOST_MADE {
             made.remove(0);
         }

@@ -241,12 +241,17 @@ struct Level {
     reps: Vec<Option<(Perm, Perm)>>,
 }
 
+/// The points `sets` have: a position and orientation of a set each.
+fn points(sets: &[Set]) -> usize {
+    (sets.iter())
+        .map(|set| set.pieces * usize::from(set.orientations))
+        .sum()
+}
+
 impl Chain {
     /// The chain of the group `actions` generate on `sets`.
     fn of(sets: &[Set], actions: &[&Action]) -> Result<Chain, Uncounted> {
-        let points: usize = (sets.iter())
-            .map(|set| set.pieces * usize::from(set.orientations))
-            .sum();
+        let points = points(sets);
         if points > MOST_POINTS {
             return Err(Uncounted::TooManyPoints(points));
         }
