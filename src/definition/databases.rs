@@ -35,6 +35,12 @@ pub const SIZES: [u64; 5] = [1 << 16, 1 << 20, 1 << 27, 1 << 29, 1 << 31];
 /// soon has the small ones (the large ones wait for half their entries in nodes).
 pub const LEAST_BUDGET: u64 = 1_000_000;
 
+/// The searches on a size run through this many nodes together before the images to
+/// look its databases up at too are chosen: choosing looks a few hundred states up at
+/// every symmetry, milliseconds that are more than a short scramble's whole search.
+/// A search stopped here to choose them starts again, having lost at most as many.
+pub const LOOKUPS_AFTER: u64 = 100_000;
+
 /// Each goal's databases of one size.
 pub type Bounds<D> = Vec<Vec<Viewed<D>>>;
 
@@ -75,6 +81,8 @@ struct Size<D> {
     built: OnceLock<Bounds<D>>,
     /// The images its searches look it up at too, chosen once.
     lookups: OnceLock<Lookups>,
+    /// The nodes searched on it before those are chosen.
+    unchosen: AtomicU64,
 }
 
 /// One size of databases as planned.
@@ -114,6 +122,7 @@ impl<D> Databases<D> {
                 seconds: OnceLock::new(),
                 built: OnceLock::new(),
                 lookups: OnceLock::new(),
+                unchosen: AtomicU64::new(0),
             })
             .collect();
         let (at, bounds) = first;
@@ -237,11 +246,30 @@ impl<D> Databases<D> {
         Ok(())
     }
 
+    /// The images to look the databases of size `at` up at too: those chosen, else
+    /// chosen by `lookups` once the searches on the size have run through
+    /// [`LOOKUPS_AFTER`] nodes (or `now`); `Err` with the nodes a search may run
+    /// through before then.
+    fn chosen_at(
+        &self,
+        at: usize,
+        now: bool,
+        lookups: impl FnOnce(&Bounds<D>) -> Lookups,
+    ) -> Result<&Lookups, u64> {
+        let searched = self.sizes[at].unchosen.load(Ordering::Relaxed);
+        match LOOKUPS_AFTER.saturating_sub(searched) {
+            left if left > 0 && !now && self.sizes[at].lookups.get().is_none() => Err(left),
+            _ => Ok(self.lookups_at(at, lookups).1),
+        }
+    }
+
     /// `search` run on the databases (and the images `lookups` chooses to look them up
     /// at too) under `settings`; where it runs through their budget of nodes, the next
     /// size built and `search` run again, the limits counting what each run took.
     /// A size whose build should take longer than the time the case has left is not
     /// built for it: the case is searched to its limits on the databases it has.
+    /// Until the images are worth choosing ([`LOOKUPS_AFTER`]) a search looks up the
+    /// position only, and where it runs that far, starts again with them.
     /// The nodes of every run (`nodes` of a found `T`) are counted towards the exact
     /// tables the databases grow into.
     pub fn searched<'a, T>(
@@ -251,8 +279,10 @@ impl<D> Databases<D> {
         lookups: impl Fn(&Bounds<D>) -> Lookups,
         search: impl Fn(&Bounds<D>, &Lookups, &Settings) -> Outcome<T>,
     ) -> Result<Outcome<T>, Error> {
+        const POSITION_ONLY: Lookups = Lookups::none();
         let started = std::time::Instant::now();
         let mut spent = 0u64;
+        let mut choose = false;
         loop {
             let mut settings = settings();
             let clock = settings.limits.clock();
@@ -261,7 +291,8 @@ impl<D> Databases<D> {
             // No budget where the next size would not be built for this case: the
             // search runs to the case's own limits.
             let budget = self.budget(at).filter(|_| self.next_fits(at, left()));
-            let (bounds, lookups) = self.lookups_at(at, &lookups);
+            let chosen = self.chosen_at(at, choose, &lookups);
+            let (bounds, unchosen) = (self.built(at), chosen.err());
             // What the case has left once the estimate and the lookups are made.
             let limits = &mut settings.limits;
             let elapsed = started.elapsed();
@@ -269,27 +300,34 @@ impl<D> Databases<D> {
             limits.time = limits.time.map(|t| t.saturating_sub(elapsed));
             limits.wall_time = limits.wall_time.map(|t| t.saturating_sub(elapsed));
             let asked = limits.nodes;
-            if let Some(budget) = budget {
-                limits.nodes = Some(asked.map_or(budget, |n| n.min(budget)));
+            let cut = [budget, unchosen].into_iter().flatten().min();
+            if let Some(cut) = cut {
+                limits.nodes = Some(asked.map_or(cut, |n| n.min(cut)));
             }
-            let outcome = search(bounds, lookups, &settings);
+            let outcome = search(bounds, chosen.unwrap_or(&POSITION_ONLY), &settings);
             let nodes = match &outcome {
                 Outcome::Solved(found) => nodes(found),
                 Outcome::Unreachable { nodes } => *nodes,
                 Outcome::Stopped(stopped) => stopped.nodes,
             };
             self.spend(nodes, left());
-            let outgrown = match (&outcome, budget) {
-                (Outcome::Stopped(stopped), Some(budget)) => {
-                    stopped.reason == Reason::Nodes && asked.is_none_or(|n| budget < n)
+            if unchosen.is_some() {
+                self.sizes[at].unchosen.fetch_add(nodes, Ordering::Relaxed);
+            }
+            let cut_short = match (&outcome, cut) {
+                (Outcome::Stopped(stopped), Some(cut)) => {
+                    stopped.reason == Reason::Nodes && asked.is_none_or(|n| cut < n)
                 }
                 _ => false,
             };
-            if !outgrown {
+            if !cut_short {
                 return Ok(outcome);
             }
             spent += nodes;
-            if self.next_fits(at, left()) {
+            choose = unchosen == cut;
+            // Cut short by the budget, not only to choose the images: outgrown.
+            let outgrown = budget.is_some_and(|budget| Some(budget) == cut);
+            if outgrown && self.next_fits(at, left()) {
                 self.grow(at)?;
             }
         }
@@ -345,6 +383,58 @@ mod tests {
         });
         assert_eq!(answers, vec![Some(sizes[2].1 / 2); 2]);
         assert_eq!(*built.lock().unwrap(), vec![sizes[1].0]);
+    }
+
+    /// A short search never has the images chosen; one that runs through
+    /// [`LOOKUPS_AFTER`] nodes has them chosen once and is searched again with them,
+    /// and every search after it has them from the start.
+    #[test]
+    fn images_are_chosen_once_searches_have_run_long_enough() {
+        let build: Build<Vec<u8>> = Box::new(|_| Ok(Vec::new()));
+        let sizing = [Sizing {
+            most: 1 << 16,
+            entries: 1 << 16,
+        }];
+        let databases = Databases::new(&sizing, (0, Vec::new()), build, Box::new(|_| 1.0));
+        let chosen = Mutex::new(0);
+        let choose = |_: &Bounds<Vec<u8>>| {
+            *chosen.lock().unwrap() += 1;
+            Lookups::none()
+        };
+        // Each search needs `needs` nodes; it is told whether it was given the images
+        // by whether its node limit is gone (no budget: the one size is the largest).
+        let runs = Mutex::new(Vec::new());
+        let search_needing = |needs: u64| {
+            let runs = &runs;
+            move |_: &Bounds<Vec<u8>>, _: &Lookups, settings: &Settings| {
+                let limit = settings.limits.nodes;
+                runs.lock().unwrap().push(limit);
+                match limit {
+                    Some(limit) if limit < needs => Outcome::Stopped(Stopped {
+                        lower_bound: 1,
+                        nodes: limit,
+                        reason: Reason::Nodes,
+                    }),
+                    _ => Outcome::Solved(needs),
+                }
+            }
+        };
+        let searched = |needs| {
+            (databases.searched(Settings::new, |&n| n, choose, search_needing(needs)))
+                .expect("searched")
+                .solved()
+        };
+        assert_eq!(searched(10), Some(10));
+        assert_eq!(*chosen.lock().unwrap(), 0);
+        assert_eq!(searched(LOOKUPS_AFTER * 3), Some(LOOKUPS_AFTER * 3));
+        assert_eq!(*chosen.lock().unwrap(), 1);
+        assert_eq!(searched(10), Some(10));
+        assert_eq!(*chosen.lock().unwrap(), 1);
+        let left = LOOKUPS_AFTER - 10;
+        assert_eq!(
+            *runs.lock().unwrap(),
+            [Some(LOOKUPS_AFTER), Some(left), None, None]
+        );
     }
 
     /// The time an estimate takes is the case's: the search is given what is left.

@@ -43,6 +43,11 @@ enum Image {
 }
 
 impl Lookups {
+    /// No images: the position looked up only.
+    pub(crate) const fn none() -> Lookups {
+        Lookups { images: Vec::new() }
+    }
+
     /// The lookups for `puzzle`'s search over `goals`' databases: none but where it
     /// has one goal and no restrictions (blocks, forbidden pairs and move limits need
     /// not be symmetric).

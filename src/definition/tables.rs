@@ -32,7 +32,7 @@ const MOST_SEARCH_TABLED: u64 = 1 << 22;
 
 /// Exact tables of at most this many states are built at once, whenever they are
 /// asked for: a few milliseconds.
-pub const FIRST_EXACT: u64 = 1 << 16;
+pub const FIRST_EXACT: u64 = 1 << 14;
 
 /// Exact tables of more states than this are built only when asked for at once
 /// ([`ExactTables::AtOnce`], as `build-tables` does): built as a search's last stage
