@@ -32,6 +32,9 @@ SAMPLES_EIGHT2_CASE_2 = (ROOT / "samples" / "eight2.out").read_text().split("\n"
 # One move from the 15-puzzle's goal.
 BOARD_15 = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"
 
+# A node_modules folder holding cubing.js and what it imports (.ci/run fetches one).
+CUBING_JS = os.environ.get("TABLESOLVE_CUBING_JS")
+
 # Five groups of at most five tiles: 24-puzzle databases that build in seconds.
 QUICK_24 = "1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15 / 16 17 18 19 20 / 21 22 23 24"
 
@@ -59,7 +62,7 @@ def start_service(tables, *options):
     process = subprocess.Popen([CLI, "--tables", tables, "serve", "--port", "0", *options],
                                stderr=subprocess.PIPE, text=True)
     line = process.stderr.readline()
-    if "definitions" in line:
+    while line and "http://" not in line:
         line = process.stderr.readline()
     assert "http://" in line, line
     return process, "http://" + line.split("http://")[1].split("/")[0]
@@ -411,3 +414,67 @@ def test_the_page_has_an_icon(server):
     with urllib.request.urlopen(server + "/favicon.ico") as response:
         assert response.status == 200
         assert response.headers["Content-Type"] == "image/svg+xml"
+
+
+# cubing.js's own definition of a puzzle in its registry, asked of cubing.js in the page.
+EXPORT = """const [id, done] = arguments;
+import("cubing/puzzles").then(async ({ puzzles }) =>
+    done(JSON.stringify((await puzzles[id].kpuzzle()).definition, null, 1)))
+  .catch((e) => done(String(e)));"""
+
+# What cubing.js's player on the page shows: its puzzle, its moves and setup, whether the
+# pattern it shows is its puzzle's solved one, and the addresses the page has loaded.
+PLAYED = """const done = arguments[0];
+(async () => {
+  const player = document.querySelector("#player twisty-player");
+  const model = player.experimentalModel;
+  const [alg, setup, kpuzzle] = await Promise.all([model.alg.get(), model.setupAlg.get(), model.kpuzzle.get()]);
+  const shown = await model.currentPattern.get();
+  const loaded = performance.getEntriesByType("resource").map((r) => r.name);
+  done([player.dataset.puzzle, alg.alg.toString(), setup.alg.toString(),
+        shown.isIdentical(kpuzzle.defaultPattern()), loaded]);
+})().catch((e) => done(String(e)));"""
+
+
+@pytest.mark.skipif(not CUBING_JS, reason="TABLESOLVE_CUBING_JS names no folder with cubing.js")
+def test_a_definition_cubing_js_knows_is_drawn_by_its_player_and_ends_solved(browser):
+    with tempfile.TemporaryDirectory() as tables, tempfile.TemporaryDirectory() as defined:
+        process, address = start_service(tables, "--cubing-js", CUBING_JS)
+        try:
+            browser.get(address + "/")
+            definition = browser.execute_async_script(EXPORT, "3x3x3")
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+        assert definition.startswith("{"), definition
+        defined = pathlib.Path(defined)
+        (defined / "3x3x3.kpuzzle.json").write_text(definition)
+        # Ours is named 3x3x3 too, but its centres are fixed: not cubing.js's puzzle.
+        (defined / "ours.kpuzzle.json").write_text((ROOT / "definitions" / "3x3x3.kpuzzle.json").read_text())
+        process, address = start_service(tables, "--definitions", str(defined), "--cubing-js", CUBING_JS)
+        try:
+            scramble = "R U F' D2"
+            expected = api(address, "/v1/3x3x3.kpuzzle.json/answer", board=scramble)["moves"]
+            wait = ask(browser, address, "3x3x3.kpuzzle.json", scramble)
+            wait.until(lambda b: b.find_elements(By.CSS_SELECTOR, "#player twisty-player"))
+            browser.find_element(By.ID, "last").click()
+            puzzle, alg, setup, solved, loaded = browser.execute_async_script(PLAYED)
+            # cubing.js plays the scramble typed, then the answer, and finds it solved.
+            assert (puzzle, alg, setup, solved) == ("3x3x3", expected, scramble, True)
+            assert "cubing.js" in browser.find_element(By.ID, "legend").text
+            assert loaded and all(url.startswith(address + "/") for url in loaded), loaded
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            browser.save_screenshot(str(ARTIFACTS / "cubing-js-3x3x3.png"))
+            # One move back: the player follows, short of solved.
+            browser.find_element(By.ID, "back").click()
+            _, alg, _, solved, _ = browser.execute_async_script(PLAYED)
+            assert (alg, solved) == (" ".join(expected.split()[:-1]), False)
+            # The same name on another puzzle: drawn as rows of pieces only.
+            wait = ask(browser, address, "ours.kpuzzle.json", "R U")
+            wait.until(lambda b: b.find_elements(By.CSS_SELECTOR, "#moves li"))
+            time.sleep(1)
+            assert not browser.find_elements(By.CSS_SELECTOR, "#player twisty-player")
+            assert "cubing.js" not in browser.find_element(By.ID, "legend").text
+        finally:
+            process.terminate()
+            assert process.wait(timeout=30) == 0

@@ -2,6 +2,7 @@
 //! ([`answers`]), and under load ([`load`]). Here: the server and a client.
 
 mod answers;
+mod cubing_js;
 mod hardening;
 mod load;
 
@@ -31,10 +32,14 @@ impl Server {
         // Nothing is read from its input or written to its output.
         let args = [&["serve", "--port", "0"], args].concat();
         let mut child = start_with(tables, &args, env);
-        // The address is on the first line but for the definitions' list.
+        // The address is on the first line but for what is served besides.
         let mut line = String::new();
         let mut stderr = BufReader::new(child.stderr.as_mut().unwrap());
-        while line.is_empty() || line.contains("answering the definitions") {
+        let besides = [
+            "answering the definitions",
+            "drawing the puzzles cubing.js knows",
+        ];
+        while line.is_empty() || besides.iter().any(|said| line.contains(said)) {
             line.clear();
             stderr.read_line(&mut line).unwrap();
         }

@@ -8,6 +8,7 @@
 
 mod answer;
 mod asked;
+mod cubing_js;
 mod defined;
 mod follow;
 mod hook;
@@ -26,6 +27,7 @@ use tablesolve::table::TableDir;
 use tokio::sync::Semaphore;
 
 use crate::Failure;
+use cubing_js::CubingJs;
 use defined::Defined;
 use judges::Judges;
 
@@ -62,6 +64,11 @@ pub struct Serve {
     /// this machine has free]
     #[arg(long, value_name = "SIZE", value_parser = tablesolve::table::memory::parse_size)]
     memory: Option<u64>,
+    /// Draw the defined puzzles that cubing.js knows (the same orbits, solved state and
+    /// moves as its own) with cubing.js's player on the page: DIR is the node_modules
+    /// folder that `npm install cubing` makes, served from this service
+    #[arg(long, value_name = "DIR")]
+    cubing_js: Option<std::path::PathBuf>,
 }
 
 /// How long requests under way may go on once the service is stopping.
@@ -78,6 +85,8 @@ pub struct Shared {
     max_body: u64,
     /// `--memory`: what a defined puzzle's databases may take.
     memory: Option<u64>,
+    /// `--cubing-js`: cubing.js, served to the page.
+    cubing_js: Option<CubingJs>,
 }
 
 /// Serves until Ctrl-C or SIGTERM, then lets the requests under way finish.
@@ -92,6 +101,11 @@ pub fn run(serve: &Serve, tables: TableDir, present: TableDir) -> Result<(), Fai
         let names: Vec<&str> = defined.names().collect();
         say!("tablesolve: answering the definitions {}", names.join(", "));
     }
+    let cubing_js = serve.cubing_js.as_deref().map(CubingJs::find).transpose()?;
+    if let (Some(cubing), Some(dir)) = (&cubing_js, &serve.cubing_js) {
+        let (version, dir) = (&cubing.version, dir.display());
+        say!("tablesolve: drawing the puzzles cubing.js knows with cubing.js {version} from {dir}");
+    }
     let shared = Arc::new(Shared {
         judges: Arc::new(Judges::new(
             tables.builds_at_once(serve.builds as usize),
@@ -102,6 +116,7 @@ pub fn run(serve: &Serve, tables: TableDir, present: TableDir) -> Result<(), Fai
         max_timeout: serve.max_timeout,
         max_body: serve.max_body,
         memory: serve.memory,
+        cubing_js,
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -162,6 +177,7 @@ fn router(shared: Arc<Shared>) -> Router {
         .route("/app.js", get(page::script))
         .route("/style.css", get(page::style))
         .route("/favicon.ico", get(page::icon))
+        .route("/cubing.js/{*path}", get(cubing_js::file))
         .route("/v1/puzzles", get(answer::puzzles))
         .route("/v1/openapi.json", get(page::openapi))
         .route(

@@ -1,11 +1,28 @@
 //! The page at `/` and the API's description, built into the binary: nothing is
-//! fetched from anywhere else.
+//! fetched from anywhere else (cubing.js, where served, from this service too).
 
+use std::sync::Arc;
+
+use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
 
-pub async fn index() -> impl IntoResponse {
-    let html = include_str!("page/index.html");
+use super::Shared;
+
+/// The page; where cubing.js is served, with the import map that finds its modules and
+/// its version on the body (`data-cubing`), which tells the page it may draw with it.
+pub async fn index(State(shared): State<Arc<Shared>>) -> impl IntoResponse {
+    let mut html = include_str!("page/index.html").to_string();
+    if let Some(cubing) = &shared.cubing_js {
+        let map = format!(
+            "<script type=\"importmap\">{}</script>\n</head>",
+            cubing.import_map
+        );
+        let body = format!("<body data-cubing=\"{}\">", cubing.version);
+        html = html
+            .replacen("</head>", &map, 1)
+            .replacen("<body>", &body, 1);
+    }
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html)
 }
 

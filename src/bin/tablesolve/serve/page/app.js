@@ -44,6 +44,7 @@ const ASK_FROM_SECONDS = 5;
 let source = null;   // the search followed, while it runs (an AbortController)
 let timer = null;    // playing
 let shown = null;    // { shape, states, moves, at, goal }
+let player = null;   // cubing.js's player of the answer shown, where it draws the puzzle
 
 /** The board's shape for the puzzle chosen: the `#` board, a grid W x H, or a
  * definition's sets. */
@@ -262,6 +263,10 @@ function say(text, error = false) {
 function showAt(at) {
   shown.at = Math.max(0, Math.min(at, shown.moves.length));
   draw(shown.states[shown.at], shown.shape, shown.goal);
+  if (player) {
+    player.alg = shown.moves.slice(0, shown.at).join(" ");
+    player.timestamp = "end";
+  }
   [...$("moves").children].forEach((li, i) => {
     li.classList.toggle("done", i < shown.at - 1);
     li.classList.toggle("current", i === shown.at - 1);
@@ -294,6 +299,8 @@ function answered(answer, board, s) {
     states.push(next);
   }
   shown = { shape: s, states, moves, goal: board.goal, at: 0 };
+  player = null;
+  $("player").replaceChildren();
   for (const id of ["first", "back", "play", "step", "last"]) $(id).disabled = false;
   $("legend").textContent = legend(s);
   $("moves").replaceChildren(...moves.map((m) => Object.assign(document.createElement("li"), { textContent: m })));
@@ -301,6 +308,67 @@ function answered(answer, board, s) {
   const digit = answer.digit ? `, centre ${answer.digit}` : "";
   say(`${moves.length} moves${digit}${seconds}`);
   showAt(0);
+  if (s.kind === "def") drawWithCubing(s.def, shown);
+}
+
+/** cubing.js's own player above the rows of pieces, where the service serves cubing.js
+ * and the definition is one of its puzzles: it starts from the scramble typed (for a
+ * KPattern, from the answer undone) and follows the moves shown. */
+async function drawWithCubing(def, answer) {
+  const puzzle = puzzles.find((p) => p.name === $("puzzle").value);
+  const id = await cubingPuzzle(puzzle, def).catch(() => null);
+  if (!id || shown !== answer) return;
+  const typed = $("board").value.trim();
+  const undone = () => answer.moves.slice().reverse().map((turn) => inverse(turn, def)).join(" ");
+  const { TwistyPlayer } = await import("cubing/twisty");
+  if (shown !== answer) return;
+  player = new TwistyPlayer({
+    puzzle: id,
+    experimentalSetupAlg: typed.startsWith("{") ? undone() : typed,
+    controlPanel: "none",
+    background: "none",
+    // Flat where the browser has no WebGL to draw it in 3D with.
+    visualization: document.createElement("canvas").getContext("webgl2") ? "auto" : "2D",
+  });
+  player.dataset.puzzle = id;
+  $("player").replaceChildren(player);
+  $("legend").textContent = `Drawn by cubing.js ${document.body.dataset.cubing} (its puzzle ${id}) ` +
+    `above the rows of pieces. ${legend(answer.shape)}`;
+  showAt(answer.at);
+}
+
+/** The id of the puzzle of cubing.js that a definition served as `puzzle` is, by its
+ * file's name or its title, or null where cubing.js is not served or none is the same. */
+async function cubingPuzzle(puzzle, def) {
+  if (!document.body.dataset.cubing) return null;
+  const { puzzles: known } = await import("cubing/puzzles");
+  const names = [puzzle.name.split(".")[0], puzzle.title].filter((n) => n).map((n) => n.toLowerCase());
+  for (const id of new Set(names)) {
+    if (Object.hasOwn(known, id) && known[id].kpuzzle && sameAs(def, await known[id].kpuzzle())) return id;
+  }
+  return null;
+}
+
+/** Whether a definition is cubing.js's KPuzzle `kpuzzle`: the same orbits, solved
+ * state and turns, piece for piece (a name alone could mean another puzzle). */
+function sameAs(def, kpuzzle) {
+  const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+  const orbits = kpuzzle.definition.orbits;
+  const solved = kpuzzle.defaultPattern().patternData;
+  try {
+    return orbits.length === def.sets.length && def.sets.every((set, k) => {
+      const orbit = orbits.find((o) => o.orbitName === set.name);
+      return orbit && orbit.numPieces === set.pieces && orbit.numOrientations === set.orientations &&
+        same(solved[set.name].pieces, def.start.pieces[k]) &&
+        same(solved[set.name].orientation, def.start.orientation[k]);
+    }) && def.turns.every((turn) => {
+      const data = kpuzzle.moveToTransformation(turn.name).transformationData;
+      return def.sets.every((set, k) => same(data[set.name].permutation, turn.from[k]) &&
+        same(data[set.name].orientationDelta, turn.twist[k]));
+    });
+  } catch {
+    return false;  // a turn cubing.js cannot read
+  }
 }
 
 function stopSearch(message) {
@@ -513,6 +581,8 @@ function inverse(turn, def) {
 function preview() {
   pause();
   shown = null;
+  player = null;
+  $("player").replaceChildren();
   $("cost").hidden = true;
   $("moves").replaceChildren();
   $("where").textContent = "";
