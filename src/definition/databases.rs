@@ -266,8 +266,9 @@ impl<D> Databases<D> {
     /// `search` run on the databases (and the images `lookups` chooses to look them up
     /// at too) under `settings`; where it runs through their budget of nodes, the next
     /// size built and `search` run again, the limits counting what each run took.
-    /// A size whose build should take longer than the time the case has left is not
-    /// built for it: the case is searched to its limits on the databases it has.
+    /// The next size's build is weighed against the time the case has left only once
+    /// the budget is run through: where it should take longer, it is not built for the
+    /// case, which is searched again to its own limits on the databases it has.
     /// Until the images are worth choosing ([`LOOKUPS_AFTER`]) a search looks up the
     /// position only, and where it runs that far, starts again with them.
     /// The nodes of every run (`nodes` of a found `T`) are counted towards the exact
@@ -275,24 +276,25 @@ impl<D> Databases<D> {
     pub fn searched<'a, T>(
         &self,
         settings: impl Fn() -> Settings<'a>,
-        nodes: impl Fn(&T) -> u64,
+        nodes: impl Fn(&mut T) -> &mut u64,
         lookups: impl Fn(&Bounds<D>) -> Lookups,
         search: impl Fn(&Bounds<D>, &Lookups, &Settings) -> Outcome<T>,
     ) -> Result<Outcome<T>, Error> {
         const POSITION_ONLY: Lookups = Lookups::none();
         let started = std::time::Instant::now();
-        let mut spent = 0u64;
-        let mut choose = false;
+        // The nodes of the runs cut short, and the bound they proved.
+        let (mut spent, mut proved) = (0u64, 0u32);
+        let (mut choose, mut budgeted) = (false, true);
         loop {
             let mut settings = settings();
             let clock = settings.limits.clock();
             let left = || clock.map(|clock| clock.saturating_sub(started.elapsed()));
             let at = self.current_at();
-            // No budget where the next size would not be built for this case: the
+            // No budget once the next size proved too long to build for this case: the
             // search runs to the case's own limits.
-            let budget = self.budget(at).filter(|_| self.next_fits(at, left()));
+            let budget = self.budget(at).filter(|_| budgeted);
             let chosen = self.chosen_at(at, choose, &lookups);
-            let (bounds, unchosen) = (self.built(at), chosen.err());
+            let (bounds, until_images) = (self.built(at), chosen.err());
             // What the case has left once the estimate and the lookups are made.
             let limits = &mut settings.limits;
             let elapsed = started.elapsed();
@@ -300,19 +302,19 @@ impl<D> Databases<D> {
             limits.time = limits.time.map(|t| t.saturating_sub(elapsed));
             limits.wall_time = limits.wall_time.map(|t| t.saturating_sub(elapsed));
             let asked = limits.nodes;
-            let cut = [budget, unchosen].into_iter().flatten().min();
+            let cut = [budget, until_images].into_iter().flatten().min();
             if let Some(cut) = cut {
                 limits.nodes = Some(asked.map_or(cut, |n| n.min(cut)));
             }
-            let outcome = search(bounds, chosen.unwrap_or(&POSITION_ONLY), &settings);
-            let nodes = match &outcome {
-                Outcome::Solved(found) => nodes(found),
+            let mut outcome = search(bounds, chosen.unwrap_or(&POSITION_ONLY), &settings);
+            let ran = match &mut outcome {
+                Outcome::Solved(found) => *nodes(found),
                 Outcome::Unreachable { nodes } => *nodes,
                 Outcome::Stopped(stopped) => stopped.nodes,
             };
-            self.spend(nodes, left());
-            if unchosen.is_some() {
-                self.sizes[at].unchosen.fetch_add(nodes, Ordering::Relaxed);
+            self.spend(ran, left());
+            if until_images.is_some() {
+                self.sizes[at].unchosen.fetch_add(ran, Ordering::Relaxed);
             }
             let cut_short = match (&outcome, cut) {
                 (Outcome::Stopped(stopped), Some(cut)) => {
@@ -321,192 +323,35 @@ impl<D> Databases<D> {
                 _ => false,
             };
             if !cut_short {
+                // The case's nodes and bound are those of every run it took.
+                match &mut outcome {
+                    Outcome::Solved(found) => *nodes(found) += spent,
+                    Outcome::Unreachable { nodes } => *nodes += spent,
+                    Outcome::Stopped(stopped) => {
+                        stopped.nodes += spent;
+                        stopped.lower_bound = stopped.lower_bound.max(proved);
+                    }
+                }
                 return Ok(outcome);
             }
-            spent += nodes;
-            choose = unchosen == cut;
-            // Cut short by the budget, not only to choose the images: outgrown.
-            let outgrown = budget.is_some_and(|budget| Some(budget) == cut);
-            if outgrown && self.next_fits(at, left()) {
-                self.grow(at)?;
+            spent += ran;
+            if let Outcome::Stopped(stopped) = &outcome {
+                proved = proved.max(stopped.lower_bound);
+            }
+            choose = until_images == cut;
+            // Cut short by the budget, not only to choose the images: outgrown. Only
+            // then is the next size's build weighed against the time left (its
+            // estimate takes a while on puzzles of many databases): where it does not
+            // fit, the case starts again without a budget.
+            if budget.is_some() && budget == cut {
+                match self.next_fits(at, left()) {
+                    true => self.grow(at)?,
+                    false => budgeted = false,
+                }
             }
         }
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use std::sync::{Arc, Barrier, Mutex};
-
-    use super::*;
-    use crate::search::Stopped;
-
-    /// Searches that outgrow one size together build the next size once, and not the
-    /// one after it: the second to stop finds the size it outgrew outgrown already.
-    #[test]
-    fn searches_outgrowing_a_size_together_build_only_the_next() {
-        let built = Arc::new(Mutex::new(Vec::new()));
-        let record = Arc::clone(&built);
-        let build: Build<Vec<u8>> = Box::new(move |most| {
-            record.lock().unwrap().push(most);
-            Ok(Vec::new())
-        });
-        let sizes = [(1 << 16, 1 << 16), (1 << 20, 1 << 24), (1 << 27, 1 << 28)];
-        let sizing = sizes.map(|(most, entries)| Sizing { most, entries });
-        let databases = Databases::new(&sizing, (0, Vec::new()), build, Box::new(|_| 1.0));
-        // Both searches run out of their budget on the smallest size before either
-        // stops, then the next size answers them.
-        let both_started = Barrier::new(2);
-        let search = |_: &Bounds<Vec<u8>>, _: &Lookups, settings: &Settings| {
-            let budget = settings
-                .limits
-                .nodes
-                .expect("a budget below the largest size");
-            if budget == sizes[2].1 / 2 {
-                return Outcome::Solved(budget);
-            }
-            both_started.wait();
-            Outcome::Stopped(Stopped {
-                lower_bound: 1,
-                nodes: budget,
-                reason: Reason::Nodes,
-            })
-        };
-        let searched = || {
-            (databases.searched(Settings::new, |&n| n, |_| Lookups::default(), search))
-                .expect("built")
-                .solved()
-        };
-        let answers: Vec<Option<u64>> = std::thread::scope(|scope| {
-            let both = [scope.spawn(searched), scope.spawn(searched)];
-            both.map(|search| search.join().unwrap()).to_vec()
-        });
-        assert_eq!(answers, vec![Some(sizes[2].1 / 2); 2]);
-        assert_eq!(*built.lock().unwrap(), vec![sizes[1].0]);
-    }
-
-    /// A short search never has the images chosen; one that runs through
-    /// [`LOOKUPS_AFTER`] nodes has them chosen once and is searched again with them,
-    /// and every search after it has them from the start.
-    #[test]
-    fn images_are_chosen_once_searches_have_run_long_enough() {
-        let build: Build<Vec<u8>> = Box::new(|_| Ok(Vec::new()));
-        let sizing = [Sizing {
-            most: 1 << 16,
-            entries: 1 << 16,
-        }];
-        let databases = Databases::new(&sizing, (0, Vec::new()), build, Box::new(|_| 1.0));
-        let chosen = Mutex::new(0);
-        let choose = |_: &Bounds<Vec<u8>>| {
-            *chosen.lock().unwrap() += 1;
-            Lookups::none()
-        };
-        // Each search needs `needs` nodes; it is told whether it was given the images
-        // by whether its node limit is gone (no budget: the one size is the largest).
-        let runs = Mutex::new(Vec::new());
-        let search_needing = |needs: u64| {
-            let runs = &runs;
-            move |_: &Bounds<Vec<u8>>, _: &Lookups, settings: &Settings| {
-                let limit = settings.limits.nodes;
-                runs.lock().unwrap().push(limit);
-                match limit {
-                    Some(limit) if limit < needs => Outcome::Stopped(Stopped {
-                        lower_bound: 1,
-                        nodes: limit,
-                        reason: Reason::Nodes,
-                    }),
-                    _ => Outcome::Solved(needs),
-                }
-            }
-        };
-        let searched = |needs| {
-            (databases.searched(Settings::new, |&n| n, choose, search_needing(needs)))
-                .expect("searched")
-                .solved()
-        };
-        assert_eq!(searched(10), Some(10));
-        assert_eq!(*chosen.lock().unwrap(), 0);
-        assert_eq!(searched(LOOKUPS_AFTER * 3), Some(LOOKUPS_AFTER * 3));
-        assert_eq!(*chosen.lock().unwrap(), 1);
-        assert_eq!(searched(10), Some(10));
-        assert_eq!(*chosen.lock().unwrap(), 1);
-        let left = LOOKUPS_AFTER - 10;
-        assert_eq!(
-            *runs.lock().unwrap(),
-            [Some(LOOKUPS_AFTER), Some(left), None, None]
-        );
-    }
-
-    /// The time an estimate takes is the case's: the search is given what is left.
-    #[test]
-    fn a_search_is_given_the_time_left_after_the_estimate() {
-        let build: Build<Vec<u8>> = Box::new(|_| Ok(Vec::new()));
-        let estimate: Estimate = Box::new(|_| {
-            std::thread::sleep(Duration::from_millis(300));
-            1.0
-        });
-        let sizing = [1 << 16, 1 << 20].map(|entries| Sizing {
-            most: entries,
-            entries,
-        });
-        let databases = Databases::new(&sizing, (0, Vec::new()), build, estimate);
-        let settings = || {
-            let mut settings = Settings::new();
-            settings.limits.time = Some(Duration::from_secs(2));
-            settings
-        };
-        let given = Mutex::new(None);
-        let search = |_: &Bounds<Vec<u8>>, _: &Lookups, settings: &Settings| {
-            *given.lock().unwrap() = settings.limits.time;
-            Outcome::Solved(0u64)
-        };
-        let outcome = databases.searched(settings, |_| 0, |_| Lookups::default(), search);
-        assert_eq!(outcome.expect("searched").solved(), Some(0));
-        let given = given.lock().unwrap().expect("a time limit");
-        assert!(given <= Duration::from_millis(1700), "{given:?}");
-    }
-
-    /// A case whose time left is shorter than the next size's build goes on searching
-    /// the databases it has, past their budget, and builds nothing; with no time
-    /// limit the same case has the next size built (and is answered on it).
-    #[test]
-    fn a_size_longer_to_build_than_the_case_has_left_is_not_built_for_it() {
-        for (time, built_for_it) in [(Some(Duration::from_secs(60)), false), (None, true)] {
-            let built = Arc::new(Mutex::new(0));
-            let counted = Arc::clone(&built);
-            let build: Build<Vec<u8>> = Box::new(move |_| {
-                *counted.lock().unwrap() += 1;
-                Ok(Vec::new())
-            });
-            let sizing = [1 << 16, 1 << 30].map(|entries| Sizing {
-                most: entries,
-                entries,
-            });
-            let estimate: Estimate = Box::new(|most| if most > 1 << 16 { 3600.0 } else { 0.0 });
-            let databases = Databases::new(&sizing, (0, Vec::new()), build, estimate);
-            let settings = || {
-                let mut settings = Settings::new();
-                settings.limits.time = time;
-                settings
-            };
-            // Every search with a budget of nodes runs through it.
-            let search =
-                |_: &Bounds<Vec<u8>>, _: &Lookups, settings: &Settings| match settings.limits.nodes
-                {
-                    Some(nodes) => Outcome::Stopped(Stopped {
-                        lower_bound: 1,
-                        nodes,
-                        reason: Reason::Nodes,
-                    }),
-                    None => Outcome::Solved(0u64),
-                };
-            let outcome = databases.searched(settings, |_| 0, |_| Lookups::default(), search);
-            assert_eq!(outcome.expect("built").solved(), Some(0), "{time:?}");
-            assert_eq!(
-                *built.lock().unwrap(),
-                usize::from(built_for_it),
-                "{time:?}"
-            );
-        }
-    }
-}
+mod tests;

@@ -28,7 +28,6 @@ const SAMPLE_TURNS: usize = 14;
 const MOST_IMAGES: usize = 3;
 
 /// The images a search looks up, each with the databases worth looking up there.
-#[derive(Default)]
 pub struct Lookups {
     images: Vec<(Image, Vec<usize>)>,
 }
@@ -53,10 +52,10 @@ impl Lookups {
     /// not be symmetric).
     pub(crate) fn new<D: AsRef<[u8]>>(puzzle: &Model, goals: &[Vec<Viewed<D>>]) -> Lookups {
         let [databases] = goals else {
-            return Lookups::default();
+            return Lookups::none();
         };
         if puzzle.goals().len() != 1 || !puzzle.definition.restrictions.is_empty() {
-            return Lookups::default();
+            return Lookups::none();
         }
         let mut candidates = Vec::new();
         if inverse_is_as_far(puzzle) {

@@ -260,7 +260,7 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
             .as_ref()
             .is_some_and(|o| o.options.position_only)
         {
-            true => Lookups::default(),
+            true => Lookups::none(),
             false => Lookups::new(&self.puzzle, bounds),
         }
     }
@@ -369,10 +369,9 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
                 });
             }
         };
-        let found = |found: &crate::search::Found<Turn>| found.nodes;
         databases.searched(
             || self.settings(),
-            found,
+            |found: &mut crate::search::Found<Turn>| &mut found.nodes,
             |bounds| self.lookups(bounds),
             |bounds, lookups, settings| {
                 super::search::search(&self.puzzle, (bounds, lookups), cells, settings)
@@ -404,10 +403,9 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
             Now::Searched(databases) => databases,
             Now::Walked(tables, _) => return exact::every(&self.puzzle, tables, &cells, list),
         };
-        let every = |every: &crate::search::Every<Turn>| every.nodes;
         databases.searched(
             || self.settings(),
-            every,
+            |every: &mut crate::search::Every<Turn>| &mut every.nodes,
             |bounds| self.lookups(bounds),
             |bounds, lookups, settings| {
                 super::search::every(&self.puzzle, (bounds, lookups), &cells, settings, list)
