@@ -247,6 +247,31 @@ fn expand_turns<const N: usize>(
     }
 }
 
+/// The databases a sliding board's node looks up, about: where a node here looks up
+/// more, its iterations are split over the threads after as many fewer nodes.
+const SLIDING_LOOKUPS: u64 = 4;
+
+/// `settings`, its iterations split after as few nodes as a node's lookups of
+/// `databases` databases make the same work: a puzzle bounded by a hundred databases
+/// (cubing.js's gigaminx) expands a few thousand nodes a second, and would search an
+/// iteration of seconds on one thread.
+fn weighed<'a>(settings: &Settings<'a>, databases: usize) -> Settings<'a> {
+    let weight = (databases as u64).div_ceil(SLIDING_LOOKUPS).max(1);
+    let split_from = match settings.split_from {
+        u64::MAX => u64::MAX,
+        nodes => nodes / weight,
+    };
+    Settings {
+        split_from,
+        ..settings.clone()
+    }
+}
+
+/// The databases a node looks up (at the position).
+fn databases<D>((goals, _): Bounded<'_, D>) -> usize {
+    goals.iter().map(Vec::len).sum()
+}
+
 fn start<const N: usize>(cells: &[u8]) -> Node<N> {
     let mut position = Node { cells: [0; N] };
     position.cells[..cells.len()].copy_from_slice(cells);
@@ -267,7 +292,7 @@ pub(crate) fn search<D: AsRef<[u8]> + Sync>(
         if problem.lower_bound(&start) == u32::MAX || !puzzle.may_be_solved(cells) {
             return Outcome::Unreachable { nodes: 0 };
         }
-        search::search(&problem, &start, settings)
+        search::search(&problem, &start, &weighed(settings, databases(bounded)))
     })
 }
 
@@ -331,7 +356,12 @@ pub(crate) fn every<D: AsRef<[u8]> + Sync>(
         if problem.lower_bound(&start) == u32::MAX || !puzzle.may_be_solved(cells) {
             return Outcome::Unreachable { nodes: 0 };
         }
-        search::every_shortest(&problem, &start, settings, list)
+        search::every_shortest(
+            &problem,
+            &start,
+            &weighed(settings, databases(bounded)),
+            list,
+        )
     })
 }
 
@@ -420,5 +450,30 @@ impl<const N: usize> Problem for Misplaced<'_, N> {
     ) {
         let bound = |cells: &[u8]| self.bound_of(cells);
         expand_turns(self.puzzle, position, last, true, bound, children);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::SPLIT_FROM;
+
+    /// A node that looks up a hundred databases has its iterations split after a
+    /// twenty-fifth of a sliding board's nodes; a few databases, as a sliding board;
+    /// splitting never, or always, stays so.
+    #[test]
+    fn iterations_split_sooner_the_more_databases_a_node_looks_up() {
+        let split_after = |databases: usize, split_from: u64| {
+            let settings = Settings {
+                split_from,
+                ..Settings::new()
+            };
+            weighed(&settings, databases).split_from
+        };
+        assert_eq!(split_after(100, SPLIT_FROM), SPLIT_FROM / 25);
+        assert_eq!(split_after(3, SPLIT_FROM), SPLIT_FROM);
+        assert_eq!(split_after(0, SPLIT_FROM), SPLIT_FROM);
+        assert_eq!(split_after(100, u64::MAX), u64::MAX);
+        assert_eq!(split_after(100, 0), 0);
     }
 }
