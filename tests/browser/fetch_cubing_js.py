@@ -1,7 +1,8 @@
 """Fetches cubing.js and the packages its player imports from the npm registry into a
 node_modules-style folder, as `npm install cubing@0.56.0` would lay them out, with no
 Node.js needed: each package's tarball, checked against the integrity hash npm's lock
-file records, unpacked into DIR/NAME. `serve --cubing-js DIR` then serves them.
+file records, unpacked into DIR/NAME (a package already there at its version is
+kept). `serve --cubing-js DIR` then serves them.
 
 Run with: python3 tests/browser/fetch_cubing_js.py DIR
 """
@@ -9,9 +10,12 @@ Run with: python3 tests/browser/fetch_cubing_js.py DIR
 import base64
 import hashlib
 import io
+import json
 import pathlib
+import shutil
 import sys
 import tarfile
+import tempfile
 import urllib.request
 
 REGISTRY = "https://registry.npmjs.org"
@@ -36,24 +40,39 @@ def fetch(name, version, integrity, into):
     digest = base64.b64encode(hashlib.sha512(data).digest()).decode()
     if digest != integrity:
         sys.exit(f"{url}: sha512 {digest}, not the {integrity} recorded")
-    target = into / name
+    # Unpacked beside the package's place, then moved there: a run cut short leaves no
+    # half-unpacked package behind.
+    unpacked = pathlib.Path(tempfile.mkdtemp(prefix=f".{name}-", dir=into))
     with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as archive:
         for member in archive.getmembers():
             # Every file of an npm tarball lies under one folder (package/).
             parts = pathlib.PurePosixPath(member.name).parts[1:]
             if not member.isfile() or not parts or ".." in parts:
                 continue
-            path = target.joinpath(*parts)
+            path = unpacked.joinpath(*parts)
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(archive.extractfile(member).read())
+    target = into / name
+    if target.exists():
+        shutil.rmtree(target)
+    unpacked.rename(target)
+
+
+def present(folder, version):
+    """Whether `folder` holds the package at `version`, as its package.json says."""
+    try:
+        return json.loads((folder / "package.json").read_text()).get("version") == version
+    except (OSError, ValueError):
+        return False
 
 
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     into = pathlib.Path(sys.argv[1])
+    into.mkdir(parents=True, exist_ok=True)
     for name, version, integrity in PACKAGES:
-        if not (into / name / "package.json").exists():
+        if not present(into / name, version):
             fetch(name, version, integrity, into)
 
 

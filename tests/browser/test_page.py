@@ -416,11 +416,14 @@ def test_the_page_has_an_icon(server):
         assert response.headers["Content-Type"] == "image/svg+xml"
 
 
-# cubing.js's own definition of a puzzle in its registry, asked of cubing.js in the page.
-EXPORT = """const [id, done] = arguments;
-import("cubing/puzzles").then(async ({ puzzles }) =>
-    done(JSON.stringify((await puzzles[id].kpuzzle()).definition, null, 1)))
-  .catch((e) => done(String(e)));"""
+# cubing.js's own definition of a puzzle in its registry and the KPattern a scramble
+# leads to there, asked of cubing.js in the page.
+EXPORT = """const [id, scramble, done] = arguments;
+import("cubing/puzzles").then(async ({ puzzles }) => {
+  const kpuzzle = await puzzles[id].kpuzzle();
+  done([JSON.stringify(kpuzzle.definition, null, 1),
+        JSON.stringify(kpuzzle.defaultPattern().applyAlg(scramble).patternData)]);
+}).catch((e) => done([String(e), null]));"""
 
 # What cubing.js's player on the page shows: its puzzle, its moves and setup, whether the
 # pattern it shows is its puzzle's solved one, and the addresses the page has loaded.
@@ -436,27 +439,37 @@ PLAYED = """const done = arguments[0];
 })().catch((e) => done(String(e)));"""
 
 
+def drawn_by(browser, server, puzzle, board):
+    """Solves `board` on the page; which drawing the page chose for the answer."""
+    wait = ask(browser, server, puzzle, board)
+    wait.until(lambda b: b.find_element(By.ID, "player").get_attribute("data-drawn-by"))
+    return browser.find_element(By.ID, "player").get_attribute("data-drawn-by")
+
+
 @pytest.mark.skipif(not CUBING_JS, reason="TABLESOLVE_CUBING_JS names no folder with cubing.js")
 def test_a_definition_cubing_js_knows_is_drawn_by_its_player_and_ends_solved(browser):
+    scramble = "R U F' D2"
     with tempfile.TemporaryDirectory() as tables, tempfile.TemporaryDirectory() as defined:
         process, address = start_service(tables, "--cubing-js", CUBING_JS)
         try:
             browser.get(address + "/")
-            definition = browser.execute_async_script(EXPORT, "3x3x3")
+            definition, pattern = browser.execute_async_script(EXPORT, "3x3x3", scramble)
         finally:
             process.terminate()
             process.wait(timeout=30)
         assert definition.startswith("{"), definition
         defined = pathlib.Path(defined)
         (defined / "3x3x3.kpuzzle.json").write_text(definition)
-        # Ours is named 3x3x3 too, but its centres are fixed: not cubing.js's puzzle.
+        # Named 3x3x3 too, but not cubing.js's puzzle: ours has its centres fixed, and
+        # the other has the turns of U and R exchanged.
         (defined / "ours.kpuzzle.json").write_text((ROOT / "definitions" / "3x3x3.kpuzzle.json").read_text())
+        exchanged = json.loads(definition)
+        exchanged["moves"]["U"], exchanged["moves"]["R"] = exchanged["moves"]["R"], exchanged["moves"]["U"]
+        (defined / "exchanged.kpuzzle.json").write_text(json.dumps(exchanged))
         process, address = start_service(tables, "--definitions", str(defined), "--cubing-js", CUBING_JS)
         try:
-            scramble = "R U F' D2"
             expected = api(address, "/v1/3x3x3.kpuzzle.json/answer", board=scramble)["moves"]
-            wait = ask(browser, address, "3x3x3.kpuzzle.json", scramble)
-            wait.until(lambda b: b.find_elements(By.CSS_SELECTOR, "#player twisty-player"))
+            assert drawn_by(browser, address, "3x3x3.kpuzzle.json", scramble) == "cubing.js"
             browser.find_element(By.ID, "last").click()
             puzzle, alg, setup, solved, loaded = browser.execute_async_script(PLAYED)
             # cubing.js plays the scramble typed, then the answer, and finds it solved.
@@ -469,12 +482,17 @@ def test_a_definition_cubing_js_knows_is_drawn_by_its_player_and_ends_solved(bro
             browser.find_element(By.ID, "back").click()
             _, alg, _, solved, _ = browser.execute_async_script(PLAYED)
             assert (alg, solved) == (" ".join(expected.split()[:-1]), False)
-            # The same name on another puzzle: drawn as rows of pieces only.
-            wait = ask(browser, address, "ours.kpuzzle.json", "R U")
-            wait.until(lambda b: b.find_elements(By.CSS_SELECTOR, "#moves li"))
-            time.sleep(1)
-            assert not browser.find_elements(By.CSS_SELECTOR, "#player twisty-player")
-            assert "cubing.js" not in browser.find_element(By.ID, "legend").text
+            # The scramble's pattern as a KPattern: set up by the answer undone.
+            assert drawn_by(browser, address, "3x3x3.kpuzzle.json", pattern) == "cubing.js"
+            browser.find_element(By.ID, "last").click()
+            _, alg, setup, solved, _ = browser.execute_async_script(PLAYED)
+            undone = [t[:-1] if t.endswith("'") else t if t.endswith("2") else t + "'" for t in reversed(alg.split())]
+            assert (alg, setup, solved) == (expected, " ".join(undone), True)
+            # The same name on other puzzles: drawn as rows of pieces only.
+            for other in ["ours.kpuzzle.json", "exchanged.kpuzzle.json"]:
+                assert drawn_by(browser, address, other, "R U") == "rows", other
+                assert not browser.find_elements(By.CSS_SELECTOR, "#player twisty-player")
+                assert "cubing.js" not in browser.find_element(By.ID, "legend").text
         finally:
             process.terminate()
             assert process.wait(timeout=30) == 0

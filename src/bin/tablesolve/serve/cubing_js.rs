@@ -1,7 +1,7 @@
 //! cubing.js served beside the page (`serve --cubing-js DIR`), so that the page draws
 //! the defined puzzles cubing.js knows with cubing.js's own player, with no network:
-//! DIR is a `node_modules` folder as `npm install cubing` lays it out, its files served
-//! under `/cubing.js/`, and the page given an import map that names them.
+//! DIR is a `node_modules` folder as `npm install cubing` lays it out, its packages'
+//! files served under `/cubing.js/`, and the page given an import map that names them.
 
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
@@ -21,9 +21,12 @@ const URL: &str = "/cubing.js/";
 pub struct CubingJs {
     /// The folder, its path made absolute: every file served lies inside it.
     dir: PathBuf,
-    /// The version of `cubing`.
+    /// The packages served: `cubing` and those beside it (not scoped ones, `@x/y`).
+    packages: Vec<String>,
+    /// The version of `cubing`, as its package says (letters, digits, `.` and `-`).
     pub version: String,
-    /// The page's import map: each module cubing.js names by package, to its file.
+    /// The page's import map: each module cubing.js names by package, to its file (by
+    /// the package's `module` or `main`; its `exports` are not read).
     pub import_map: String,
 }
 
@@ -39,7 +42,11 @@ impl CubingJs {
         let dir = dir.canonicalize().map_err(|e| refuse(e.to_string()))?;
         let cubing = package(&dir.join("cubing"))
             .ok_or_else(|| refuse("no cubing/package.json to read".into()))?;
-        let version = cubing["version"].as_str().unwrap_or("?").to_string();
+        let version = cubing["version"].as_str().unwrap_or("?");
+        let version = version.replace(
+            |c: char| !c.is_ascii_alphanumeric() && c != '.' && c != '-',
+            "",
+        );
         let mut imports = Map::new();
         // cubing.js's own entry points (`cubing/twisty`, `cubing/puzzles`, ...).
         let lib = dir.join("cubing/dist/lib/cubing");
@@ -56,6 +63,7 @@ impl CubingJs {
             return Err(refuse("no cubing/dist/lib/cubing/twisty/index.js".into()));
         }
         // The packages it imports (three, comlink, ...): by name, and files inside.
+        let mut packages = vec!["cubing".to_string()];
         for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
             if name == "cubing" || name.starts_with(['.', '@']) {
@@ -70,23 +78,35 @@ impl CubingJs {
                 let main = main.trim_start_matches("./");
                 imports.insert(name.clone(), Value::String(format!("{URL}{name}/{main}")));
             }
+            packages.push(name);
         }
+        // Written into a <script> element: nothing in it may close the element.
         let import_map = json!({ "imports": imports }).to_string();
+        let import_map = import_map.replace('<', "\\u003c");
         Ok(CubingJs {
             dir,
+            packages,
             version,
             import_map,
         })
     }
 
-    /// The file at `path` under the folder, where it lies inside it.
+    /// The file at `path`, where it lies in a package served: no hidden file, and no
+    /// link that leads out of the folder.
     fn file(&self, path: &str) -> Option<PathBuf> {
         let relative = Path::new(path);
-        let plain = relative
-            .components()
-            .all(|c| matches!(c, Component::Normal(_)));
+        let names: Option<Vec<&str>> = (relative.components())
+            .map(|part| match part {
+                Component::Normal(name) => name.to_str().filter(|n| !n.starts_with('.')),
+                _ => None,
+            })
+            .collect();
+        let package = *names?.first()?;
+        if !self.packages.iter().any(|served| served == package) {
+            return None;
+        }
         let file = self.dir.join(relative).canonicalize().ok()?;
-        (plain && file.starts_with(&self.dir) && file.is_file()).then_some(file)
+        (file.starts_with(&self.dir) && file.is_file()).then_some(file)
     }
 }
 
@@ -96,9 +116,13 @@ fn package(dir: &Path) -> Option<Value> {
     serde_json::from_str(&text).ok()
 }
 
-/// `GET /cubing.js/{path}`: a file of the folder, 404 where it has none.
+/// `GET /cubing.js/{path}`: a file of a package served, 404 where there is none.
 pub async fn file(State(shared): State<Arc<Shared>>, UrlPath(path): UrlPath<String>) -> Response {
-    let Some(file) = shared.cubing_js.as_ref().and_then(|c| c.file(&path)) else {
+    let found = tokio::task::spawn_blocking(move || {
+        let file = shared.cubing_js.as_ref()?.file(&path)?;
+        Some((std::fs::read(&file).ok()?, file))
+    });
+    let Ok(Some((bytes, file))) = found.await else {
         return (StatusCode::NOT_FOUND, "no such file of cubing.js").into_response();
     };
     let kind = match file.extension().and_then(|e| e.to_str()) {
@@ -110,8 +134,9 @@ pub async fn file(State(shared): State<Arc<Shared>>, UrlPath(path): UrlPath<Stri
         Some("wasm") => "application/wasm",
         _ => "application/octet-stream",
     };
-    match tokio::task::spawn_blocking(move || std::fs::read(file)).await {
-        Ok(Ok(bytes)) => ([(header::CONTENT_TYPE, kind)], bytes).into_response(),
-        _ => (StatusCode::NOT_FOUND, "no such file of cubing.js").into_response(),
-    }
+    let headers = [
+        (header::CONTENT_TYPE, kind),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+    ];
+    (headers, bytes).into_response()
 }

@@ -283,7 +283,8 @@ function pause() {
   $("play").textContent = "Play";
 }
 
-function answered(answer, board, s) {
+/** Plays `answer` to `board` (as `asked`: the puzzle's name and the text sent). */
+function answered(answer, board, s, asked) {
   if (answer.solvable === false) return say("unsolvable: the goal cannot be reached from this board");
   if (answer.status === "limit") {
     return say(`The search reached the service's time limit before it found the answer. ` +
@@ -301,6 +302,7 @@ function answered(answer, board, s) {
   shown = { shape: s, states, moves, goal: board.goal, at: 0 };
   player = null;
   $("player").replaceChildren();
+  $("player").dataset.drawnBy = "";
   for (const id of ["first", "back", "play", "step", "last"]) $(id).disabled = false;
   $("legend").textContent = legend(s);
   $("moves").replaceChildren(...moves.map((m) => Object.assign(document.createElement("li"), { textContent: m })));
@@ -308,33 +310,60 @@ function answered(answer, board, s) {
   const digit = answer.digit ? `, centre ${answer.digit}` : "";
   say(`${moves.length} moves${digit}${seconds}`);
   showAt(0);
-  if (s.kind === "def") drawWithCubing(s.def, shown);
+  if (s.kind === "def") drawWithCubing(s.def, shown, asked);
 }
 
 /** cubing.js's own player above the rows of pieces, where the service serves cubing.js
- * and the definition is one of its puzzles: it starts from the scramble typed (for a
- * KPattern, from the answer undone) and follows the moves shown. */
-async function drawWithCubing(def, answer) {
-  const puzzle = puzzles.find((p) => p.name === $("puzzle").value);
-  const id = await cubingPuzzle(puzzle, def).catch(() => null);
-  if (!id || shown !== answer) return;
-  const typed = $("board").value.trim();
-  const undone = () => answer.moves.slice().reverse().map((turn) => inverse(turn, def)).join(" ");
-  const { TwistyPlayer } = await import("cubing/twisty");
+ * and the definition is one of its puzzles, solved at its start: it starts from the
+ * scramble asked (for a KPattern, from the answer undone) and follows the moves shown. */
+async function drawWithCubing(def, answer, asked) {
+  const drawn = await cubingPlayer(def, answer, asked).catch(() => null);
   if (shown !== answer) return;
-  player = new TwistyPlayer({
+  // Which drawing the page chose, once it has (`cubing.js` or `rows`).
+  $("player").dataset.drawnBy = drawn ? "cubing.js" : "rows";
+  if (!drawn) return;
+  player = drawn;
+  $("player").replaceChildren(player);
+  $("legend").textContent = `Drawn by cubing.js ${document.body.dataset.cubing} (its puzzle ` +
+    `${player.dataset.puzzle}) above the rows of pieces. ${legend(answer.shape)}`;
+  showAt(answer.at);
+}
+
+/** cubing.js's player for `answer`, or null where cubing.js does not draw it. */
+async function cubingPlayer(def, answer, asked) {
+  const puzzle = puzzles.find((p) => p.name === asked.name);
+  const typed = asked.text.trim();
+  const undone = answer.moves.slice().reverse().map((turn) => inverse(turn, def));
+  const setup = typed.startsWith("{") ? undone.join(" ") : typed;
+  if (!puzzle || !solvedAtStart(def) || (typed.startsWith("{") && undone.includes(null))) return null;
+  const id = await cubingPuzzle(puzzle, def);
+  if (!id) return null;
+  const twisty = await import("cubing/twisty");
+  const drawn = new twisty.TwistyPlayer({
     puzzle: id,
-    experimentalSetupAlg: typed.startsWith("{") ? undone() : typed,
+    experimentalSetupAlg: setup,
     controlPanel: "none",
     background: "none",
     // Flat where the browser has no WebGL to draw it in 3D with.
-    visualization: document.createElement("canvas").getContext("webgl2") ? "auto" : "2D",
+    visualization: hasWebGL() ? "auto" : "2D",
   });
-  player.dataset.puzzle = id;
-  $("player").replaceChildren(player);
-  $("legend").textContent = `Drawn by cubing.js ${document.body.dataset.cubing} (its puzzle ${id}) ` +
-    `above the rows of pieces. ${legend(answer.shape)}`;
-  showAt(answer.at);
+  drawn.dataset.puzzle = id;
+  return drawn;
+}
+
+/** Whether the definition's one goal is its start, where the goal cares (cubing.js's
+ * 3x3x3 does not care how its centres are turned): cubing.js plays its puzzles to its
+ * own solved pattern. */
+function solvedAtStart(def) {
+  const same = (goal, start) => goal.every((sets, k) => sets.every((x, i) => x === null || x === start[k][i]));
+  return def.goals.length === 1 && same(def.goals[0].pieces, def.start.pieces) &&
+    same(def.goals[0].orientation, def.start.orientation);
+}
+
+let webGL = null;
+function hasWebGL() {
+  if (webGL === null) webGL = Boolean(document.createElement("canvas").getContext("webgl2"));
+  return webGL;
 }
 
 /** The id of the puzzle of cubing.js that a definition served as `puzzle` is, by its
@@ -486,7 +515,7 @@ async function solve(confirmed = false) {
     },
     answer(a) {
       stopSearch();
-      answered(a, board, s);
+      answered(a, board, s, { name, text });
     },
     error(e) {
       stopSearch();
@@ -583,6 +612,7 @@ function preview() {
   shown = null;
   player = null;
   $("player").replaceChildren();
+  $("player").dataset.drawnBy = "";
   $("cost").hidden = true;
   $("moves").replaceChildren();
   $("where").textContent = "";
