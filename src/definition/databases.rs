@@ -48,7 +48,8 @@ pub type Bounds<D> = Vec<Vec<Viewed<D>>>;
 pub type Build<D> = Box<dyn Fn(u64) -> Result<Bounds<D>, Error> + Send + Sync>;
 
 /// The seconds building the missing databases of a size (the most entries of one)
-/// should take: asked only by a case with a time limit, once a size.
+/// should take: asked only by a case with a time limit that runs through its budget of
+/// nodes, once a size.
 pub type Estimate = Box<dyn Fn(u64) -> f64 + Send + Sync>;
 
 /// Exact tables: each a view's distances, and the walks beside the one table, if kept.
@@ -220,15 +221,26 @@ impl<D> Databases<D> {
         Some((next.entries / 2).max(LEAST_BUDGET))
     }
 
-    /// Whether the size after `at` should be built within `left` (`None`: any time).
-    fn next_fits(&self, at: usize, left: Option<Duration>) -> bool {
-        let Some(left) = left else {
-            return true;
+    /// Whether the size after `at` should be built within the time `left` once its
+    /// estimate is made (`None`: any time).
+    fn next_fits(&self, at: usize, left: impl Fn() -> Option<Duration>) -> bool {
+        let Some(next) = self.sizes.get(at + 1) else {
+            return false;
         };
-        self.sizes.get(at + 1).is_some_and(|next| {
-            let seconds = next.seconds.get_or_init(|| (self.estimate)(next.most));
-            *seconds <= left.as_secs_f64()
-        })
+        if left().is_none() {
+            return true;
+        }
+        let seconds = *next.seconds.get_or_init(|| (self.estimate)(next.most));
+        left().is_none_or(|left| seconds <= left.as_secs_f64())
+    }
+
+    /// Whether the size after `at` is known not to be built within `left`: its
+    /// estimate made already, by this case or another, and longer.
+    fn known_too_long(&self, at: usize, left: Option<Duration>) -> bool {
+        let seconds = self.sizes.get(at + 1).and_then(|next| next.seconds.get());
+        seconds
+            .zip(left)
+            .is_some_and(|(&seconds, left)| seconds > left.as_secs_f64())
     }
 
     /// Builds the size after `at`, the one a search outgrew, unless another search
@@ -266,13 +278,14 @@ impl<D> Databases<D> {
     /// `search` run on the databases (and the images `lookups` chooses to look them up
     /// at too) under `settings`; where it runs through their budget of nodes, the next
     /// size built and `search` run again, the limits counting what each run took.
-    /// The next size's build is weighed against the time the case has left only once
-    /// the budget is run through: where it should take longer, it is not built for the
-    /// case, which is searched again to its own limits on the databases it has.
-    /// Until the images are worth choosing ([`LOOKUPS_AFTER`]) a search looks up the
-    /// position only, and where it runs that far, starts again with them.
-    /// The nodes of every run (`nodes` of a found `T`) are counted towards the exact
-    /// tables the databases grow into.
+    /// The next size's build is weighed against the time the case has left once a
+    /// budget is run through (or at once, where its estimate is made already): where
+    /// it should take longer, it is not built for the case, which is searched again to
+    /// its own limits on the databases it has. Until the images are worth choosing
+    /// ([`LOOKUPS_AFTER`]) a search looks up the position only, and where it runs that
+    /// far, starts again with them. The outcome's nodes (`nodes` of a found `T`) are
+    /// those of every run, and a stopped case's bound the largest any run proved; the
+    /// nodes count towards the exact tables the databases grow into.
     pub fn searched<'a, T>(
         &self,
         settings: impl Fn() -> Settings<'a>,
@@ -284,15 +297,18 @@ impl<D> Databases<D> {
         let started = std::time::Instant::now();
         // The nodes of the runs cut short, and the bound they proved.
         let (mut spent, mut proved) = (0u64, 0u32);
-        let (mut choose, mut budgeted) = (false, true);
+        // Whether the images are chosen before the next run; the size whose next one
+        // proved too long to build for this case.
+        let (mut choose, mut unbudgeted) = (false, None);
         loop {
             let mut settings = settings();
             let clock = settings.limits.clock();
             let left = || clock.map(|clock| clock.saturating_sub(started.elapsed()));
             let at = self.current_at();
-            // No budget once the next size proved too long to build for this case: the
+            // No budget where the next size is too long to build for this case: the
             // search runs to the case's own limits.
-            let budget = self.budget(at).filter(|_| budgeted);
+            let too_long = unbudgeted == Some(at) || self.known_too_long(at, left());
+            let budget = self.budget(at).filter(|_| !too_long);
             let chosen = self.chosen_at(at, choose, &lookups);
             let (bounds, until_images) = (self.built(at), chosen.err());
             // What the case has left once the estimate and the lookups are made.
@@ -339,14 +355,15 @@ impl<D> Databases<D> {
                 proved = proved.max(stopped.lower_bound);
             }
             choose = until_images == cut;
-            // Cut short by the budget, not only to choose the images: outgrown. Only
-            // then is the next size's build weighed against the time left (its
-            // estimate takes a while on puzzles of many databases): where it does not
-            // fit, the case starts again without a budget.
-            if budget.is_some() && budget == cut {
-                match self.next_fits(at, left()) {
+            // Cut short by the budget, not only to choose the images: outgrown, unless
+            // another case has grown the databases meanwhile. Only then is the next
+            // size's build weighed against the time left (its estimate takes a while on
+            // puzzles of many databases): where it does not fit, the case starts again
+            // without a budget.
+            if budget.is_some() && budget == cut && self.current_at() == at {
+                match self.next_fits(at, left) {
                     true => self.grow(at)?,
-                    false => budgeted = false,
+                    false => unbudgeted = Some(at),
                 }
             }
         }

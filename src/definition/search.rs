@@ -252,9 +252,9 @@ fn expand_turns<const N: usize>(
 const SLIDING_LOOKUPS: u64 = 4;
 
 /// `settings`, its iterations split after as few nodes as a node's lookups of
-/// `databases` databases make the same work: a puzzle bounded by a hundred databases
-/// (cubing.js's gigaminx) expands a few thousand nodes a second, and would search an
-/// iteration of seconds on one thread.
+/// `databases` databases make the same work: a node of cubing.js's gigaminx ranks its
+/// 121 smallest databases, some thirty sliding boards' nodes of work, and its
+/// iterations ran on one thread for seconds before they were split.
 fn weighed<'a>(settings: &Settings<'a>, databases: usize) -> Settings<'a> {
     let weight = (databases as u64).div_ceil(SLIDING_LOOKUPS).max(1);
     let split_from = match settings.split_from {

@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use rand::{rngs::StdRng, SeedableRng};
+use tablesolve::definition::databases::LOOKUPS_AFTER;
 use tablesolve::definition::symmetry::{symmetries, Symmetry};
 use tablesolve::definition::{Def, DefOptions, Definition, Model, State};
 use tablesolve::TableDir;
@@ -186,15 +187,29 @@ fn lookups_at_images_answer_the_same_in_fewer_nodes() {
         assert!(images.searches(), "{name}: searched, not walked");
         let puzzle = images.puzzle();
         let mut rng = StdRng::seed_from_u64(11);
-        let (mut with, mut without) = (0, 0);
-        for _ in 0..30 {
-            let state = match scramble {
+        let states: Vec<_> = (0..30)
+            .map(|_| match scramble {
                 None => images.draw().unwrap().state(&mut rng),
                 Some(turns) => (0..turns).fold(puzzle.definition.start.clone(), |state, _| {
                     let turn = &puzzle.turns[rng.random_range(0..puzzle.turns.len())];
                     state.after(&turn.action, puzzle.sets())
                 }),
-            };
+            })
+            .collect();
+        // The images are chosen once the searches have run through LOOKUPS_AFTER
+        // nodes together: the cases are searched until then first.
+        let mut warming = 0;
+        while warming < 2 * LOOKUPS_AFTER {
+            for state in &states {
+                let Outcome::Solved(found) = images.outcome(state).unwrap() else {
+                    panic!("{name}: every state answered");
+                };
+                warming += found.nodes;
+            }
+        }
+        let (mut with, mut without) = (0, 0);
+        for state in &states {
+            let state = state.clone();
             let (Outcome::Solved(a), Outcome::Solved(b)) = (
                 images.outcome(&state).unwrap(),
                 position.outcome(&state).unwrap(),

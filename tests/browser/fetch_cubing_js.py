@@ -43,15 +43,19 @@ def fetch(name, version, integrity, into):
     # Unpacked beside the package's place, then moved there: a run cut short leaves no
     # half-unpacked package behind.
     unpacked = pathlib.Path(tempfile.mkdtemp(prefix=f".{name}-", dir=into))
-    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as archive:
-        for member in archive.getmembers():
-            # Every file of an npm tarball lies under one folder (package/).
-            parts = pathlib.PurePosixPath(member.name).parts[1:]
-            if not member.isfile() or not parts or ".." in parts:
-                continue
-            path = unpacked.joinpath(*parts)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(archive.extractfile(member).read())
+    try:
+        with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as archive:
+            for member in archive.getmembers():
+                # Every file of an npm tarball lies under one folder (package/).
+                parts = pathlib.PurePosixPath(member.name).parts[1:]
+                if not member.isfile() or not parts or ".." in parts:
+                    continue
+                path = unpacked.joinpath(*parts)
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(archive.extractfile(member).read())
+    except BaseException:
+        shutil.rmtree(unpacked, ignore_errors=True)
+        raise
     target = into / name
     if target.exists():
         shutil.rmtree(target)

@@ -232,27 +232,56 @@ fn a_size_longer_to_build_than_the_case_has_left_is_not_built_for_it() {
         });
         let estimate: Estimate = Box::new(|most| if most > 1 << 16 { 3600.0 } else { 0.0 });
         let databases = Databases::new(&sizing, (0, Vec::new()), build, estimate);
+        // The images of the first size chosen already: every cut is the budget's.
+        databases.sizes[0]
+            .unchosen
+            .store(LOOKUPS_AFTER, Ordering::Relaxed);
         let settings = || {
             let mut settings = Settings::new();
             settings.limits.time = time;
             settings
         };
-        // Every search with a budget of nodes runs through it.
-        let search =
-            |_: &Bounds<Vec<u8>>, _: &Lookups, settings: &Settings| match settings.limits.nodes {
+        // Every search with a node limit runs through it; each run's limit is kept.
+        let runs = Mutex::new(Vec::new());
+        let search = |_: &Bounds<Vec<u8>>, _: &Lookups, settings: &Settings| {
+            runs.lock().unwrap().push(settings.limits.nodes);
+            match settings.limits.nodes {
                 Some(nodes) => Outcome::Stopped(Stopped {
                     lower_bound: 1,
                     nodes,
                     reason: Reason::Nodes,
                 }),
                 None => Outcome::Solved((0, 0)),
-            };
-        let outcome = databases.searched(settings, nodes_of, |_| Lookups::none(), search);
-        assert_eq!(answer(outcome), Some(0), "{time:?}");
+            }
+        };
+        // Two cases, each answered in no nodes of its last run: their nodes are those
+        // of the runs before it.
+        let nodes = || {
+            let outcome = databases.searched(settings, nodes_of, |_| Lookups::none(), search);
+            outcome.expect("searched").solved().map(|found| found.1)
+        };
+        let (first, second) = (nodes(), nodes());
         assert_eq!(
             *built.lock().unwrap(),
             usize::from(built_for_it),
             "{time:?}"
         );
+        let budget = (1 << 30) / 2;
+        let runs = runs.lock().unwrap();
+        match built_for_it {
+            // A case weighs the size once its budget is run through, and goes on
+            // without one; the next case knows the size too long from the start.
+            false => {
+                assert_eq!(*runs, [Some(budget), None, None], "{time:?}");
+                assert_eq!((first, second), (Some(budget), Some(0)));
+            }
+            // The size built, the first case is answered on it after a cut to choose
+            // its images; the second, with them at once.
+            true => {
+                let cut = Some(LOOKUPS_AFTER);
+                assert_eq!(*runs, [Some(budget), cut, None, None], "{time:?}");
+                assert_eq!((first, second), (Some(budget + LOOKUPS_AFTER), Some(0)));
+            }
+        }
     }
 }

@@ -23,7 +23,8 @@ pub struct CubingJs {
     dir: PathBuf,
     /// The packages served: `cubing` and those beside it (not scoped ones, `@x/y`).
     packages: Vec<String>,
-    /// The version of `cubing`, as its package says (letters, digits, `.` and `-`).
+    /// The version of `cubing`, as its package says (letters, digits, `.` and `-`; else
+    /// `unknown`).
     pub version: String,
     /// The page's import map: each module cubing.js names by package, to its file (by
     /// the package's `module` or `main`; its `exports` are not read).
@@ -42,7 +43,12 @@ impl CubingJs {
         let dir = dir.canonicalize().map_err(|e| refuse(e.to_string()))?;
         let cubing = package(&dir.join("cubing"))
             .ok_or_else(|| refuse("no cubing/package.json to read".into()))?;
-        let version = cubing["version"].as_str().unwrap_or("?");
+        let version = cubing["version"].as_str().unwrap_or_default();
+        let kept = |c: char| c.is_ascii_alphanumeric() || c == '.' || c == '-';
+        let mut version: String = version.chars().filter(|&c| kept(c)).collect();
+        if version.is_empty() {
+            version = "unknown".into();
+        }
         let version = version.replace(
             |c: char| !c.is_ascii_alphanumeric() && c != '.' && c != '-',
             "",
@@ -91,22 +97,25 @@ impl CubingJs {
         })
     }
 
-    /// The file at `path`, where it lies in a package served: no hidden file, and no
-    /// link that leads out of the folder.
+    /// The file at `path`, where it lies in a package served once links are followed:
+    /// no hidden file, nothing outside those packages.
     fn file(&self, path: &str) -> Option<PathBuf> {
         let relative = Path::new(path);
-        let names: Option<Vec<&str>> = (relative.components())
-            .map(|part| match part {
-                Component::Normal(name) => name.to_str().filter(|n| !n.starts_with('.')),
-                _ => None,
-            })
-            .collect();
-        let package = *names?.first()?;
-        if !self.packages.iter().any(|served| served == package) {
+        if !relative
+            .components()
+            .all(|c| matches!(c, Component::Normal(_)))
+        {
             return None;
         }
         let file = self.dir.join(relative).canonicalize().ok()?;
-        (file.starts_with(&self.dir) && file.is_file()).then_some(file)
+        let names: Vec<&str> = (file.strip_prefix(&self.dir).ok()?.components())
+            .map(|part| part.as_os_str().to_str())
+            .collect::<Option<_>>()?;
+        let served = names
+            .first()
+            .is_some_and(|p| self.packages.iter().any(|s| s == p));
+        let hidden = names.iter().any(|name| name.starts_with('.'));
+        (served && !hidden && file.is_file()).then_some(file)
     }
 }
 

@@ -285,6 +285,9 @@ function pause() {
 
 /** Plays `answer` to `board` (as `asked`: the puzzle's name and the text sent). */
 function answered(answer, board, s, asked) {
+  player = null;
+  $("player").replaceChildren();
+  $("player").dataset.drawnBy = "";
   if (answer.solvable === false) return say("unsolvable: the goal cannot be reached from this board");
   if (answer.status === "limit") {
     return say(`The search reached the service's time limit before it found the answer. ` +
@@ -300,9 +303,6 @@ function answered(answer, board, s, asked) {
     states.push(next);
   }
   shown = { shape: s, states, moves, goal: board.goal, at: 0 };
-  player = null;
-  $("player").replaceChildren();
-  $("player").dataset.drawnBy = "";
   for (const id of ["first", "back", "play", "step", "last"]) $(id).disabled = false;
   $("legend").textContent = legend(s);
   $("moves").replaceChildren(...moves.map((m) => Object.assign(document.createElement("li"), { textContent: m })));
@@ -332,10 +332,14 @@ async function drawWithCubing(def, answer, asked) {
 /** cubing.js's player for `answer`, or null where cubing.js does not draw it. */
 async function cubingPlayer(def, answer, asked) {
   const puzzle = puzzles.find((p) => p.name === asked.name);
+  if (!document.body.dataset.cubing || !puzzle || !goalIsStart(def)) return null;
   const typed = asked.text.trim();
-  const undone = answer.moves.slice().reverse().map((turn) => inverse(turn, def));
-  const setup = typed.startsWith("{") ? undone.join(" ") : typed;
-  if (!puzzle || !solvedAtStart(def) || (typed.startsWith("{") && undone.includes(null))) return null;
+  let setup = typed;
+  if (typed.startsWith("{")) {
+    const undone = answer.moves.slice().reverse().map((turn) => inverse(turn, def));
+    if (undone.includes(null)) return null;
+    setup = undone.join(" ");
+  }
   const id = await cubingPuzzle(puzzle, def);
   if (!id) return null;
   const twisty = await import("cubing/twisty");
@@ -354,7 +358,7 @@ async function cubingPlayer(def, answer, asked) {
 /** Whether the definition's one goal is its start, where the goal cares (cubing.js's
  * 3x3x3 does not care how its centres are turned): cubing.js plays its puzzles to its
  * own solved pattern. */
-function solvedAtStart(def) {
+function goalIsStart(def) {
   const same = (goal, start) => goal.every((sets, k) => sets.every((x, i) => x === null || x === start[k][i]));
   return def.goals.length === 1 && same(def.goals[0].pieces, def.start.pieces) &&
     same(def.goals[0].orientation, def.start.orientation);
@@ -367,9 +371,8 @@ function hasWebGL() {
 }
 
 /** The id of the puzzle of cubing.js that a definition served as `puzzle` is, by its
- * file's name or its title, or null where cubing.js is not served or none is the same. */
+ * file's name or its title, or null where none is the same. */
 async function cubingPuzzle(puzzle, def) {
-  if (!document.body.dataset.cubing) return null;
   const { puzzles: known } = await import("cubing/puzzles");
   const names = [puzzle.name.split(".")[0], puzzle.title].filter((n) => n).map((n) => n.toLowerCase());
   for (const id of new Set(names)) {
