@@ -46,10 +46,10 @@ pub enum ExactTables {
     /// algorithm and the sampling of cases at a distance need.
     #[default]
     AtOnce,
-    /// When on disk or small (at most [`FIRST_EXACT`] states); else the cases are
-    /// searched over small databases, and the exact tables built once the searches
-    /// have spent a quarter as many nodes as they have states (at most 2^27; larger
-    /// ones never): a first use costs what the work asked for costs.
+    /// When on disk or small (at most 2^14 states); else the cases are searched over
+    /// small databases, and the exact tables built once the searches have spent a
+    /// quarter as many nodes as they have states (at most 2^27; larger ones never): a
+    /// first use costs what the work asked for costs.
     WhenNeeded,
 }
 
