@@ -49,10 +49,6 @@ impl CubingJs {
         if version.is_empty() {
             version = "unknown".into();
         }
-        let version = version.replace(
-            |c: char| !c.is_ascii_alphanumeric() && c != '.' && c != '-',
-            "",
-        );
         let mut imports = Map::new();
         // cubing.js's own entry points (`cubing/twisty`, `cubing/puzzles`, ...).
         let lib = dir.join("cubing/dist/lib/cubing");

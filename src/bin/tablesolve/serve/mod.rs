@@ -87,6 +87,8 @@ pub struct Shared {
     memory: Option<u64>,
     /// `--cubing-js`: cubing.js, served to the page.
     cubing_js: Option<CubingJs>,
+    /// The page at `/`, as [`page::html`] writes it.
+    page: String,
 }
 
 /// Serves until Ctrl-C or SIGTERM, then lets the requests under way finish.
@@ -116,6 +118,7 @@ pub fn run(serve: &Serve, tables: TableDir, present: TableDir) -> Result<(), Fai
         max_timeout: serve.max_timeout,
         max_body: serve.max_body,
         memory: serve.memory,
+        page: page::html(cubing_js.as_ref()),
         cubing_js,
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()

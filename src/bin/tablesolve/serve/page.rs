@@ -7,22 +7,28 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
 
+use super::cubing_js::CubingJs;
 use super::Shared;
 
 /// The page; where cubing.js is served, with the import map that finds its modules and
 /// its version on the body (`data-cubing`), which tells the page it may draw with it.
+/// Written once, when the service starts.
+pub fn html(cubing: Option<&CubingJs>) -> String {
+    let html = include_str!("page/index.html");
+    let Some(cubing) = cubing else {
+        return html.to_string();
+    };
+    let map = format!(
+        "<script type=\"importmap\">{}</script>\n</head>",
+        cubing.import_map
+    );
+    let body = format!("<body data-cubing=\"{}\">", cubing.version);
+    html.replacen("</head>", &map, 1)
+        .replacen("<body>", &body, 1)
+}
+
 pub async fn index(State(shared): State<Arc<Shared>>) -> impl IntoResponse {
-    let mut html = include_str!("page/index.html").to_string();
-    if let Some(cubing) = &shared.cubing_js {
-        let map = format!(
-            "<script type=\"importmap\">{}</script>\n</head>",
-            cubing.import_map
-        );
-        let body = format!("<body data-cubing=\"{}\">", cubing.version);
-        html = html
-            .replacen("</head>", &map, 1)
-            .replacen("<body>", &body, 1);
-    }
+    let html = shared.page.clone();
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html)
 }
 
