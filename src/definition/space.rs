@@ -81,7 +81,15 @@ impl StateSpace for ViewSpace<'_> {
     /// The states one turn *before* `rank`: a search outwards from the goals measures
     /// each state's distance to them, whether or not each turn's inverse is a turn.
     fn neighbours(&self, rank: u64, mut visit: impl FnMut(u64)) {
-        self.view.neighbours(rank, false, |_, before| visit(before));
+        self.view.neighbours(rank, false, |before| {
+            visit(before);
+            false
+        });
+    }
+
+    /// The states one turn *after* `rank`: a turn leads towards the goals.
+    fn any_next(&self, rank: u64, found: impl FnMut(u64) -> bool) -> bool {
+        self.view.neighbours(rank, true, found)
     }
 }
 

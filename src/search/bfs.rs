@@ -102,7 +102,8 @@ impl<'a> Work<'a> {
 /// its states in parallel blocks of ranks, and a state joins the next level through
 /// the one thread that claims its byte. So the search needs its byte a rank and
 /// nothing else (a level's list could take eight bytes for each of a tenth of the
-/// states), and a scan of the bytes costs far less than the states' expansions. An
+/// states), and a scan of the bytes costs far less than the states' expansions. A
+/// level with more states than are left unreached is searched inwards ([`Way`]). An
 /// error says what exceeds a byte a rank in memory, or the distances a byte holds.
 /// `work` hears of the states expanded as they are, from any thread; once cancelled,
 /// each block is skipped and the search returns after its round, its distances
@@ -139,9 +140,13 @@ pub fn reverse_bfs<S: StateSpace>(space: &S, work: &Work) -> Result<Vec<u8>, Too
     'levels: loop {
         let whole = at.from == 0;
         let mut found = 0;
+        let way = Way::of_level(&distance, at.depth);
         while at.from < states {
             let round = at.from..states.min(at.from + round_len);
-            found += expand(space, &distance, at.depth, round.clone(), work);
+            found += match way {
+                Way::Out => expand(space, &distance, at.depth, round.clone(), work),
+                Way::In => reach(space, &distance, at.depth, round.clone(), work),
+            };
             if work.cancelled() {
                 break 'levels;
             }
@@ -216,6 +221,80 @@ fn expand<S: StateSpace>(
         .sum()
 }
 
+/// How a level is searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Way {
+    /// Outwards: each state of the level expanded, the states a move before it that
+    /// are not yet reached claimed for the next level.
+    Out,
+    /// Inwards: each state not yet reached asks its moves, until one leads to the
+    /// level, whether it belongs to the next. Where those states are fewer than the
+    /// level's, it asks fewer moves in all, most of them stopping at their first few:
+    /// the last two or three levels of the 3x3x3's databases, half their states.
+    In,
+}
+
+impl Way {
+    /// The way the level at `depth` is searched: chosen by what the distances held
+    /// when it began, and told again by them part-way, so that a search resumed inside
+    /// the level goes on the same way (rounds of both ways would miss states).
+    fn of_level(distance: &[AtomicU8], depth: u8) -> Way {
+        let (level, unreached) = distance
+            .par_iter()
+            .map(|d| match d.load(Relaxed) {
+                d if d == depth => (1u64, 0u64),
+                // Joined the next level in this one: unreached when it began.
+                d if d == UNREACHABLE || d == depth.wrapping_add(1) => (0, 1),
+                _ => (0, 0),
+            })
+            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+        match unreached < level {
+            true => Way::In,
+            false => Way::Out,
+        }
+    }
+}
+
+/// Searches the level at `depth` inwards ([`Way::In`]) among `ranks`, in parallel
+/// blocks; returns the states that joined the next level.
+fn reach<S: StateSpace>(
+    space: &S,
+    distance: &[AtomicU8],
+    depth: u8,
+    ranks: std::ops::Range<u64>,
+    work: &Work,
+) -> u64 {
+    let first = ranks.start;
+    distance[ranks.start as usize..ranks.end as usize]
+        .par_chunks(BLOCK)
+        .enumerate()
+        .map(|(block, bytes)| {
+            let (mut level, mut found) = (0, 0);
+            if work.cancelled() {
+                return 0;
+            }
+            for (i, byte) in bytes.iter().enumerate() {
+                match byte.load(Relaxed) {
+                    d if d == depth => level += 1,
+                    UNREACHABLE => {
+                        let rank = first + (block * BLOCK + i) as u64;
+                        let at_level = |next: u64| distance[next as usize].load(Relaxed) == depth;
+                        if space.any_next(rank, at_level) {
+                            // Only this thread writes this state's byte.
+                            byte.store(depth + 1, Relaxed);
+                            found += 1;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            // The level's states told as expanded, as outwards: what progress counts.
+            work.advance(level);
+            found
+        })
+        .sum()
+}
+
 fn keep_if_due(work: &Work, distance: &[AtomicU8], at: Checkpoint) {
     if let Some(checkpoints) = work.checkpoints.filter(|c| c.due()) {
         checkpoints.keep(distance, at);
@@ -234,212 +313,4 @@ fn expanded_before(distance: &[AtomicU8], at: Checkpoint) -> u64 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use std::sync::atomic::AtomicU64;
-    use std::sync::Mutex;
-
-    /// A path of `len` states 0 - 1 - ... - len-1, goal at 0, and an isolated last
-    /// state.
-    struct Line {
-        len: u64,
-    }
-
-    /// Counts the states a search expands, told apart from those it says are done.
-    struct Counted<'a, S>(&'a S, &'a AtomicU64);
-
-    impl StateSpace for Line {
-        fn states(&self) -> u64 {
-            self.len + 1
-        }
-        fn goals(&self) -> Vec<u64> {
-            vec![0]
-        }
-        fn neighbours(&self, rank: u64, mut visit: impl FnMut(u64)) {
-            if rank == self.len {
-                return;
-            }
-            if rank > 0 {
-                visit(rank - 1);
-            }
-            if rank + 1 < self.len {
-                visit(rank + 1);
-            }
-        }
-    }
-
-    impl<S: StateSpace> StateSpace for Counted<'_, S> {
-        fn states(&self) -> u64 {
-            self.0.states()
-        }
-        fn goals(&self) -> Vec<u64> {
-            self.0.goals()
-        }
-        fn neighbours(&self, rank: u64, visit: impl FnMut(u64)) {
-            self.1.fetch_add(1, Relaxed);
-            self.0.neighbours(rank, visit)
-        }
-    }
-
-    /// A tree of `len` states, goal 0: the states before `r` are `2r + 1` and `2r + 2`,
-    /// so level `d` is ranks `2^d - 1` to `2^(d+1) - 2`, wider than a round from 22 on.
-    struct Tree {
-        len: u64,
-    }
-
-    impl StateSpace for Tree {
-        fn states(&self) -> u64 {
-            self.len
-        }
-        fn goals(&self) -> Vec<u64> {
-            vec![0]
-        }
-        fn neighbours(&self, rank: u64, mut visit: impl FnMut(u64)) {
-            (1..=2)
-                .map(|c| 2 * rank + c)
-                .filter(|&n| n < self.len)
-                .for_each(&mut visit);
-        }
-    }
-
-    /// Keeps the distances at one checkpoint only, and cancels the search there.
-    struct StopAt {
-        at: Checkpoint,
-        kept: Mutex<Option<(Vec<u8>, Checkpoint)>>,
-        cancel: Cancel,
-    }
-
-    impl Checkpoints for StopAt {
-        fn restore(&self, states: u64) -> Option<(Vec<AtomicU8>, Checkpoint)> {
-            let (bytes, at) = self.kept.lock().unwrap().clone()?;
-            assert_eq!(bytes.len() as u64, states);
-            Some((bytes.into_iter().map(AtomicU8::new).collect(), at))
-        }
-        fn due(&self) -> bool {
-            true
-        }
-        fn keep(&self, distance: &[AtomicU8], at: Checkpoint) {
-            if at == self.at {
-                let bytes = distance.iter().map(|b| b.load(Relaxed)).collect();
-                *self.kept.lock().unwrap() = Some((bytes, at));
-                self.cancel.cancel();
-            }
-        }
-    }
-
-    /// Stopped at `at`, then resumed: the distances of a search never stopped, every
-    /// state expanded once in all, and the states expanded before the stop told apart.
-    fn stopped_and_resumed<S: StateSpace>(space: &S, at: Checkpoint) {
-        stopped_and_resumed_again(space, at, 0)
-    }
-
-    /// The same, `again` states expanded a second time.
-    fn stopped_and_resumed_again<S: StateSpace>(space: &S, at: Checkpoint, again: u64) {
-        let stop = StopAt {
-            at,
-            kept: Mutex::new(None),
-            cancel: Cancel::new(),
-        };
-        let (expanded, told) = (AtomicU64::new(0), AtomicU64::new(0));
-        let tell = |steps| {
-            told.fetch_add(steps, Relaxed);
-        };
-        let stopped = Work::new(&tell).until(Some(&stop.cancel));
-        reverse_bfs(&Counted(space, &expanded), &stopped.keeping(&stop)).unwrap();
-        assert!(stop.kept.lock().unwrap().is_some(), "stopped at {at:?}");
-        let before = expanded.swap(0, Relaxed);
-        told.store(0, Relaxed);
-
-        let taken_up = AtomicU64::new(0);
-        let resume = |steps| {
-            taken_up.fetch_add(steps, Relaxed);
-        };
-        let work = Work::new(&tell).keeping(&stop).telling_resumed(&resume);
-        let resumed = reverse_bfs(&Counted(space, &expanded), &work);
-        let whole = reverse_bfs(space, &Work::quiet()).unwrap();
-        assert_eq!(resumed.unwrap(), whole);
-        let reached = whole.iter().filter(|&&d| d != UNREACHABLE).count() as u64;
-        let after = expanded.load(Relaxed);
-        assert_eq!(before + after, reached + again, "expanded again");
-        assert_eq!(
-            told.load(Relaxed),
-            after,
-            "the states expanded now told as done"
-        );
-        assert_eq!(
-            taken_up.load(Relaxed),
-            before - again,
-            "those expanded before told apart"
-        );
-    }
-
-    #[test]
-    fn a_search_stopped_between_levels_resumes_where_it_stood() {
-        let at = Checkpoint { depth: 50, from: 0 };
-        stopped_and_resumed(&Line { len: 199 }, at);
-    }
-
-    #[test]
-    fn a_search_stopped_inside_the_last_level_a_byte_holds_resumes_as_it_stood() {
-        // 255 states deep, the last at distance 254: the whole search is no error. Its
-        // last level is expanded whole again (what it finds beyond would read as
-        // unreachable): that one state, twice.
-        let line = Line { len: 255 };
-        let at = Checkpoint {
-            depth: 254,
-            from: 256,
-        };
-        stopped_and_resumed_again(&line, at, 1);
-    }
-
-    #[test]
-    fn a_search_stopped_inside_a_level_resumes_where_it_stood() {
-        let tree = Tree { len: 3 * ROUND };
-        stopped_and_resumed(
-            &tree,
-            Checkpoint {
-                depth: 22,
-                from: ROUND,
-            },
-        );
-        stopped_and_resumed(
-            &tree,
-            Checkpoint {
-                depth: 22,
-                from: 2 * ROUND,
-            },
-        );
-    }
-
-    #[test]
-    fn distances_are_measured_and_the_unreachable_marked() {
-        let distance = reverse_bfs(&Line { len: 200 }, &Work::quiet()).unwrap();
-        assert_eq!(distance.len(), 201);
-        for (rank, &d) in distance[..200].iter().enumerate() {
-            assert_eq!(usize::from(d), rank);
-        }
-        assert_eq!(distance[200], UNREACHABLE);
-    }
-
-    #[test]
-    fn a_space_deeper_than_a_byte_is_too_large_not_wrong() {
-        let error = reverse_bfs(&Line { len: 300 }, &Work::quiet()).unwrap_err();
-        assert!(error.0.contains("do not fit a byte"), "{error}");
-    }
-
-    #[test]
-    fn cancelled_work_expands_nothing_more() {
-        let cancel = Cancel::new();
-        cancel.cancel();
-        let expanded = std::sync::atomic::AtomicU64::new(0);
-        let count = |steps| {
-            expanded.fetch_add(steps, Relaxed);
-        };
-        let work = Work::new(&count).until(Some(&cancel));
-        reverse_bfs(&Line { len: 200 }, &work).unwrap();
-        assert_eq!(expanded.load(Relaxed), 0);
-        // The same search, not cancelled, expands every reachable state.
-        reverse_bfs(&Line { len: 200 }, &Work::new(&count)).unwrap();
-        assert_eq!(expanded.load(Relaxed), 200);
-    }
-}
+mod tests;

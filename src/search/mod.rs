@@ -41,14 +41,26 @@ pub const UNREACHABLE: u8 = u8::MAX;
 
 /// A puzzle's states, each named by a rank in `0..states()`, seen from one goal.
 ///
-/// Moves must be reversible, so the states one move away from a rank are also the
-/// states one move *towards* it, and a search outwards from the goal measures every
-/// state's distance *to* the goal.
+/// A rank's neighbours are the states one move *before* it, so that a search outwards
+/// from the goal measures every state's distance *to* the goal. Where moves are
+/// reversible (unless [`StateSpace::any_next`] says otherwise), they are also the
+/// states one move after it.
 pub trait StateSpace: Sync {
     /// The number of ranks.
     fn states(&self) -> u64;
     /// The ranks at distance 0.
     fn goals(&self) -> Vec<u64>;
-    /// Calls `visit` with the rank of every state one move from `rank`.
+    /// Calls `visit` with the rank of every state one move before `rank`.
     fn neighbours(&self, rank: u64, visit: impl FnMut(u64));
+
+    /// Whether `found` holds of a state one move *from* `rank` (towards the goals),
+    /// asked state by state until it does: how a search's last levels, where the
+    /// states not yet reached are fewer than those being expanded, find each one's
+    /// distance from a state a level nearer. Moves being reversible, these are the
+    /// neighbours; a space whose moves are not says so here.
+    fn any_next(&self, rank: u64, mut found: impl FnMut(u64) -> bool) -> bool {
+        let mut any = false;
+        self.neighbours(rank, |next| any = any || found(next));
+        any
+    }
 }

@@ -15,8 +15,6 @@
 
 use std::sync::OnceLock;
 
-use rayon::prelude::*;
-
 use super::model::Model;
 use super::Goal;
 
@@ -78,6 +76,8 @@ pub struct View {
     reach: OnceLock<u64>,
     /// Each part's nanoseconds a state expanded, once timed ([`View::build_nanos`]).
     timed: OnceLock<Vec<f64>>,
+    /// A number no other view has ([`joint`]'s memo of turns).
+    id: u64,
 }
 
 impl View {
@@ -109,6 +109,7 @@ impl View {
             whole,
             reach: OnceLock::new(),
             timed: OnceLock::new(),
+            id: joint::new_id(),
         };
         view.goals = view.goal_ranks(&wanted)?;
         Ok(view)
@@ -272,170 +273,6 @@ impl View {
         Some(rank)
     }
 
-    /// Makes the turn tables of the parts that have at most `most` entries, on every
-    /// core: what a breadth-first search over the view, or a search reading its table
-    /// at every node, gains by (a walk down a table does without). Tables of turns
-    /// forward always (a search and a walk go forward from a case), and `backward`
-    /// ones where asked (a breadth-first search goes back from the goal).
-    pub fn tabulate(&self, most: u64, backward: bool) {
-        let directions: &[bool] = if backward { &[true, false] } else { &[true] };
-        for part in self.parts.iter().filter(|part| self.tables(part, most)) {
-            for &forward in directions {
-                let table = if forward {
-                    &part.forward
-                } else {
-                    &part.backward
-                };
-                table.get_or_init(|| self.turn_table(part, forward));
-            }
-        }
-    }
-
-    /// Whether [`View::tabulate`] tables `part`, with at most `most` entries a table.
-    fn tables(&self, part: &Part, most: u64) -> bool {
-        // A part as large as the view would cost as much to table as to search: only
-        // parts a product makes small are tabled.
-        let small = part.size.saturating_mul(TABLED_SHARE) <= self.size;
-        small && part.size.saturating_mul(self.turns as u64) <= most.min(MOST_TABLED)
-    }
-
-    /// `part`'s values after each turn (`forward`) or before it, `[t * size + v]`: a
-    /// row of every turn for each value, the rows made side by side.
-    fn turn_table(&self, part: &Part, forward: bool) -> Vec<u32> {
-        const ROWS: usize = 256;
-        let (size, turns) = (part.size as usize, self.turns);
-        let mut rows = vec![0u32; size * turns];
-        rows.par_chunks_mut(ROWS * turns)
-            .enumerate()
-            .for_each(|(chunk, rows)| {
-                let mut state = self.orbit_state(part.orbit, 0);
-                for (i, row) in rows.chunks_exact_mut(turns).enumerate() {
-                    self.part_unrank(part, (chunk * ROWS + i) as u64, &mut state);
-                    for (t, next) in row.iter_mut().enumerate() {
-                        let after = self.turned(part.orbit, &state, t, forward);
-                        *next = (self.part_rank(part, &after))
-                            .expect("a turn keeps what the view ranks")
-                            as u32;
-                    }
-                }
-            });
-        let mut table = vec![0u32; size * turns];
-        for (v, row) in rows.chunks_exact(turns).enumerate() {
-            for (t, &next) in row.iter().enumerate() {
-                table[t * size + v] = next;
-            }
-        }
-        if forward {
-            table.extend(0..size as u32);
-        }
-        table
-    }
-
-    /// Calls `visit` with the rank of every state one turn from `rank` in the
-    /// direction asked: after each turn (`forward`), or before it.
-    #[inline]
-    pub fn neighbours(&self, rank: u64, forward: bool, mut visit: impl FnMut(usize, u64)) {
-        let mut values = [0u64; MOST_PARTS];
-        for (i, part) in self.parts.iter().enumerate() {
-            values[i] = rank / part.stride % part.size;
-        }
-        fn tables(part: &Part, forward: bool) -> Option<&[u32]> {
-            let table = if forward {
-                &part.forward
-            } else {
-                &part.backward
-            };
-            table.get().map(Vec::as_slice)
-        }
-        if self.parts.iter().all(|p| tables(p, forward).is_some()) {
-            // Every part looked up: the common case of the large tables.
-            for t in 0..self.turns {
-                let mut next = 0;
-                for (i, part) in self.parts.iter().enumerate() {
-                    let table = tables(part, forward).expect("every part has its table");
-                    next +=
-                        u64::from(table[t * part.size as usize + values[i] as usize]) * part.stride;
-                }
-                visit(t, next);
-            }
-            return;
-        }
-        let mut scratch: [Option<Scratch>; MOST_PARTS] = [None; MOST_PARTS];
-        for part in self.parts.iter().filter(|p| tables(p, forward).is_none()) {
-            if scratch[part.orbit].is_none() {
-                scratch[part.orbit] = Some(self.orbit_state(part.orbit, rank));
-            }
-        }
-        for t in 0..self.turns {
-            let mut next = 0;
-            for (i, part) in self.parts.iter().enumerate() {
-                let value = match tables(part, forward) {
-                    Some(table) => u64::from(table[t * part.size as usize + values[i] as usize]),
-                    None => {
-                        let before = scratch[part.orbit].as_ref().expect("unranked above");
-                        let after = self.turned(part.orbit, before, t, forward);
-                        self.part_rank(part, &after)
-                            .expect("a turn keeps what the view ranks")
-                    }
-                };
-                next += value * part.stride;
-            }
-            visit(t, next);
-        }
-    }
-
-    /// The ranks that `lists` of turns take `start` to, the lists turned side by side
-    /// so that their table reads overlap; `None` where a part has no table
-    /// ([`View::turns_tabled`]). A batch's many scrambles, each a few parts' values.
-    pub fn ranks_after(&self, start: u64, lists: &Lists) -> Option<Vec<u64>> {
-        assert_eq!(
-            usize::from(lists.pad()),
-            self.turns,
-            "lists of this view's turns"
-        );
-        let parts: Vec<Stepped> = (self.parts.iter())
-            .map(|p| {
-                Some(Stepped {
-                    table: p.forward.get()?,
-                    size: p.size as usize,
-                    first: (start / p.stride % p.size) as u32,
-                    stride: p.stride,
-                })
-            })
-            .collect::<Option<_>>()?;
-        Some(played(&parts, lists))
-    }
-
-    /// Whether every part's turns are tabled, forward: [`View::ranks_after`] then
-    /// answers.
-    pub fn turns_tabled(&self) -> bool {
-        self.parts.iter().all(|p| p.forward.get().is_some())
-    }
-
-    /// The rank one turn `t` from `rank`: after it (`forward`), or before it.
-    pub fn step(&self, rank: u64, t: usize, forward: bool) -> u64 {
-        let mut next = 0;
-        for part in &self.parts {
-            let value = rank / part.stride % part.size;
-            let table = if forward {
-                &part.forward
-            } else {
-                &part.backward
-            };
-            let value = match table.get() {
-                Some(table) => u64::from(table[t * part.size as usize + value as usize]),
-                None => {
-                    let before = self.orbit_state(part.orbit, rank);
-                    let after = self.turned(part.orbit, &before, t, forward);
-                    self.part_rank(part, &after)
-                        .expect("a turn keeps what the view ranks")
-                }
-            };
-            next += value * part.stride;
-        }
-        next
-    }
-
     /// A state of `puzzle` that this view sees as `rank`: the start's pieces of each
     /// class placed where the rank puts the class (in label order), orientations as it
     /// says where it says, as the start has them elsewhere. Where the view leaves
@@ -482,15 +319,16 @@ impl View {
 mod arrangement;
 mod cost;
 mod goal_states;
+mod joint;
 mod orbit;
 mod projection;
 mod reach;
 mod steps;
+mod turns;
 use arrangement::*;
 use orbit::*;
 pub use projection::{Keep, Projection, BLANK};
 pub use steps::Lists;
-use steps::{played, Stepped};
 
 #[cfg(test)]
 mod tests;

@@ -162,22 +162,24 @@ impl View {
         let orbit = &self.orbits[part.orbit];
         match part.ranks {
             Ranks::Arrangement => {
-                let arranged = arrangement_rank(state.classes(), &orbit.counts, orbit.blanks)?;
-                let arranged = match orbit.parity {
-                    Some(parity) => {
-                        if permutation_parity(state.classes()) != parity {
-                            return None;
-                        }
-                        arranged / 2
-                    }
-                    None => arranged,
-                };
+                let arranged = self.arranged_rank(orbit, state.classes())?;
                 match orbit.blanks > 0 && orbit.digits {
                     true => Some(arranged * part.turned + orientation_rank(orbit, state)?),
                     false => Some(arranged),
                 }
             }
             Ranks::Orientations => orientation_rank(orbit, state),
+        }
+    }
+
+    /// The value of the arrangement `classes` of `orbit` (of those of its parity, where
+    /// half are ranked); `None` where it has none.
+    pub(super) fn arranged_rank(&self, orbit: &Orbit, classes: &[u8]) -> Option<u64> {
+        let arranged = arrangement_rank(classes, &orbit.counts, orbit.blanks)?;
+        match orbit.parity {
+            Some(parity) if permutation_parity(classes) != parity => None,
+            Some(_) => Some(arranged / 2),
+            None => Some(arranged),
         }
     }
 

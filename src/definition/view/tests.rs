@@ -203,3 +203,57 @@ fn lists_played_side_by_side_reach_the_ranks_of_the_turns_played_on_cells() {
         }
     }
 }
+
+/// Views of the 3x3x3 whose parts are joint (arrangement with blanks and orientations
+/// together; a corner group beside an edge group; pieces alike): each turn's rank from
+/// the turns worked out once an arrangement, in runs of ranks that share one and
+/// across jumps and views, against each turn ranked anew ([`View::step`]).
+#[test]
+fn joint_parts_turn_as_each_turn_ranked_anew() {
+    use rand::{Rng, SeedableRng};
+    let text = include_str!("../../../definitions/3x3x3.def");
+    let definition = crate::definition::Definition::parse(text, "3x3x3.def").unwrap();
+    let puzzle = Model::new(definition, None, None).unwrap();
+    let classes = |kept: &[u8]| -> Vec<u8> {
+        (0..12)
+            .map(|i| kept.get(i).copied().unwrap_or(BLANK))
+            .collect()
+    };
+    let kept = |class: Vec<u8>| Keep::Kept {
+        class,
+        orientation: true,
+    };
+    let projections = [
+        vec![Keep::Dropped, kept(classes(&[0, 1, 2, 3, 4, 5, 6]))],
+        vec![
+            kept(classes(&[0, 1, 2, 3])[..8].to_vec()),
+            kept(classes(&[0; 6])),
+        ],
+        vec![Keep::Dropped, kept(classes(&[0, 0, 1, 1, 2, 2]))],
+    ];
+    let views: Vec<View> = (projections.into_iter())
+        .map(|sets| View::new(&puzzle, &Projection { sets }, &[0]).unwrap())
+        .collect();
+    for view in &views {
+        assert!(view.parts.iter().all(|p| view.is_joint(p)), "{view:?}");
+    }
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    for _ in 0..40 {
+        for view in &views {
+            let start = rng.random_range(0..view.size() - 300);
+            for rank in start..start + 300 {
+                for forward in [true, false] {
+                    let mut turned = Vec::new();
+                    view.neighbours(rank, forward, |next| {
+                        turned.push(next);
+                        false
+                    });
+                    let anew: Vec<u64> = (0..puzzle.turns.len())
+                        .map(|t| view.step(rank, t, forward))
+                        .collect();
+                    assert_eq!(turned, anew, "rank {rank}, forward {forward}");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,249 @@
+//! Turns on a joint part: one that ranks an arrangement with blanks and the
+//! orientations of its pieces together. What a turn does is the same for every
+//! orientation of one arrangement (the arrangement it leads to, where each piece's
+//! orientation goes and the twist it takes), and consecutive ranks share their
+//! arrangement (the orientations are the low digits). So a thread works the turns out
+//! once for a run of ranks and moves each rank's orientation digits only, where
+//! ranking each turn's arrangement anew took most of a build's time (the 3x3x3's
+//! groups of edges).
+
+use std::cell::RefCell;
+use std::hint::black_box;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
+
+use super::{Part, Ranks, View, BLANK, MOST_ORBIT};
+
+/// The most parts of a view whose turns are worked out here (the 3x3x3's views have
+/// one or two; each is a row of digits on the stack).
+const MOST_JOINT_PARTS: usize = 4;
+
+/// Numbers views apart in a thread's memo: one dropped and another made at its
+/// address must not be taken for it.
+static VIEWS: AtomicU64 = AtomicU64::new(0);
+
+/// A number no other view has.
+pub(super) fn new_id() -> u64 {
+    VIEWS.fetch_add(1, Relaxed)
+}
+
+/// One turn on one arrangement.
+#[derive(Clone, Copy)]
+struct Moved {
+    /// The arrangement's value after it.
+    arranged: u64,
+    /// For each orientation digit after it, the digit before that it comes from...
+    from: [u8; MOST_ORBIT],
+    /// ... and the twist added.
+    twist: [u8; MOST_ORBIT],
+}
+
+/// A part's turns of the arrangement a thread worked them out for last.
+struct Worked {
+    forward: bool,
+    arranged: u64,
+    turns: Vec<Moved>,
+}
+
+/// A thread's turns worked out, for each joint part of the view it searched last.
+#[derive(Default)]
+struct Memo {
+    view: Option<u64>,
+    parts: Vec<Option<Worked>>,
+}
+
+thread_local! {
+    static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
+}
+
+impl View {
+    /// Whether `part` is joint (arrangement with blanks and orientations together).
+    pub(super) fn is_joint(&self, part: &Part) -> bool {
+        let orbit = &self.orbits[part.orbit];
+        part.ranks == Ranks::Arrangement && orbit.blanks > 0 && orbit.digits
+    }
+
+    /// Whether a rank's turns are worked out here: every part joint or `tabled`, and
+    /// few enough.
+    pub(super) fn turns_worked_out(&self, tabled: impl Fn(&Part) -> bool) -> bool {
+        let joint_or_tabled = |p: &Part| self.is_joint(p) || tabled(p);
+        self.parts.len() <= MOST_JOINT_PARTS && self.parts.iter().all(joint_or_tabled)
+    }
+
+    /// [`View::neighbours`] where every part is joint or has its turn table (`table`
+    /// gives part `i`'s): `values` are the parts' values of the rank. `None` where the thread
+    /// is inside such a call already (its memo in use).
+    pub(super) fn joint_neighbours<'t>(
+        &self,
+        values: &[u64],
+        forward: bool,
+        table: impl Fn(usize) -> Option<&'t [u32]>,
+        mut visit: impl FnMut(u64) -> bool,
+    ) -> Option<bool> {
+        MEMO.with(|memo| {
+            let mut memo = memo.try_borrow_mut().ok()?;
+            if memo.view != Some(self.id) {
+                *memo = Memo {
+                    view: Some(self.id),
+                    parts: (0..self.parts.len()).map(|_| None).collect(),
+                };
+            }
+            // Each joint part's orientation digits, and its turns worked out.
+            let mut digits = [[0u8; MOST_ORBIT]; MOST_JOINT_PARTS];
+            let mut ranked = [0usize; MOST_JOINT_PARTS];
+            for (i, part) in self.parts.iter().enumerate() {
+                if table(i).is_some() {
+                    continue;
+                }
+                let arranged = values[i] / part.turned;
+                let worked = &mut memo.parts[i];
+                if !worked
+                    .as_ref()
+                    .is_some_and(|w| w.arranged == arranged && w.forward == forward)
+                {
+                    *worked = Some(self.work_out(part, arranged, forward));
+                }
+                ranked[i] = self.digits_of(part, values[i] % part.turned, &mut digits[i]);
+            }
+            for t in 0..self.turns {
+                let mut next = 0;
+                for (i, part) in self.parts.iter().enumerate() {
+                    let value = match table(i) {
+                        Some(table) => {
+                            u64::from(table[t * part.size as usize + values[i] as usize])
+                        }
+                        None => {
+                            let moved = &memo.parts[i].as_ref().expect("worked out above").turns[t];
+                            let m = self.orbits[part.orbit].modulus;
+                            moved.arranged * part.turned
+                                + turned_rank(m, moved, &digits[i], ranked[i])
+                        }
+                    };
+                    next += value * part.stride;
+                }
+                if visit(next) {
+                    return Some(true);
+                }
+            }
+            Some(false)
+        })
+    }
+
+    /// What each turn (or its inverse, unless `forward`) does to the arrangement
+    /// `arranged` of the joint `part`.
+    fn work_out(&self, part: &Part, arranged: u64, forward: bool) -> Worked {
+        let orbit = &self.orbits[part.orbit];
+        let len = orbit.piece_slots.len();
+        let mut classes = [0u8; MOST_ORBIT];
+        self.part_unrank_arrangement(orbit, arranged, &mut classes[..len]);
+        // Each position's digit: its place among the positions holding pieces.
+        let mut digit = [0u8; MOST_ORBIT];
+        let mut next = 0;
+        for (i, &c) in classes[..len].iter().enumerate() {
+            if c != BLANK {
+                digit[i] = next;
+                next += 1;
+            }
+        }
+        let turns = if forward {
+            &orbit.forward
+        } else {
+            &orbit.backward
+        };
+        let turns = (turns.iter())
+            .map(|(from, twist)| {
+                let mut moved = Moved {
+                    arranged: 0,
+                    from: [0; MOST_ORBIT],
+                    twist: [0; MOST_ORBIT],
+                };
+                let mut after = [0u8; MOST_ORBIT];
+                let mut j = 0;
+                for (i, (&f, &w)) in from.iter().zip(twist).enumerate() {
+                    after[i] = classes[usize::from(f)];
+                    if after[i] != BLANK {
+                        moved.from[j] = digit[usize::from(f)];
+                        // Below the modulus, so that a digit and its twist make one
+                        // subtraction at most.
+                        moved.twist[j] = w % orbit.modulus;
+                        j += 1;
+                    }
+                }
+                moved.arranged = (self.arranged_rank(orbit, &after[..len]))
+                    .expect("a turn keeps what the view ranks");
+                moved
+            })
+            .collect();
+        Worked {
+            forward,
+            arranged,
+            turns,
+        }
+    }
+
+    /// Nanoseconds the joint `part` takes a state in a build: its arrangement's turns
+    /// worked out, shared by the arrangement's orientations, and each turn of its
+    /// orientations ranked; timed on arrangements spread over the part's range, the
+    /// faster of two rounds.
+    pub(super) fn joint_nanos(&self, part: &Part) -> f64 {
+        let arrangements = part.size / part.turned;
+        let samples = super::cost::SAMPLES.min(arrangements).max(1);
+        // Orientations timed an arrangement: its whole run where that is short.
+        let run = part.turned.min(super::cost::SAMPLES);
+        let m = self.orbits[part.orbit].modulus;
+        let round = || {
+            let (mut worked, mut moved) = (0.0, 0.0);
+            let mut digits = [0u8; MOST_ORBIT];
+            for i in 0..samples {
+                let arranged = i * (arrangements / samples);
+                let started = Instant::now();
+                let turns = self.work_out(part, arranged, false).turns;
+                worked += started.elapsed().as_nanos() as f64;
+                let started = Instant::now();
+                for turned in 0..run {
+                    let ranked = self.digits_of(part, turned, &mut digits);
+                    for moved in &turns {
+                        black_box(turned_rank(m, moved, &digits, ranked));
+                    }
+                }
+                moved += started.elapsed().as_nanos() as f64;
+            }
+            let samples = samples as f64;
+            worked / samples / part.turned as f64 + moved / samples / run as f64
+        };
+        round().min(round())
+    }
+
+    /// The orientation digits of the joint `part`'s orientation value `turned`, in the
+    /// order of the positions holding pieces (the last given by the sum where one is
+    /// kept); returns how many are ranked.
+    fn digits_of(&self, part: &Part, mut turned: u64, digits: &mut [u8; MOST_ORBIT]) -> usize {
+        let orbit = &self.orbits[part.orbit];
+        let pieces: usize = orbit.counts.iter().map(|&c| usize::from(c)).sum();
+        let ranked = pieces - usize::from(orbit.sum.is_some());
+        let m = u64::from(orbit.modulus);
+        let mut total = 0u32;
+        for d in digits[..ranked].iter_mut().rev() {
+            *d = (turned % m) as u8;
+            total += u32::from(*d);
+            turned /= m;
+        }
+        if let Some(sum) = orbit.sum {
+            let m = u32::from(orbit.modulus);
+            digits[ranked] = ((u32::from(sum) + m * 64 - total % m) % m) as u8;
+        }
+        ranked
+    }
+}
+
+/// The orientation value after the turn `moved` of `digits` (modulo `m`), its first
+/// `ranked` digits.
+#[inline]
+fn turned_rank(m: u8, moved: &Moved, digits: &[u8; MOST_ORBIT], ranked: usize) -> u64 {
+    let m = u16::from(m);
+    let digit = |j: usize| {
+        let d = u16::from(digits[usize::from(moved.from[j])]) + u16::from(moved.twist[j]);
+        u64::from(if d >= m { d - m } else { d })
+    };
+    (0..ranked).fold(0, |rank, j| rank * u64::from(m) + digit(j))
+}
