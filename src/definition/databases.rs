@@ -24,11 +24,11 @@ use crate::search::{Outcome, Reason, Settings};
 use crate::table::Table;
 
 /// The database sizes, each the most entries of one database: tiny ones built in
-/// milliseconds, small ones in a second or two, large ones in minutes for the largest
-/// puzzles, and larger ones (the 3x3x3's groups of seven edges) where the memory budget
-/// holds them: minutes more. (Its groups of eight, 5.1 G entries, would take an hour
-/// or two on two cores.)
-pub const SIZES: [u64; 5] = [1 << 16, 1 << 20, 1 << 27, 1 << 29, 1 << 31];
+/// milliseconds, small ones in a second or two, large ones in seconds to minutes for
+/// the largest puzzles, and larger ones where the memory budget holds them: the
+/// 3x3x3's groups of seven edges (a minute on two cores), of eight (5.1 G entries,
+/// about ten minutes).
+pub const SIZES: [u64; 6] = [1 << 16, 1 << 20, 1 << 27, 1 << 29, 1 << 31, 1 << 33];
 
 /// A search runs through at least this many nodes before larger databases are built:
 /// a fraction of a second on two cores, where a case the tiny ones answer slowly

@@ -28,22 +28,30 @@ fn entries(memory: u64) -> Result<Vec<u64>, Error> {
 #[test]
 fn the_sizes_grow_to_the_largest_the_budget_holds() {
     // Counted here from the pieces: the corners (8! 3^7), and the edges in groups of
-    // six (12!/6! 2^6 each) or of seven and five (12!/5! 2^7 and 12!/7! 2^5).
+    // six (12!/6! 2^6 each), of seven and five (12!/5! 2^7 and 12!/7! 2^5) or of eight
+    // and four (12!/4! 2^8 and 12!/8! 2^4).
     let corners: u64 = 40_320 * 2_187;
     let six = 479_001_600 / 720 * 64;
     let (seven, five) = (479_001_600 / 120 * 128, 479_001_600 / 5_040 * 32);
+    let (eight, four) = (479_001_600 / 24 * 256, 479_001_600 / 40_320 * 16);
     let large = corners + 2 * six;
     let larger = corners + seven + five;
-    assert_eq!((large, larger), (173_335_680, 602_156_160));
+    let largest = corners + eight + four;
+    assert_eq!(
+        (large, larger, largest),
+        (173_335_680, 602_156_160, 5_197_720_320)
+    );
     let all = entries(1 << 40).unwrap();
     assert_eq!(
         all.len(),
-        4,
+        5,
         "{all:?}: the size of 2^31 plans what 2^29 does"
     );
     assert!(all[0] < all[1] && all[1] < 1 << 20, "{all:?}");
-    assert_eq!(all[2..], [large, larger]);
-    assert_eq!(entries(larger).unwrap(), all);
+    assert_eq!(all[2..], [large, larger, largest]);
+    assert_eq!(entries(largest).unwrap(), all);
+    assert_eq!(entries(largest - 1).unwrap(), all[..4]);
+    assert_eq!(entries(larger).unwrap(), all[..4]);
     assert_eq!(entries(larger - 1).unwrap(), all[..3]);
     assert_eq!(entries(large - 1).unwrap(), all[..2]);
     assert_eq!(entries(all[0]).unwrap(), all[..1]);
