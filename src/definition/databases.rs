@@ -27,7 +27,7 @@ use crate::table::Table;
 /// milliseconds, small ones in a second or two, large ones in seconds to minutes for
 /// the largest puzzles, and larger ones where the memory budget holds them: the
 /// 3x3x3's groups of seven edges (a minute on two cores), of eight (5.1 G entries,
-/// about ten minutes).
+/// seven minutes).
 pub const SIZES: [u64; 6] = [1 << 16, 1 << 20, 1 << 27, 1 << 29, 1 << 31, 1 << 33];
 
 /// A search runs through at least this many nodes before larger databases are built:

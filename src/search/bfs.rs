@@ -17,13 +17,14 @@ pub struct Work<'a> {
     resumed: Option<&'a (dyn Fn(u64) + Sync)>,
 }
 
-/// Where a breadth-first search stands between two rounds of its work: every state
-/// nearer the goals than `depth` expanded, and those at `depth` ranked below `from`.
+/// Where a breadth-first search stands between two rounds of its work: every level
+/// nearer the goals than `depth` searched, and the level at `depth` among the ranks
+/// below `from` (its states expanded, or the states unreached there asked).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Checkpoint {
-    /// The level being expanded.
+    /// The level being searched.
     pub depth: u8,
-    /// The first rank of the level not yet expanded.
+    /// The first rank of the level not yet searched.
     pub from: u64,
 }
 
@@ -109,11 +110,22 @@ impl<'a> Work<'a> {
 /// each block is skipped and the search returns after its round, its distances
 /// meaning nothing.
 ///
-/// A level is expanded in rounds of millions of ranks. Between two, where `work` keeps
-/// checkpoints, the distances may be kept, and a search restored from them expands
-/// the rest of the level: expanding a state again would claim nothing, so the
-/// distances mean the same whatever a round had done when it was stopped.
+/// A level is searched in rounds of millions of ranks. Between two, where `work` keeps
+/// checkpoints, the distances may be kept, and a search restored from them searches
+/// the rest of the level the same way: expanding a state again would claim nothing,
+/// nor would asking one reached, so the distances mean the same whatever a round had
+/// done when it was stopped.
 pub fn reverse_bfs<S: StateSpace>(space: &S, work: &Work) -> Result<Vec<u8>, TooLarge> {
+    let threads = rayon::current_num_threads() as u64;
+    in_rounds(
+        space,
+        work,
+        ROUND.max(ROUND_BLOCKS_A_THREAD * BLOCK as u64 * threads),
+    )
+}
+
+/// [`reverse_bfs`] in rounds of `round_len` ranks.
+fn in_rounds<S: StateSpace>(space: &S, work: &Work, round_len: u64) -> Result<Vec<u8>, TooLarge> {
     let states = space.states();
     let len = usize::try_from(states)
         .map_err(|_| TooLarge(format!("{states} states do not fit in memory")))?;
@@ -135,12 +147,14 @@ pub fn reverse_bfs<S: StateSpace>(space: &S, work: &Work) -> Result<Vec<u8>, Too
             (distance, Checkpoint { depth: 0, from: 0 })
         }
     };
-    let round_len =
-        ROUND.max(ROUND_BLOCKS_A_THREAD * BLOCK as u64 * rayon::current_num_threads() as u64);
+    // The level's states and those unreached when it began: counted where the search
+    // starts or resumes, then carried from level to level.
+    let mut counts = None;
     'levels: loop {
         let whole = at.from == 0;
         let mut found = 0;
-        let way = Way::of_level(&distance, at.depth);
+        let (level, unreached) = counts.unwrap_or_else(|| Way::counts(&distance, at.depth));
+        let way = Way::of(level, unreached);
         while at.from < states {
             let round = at.from..states.min(at.from + round_len);
             found += match way {
@@ -155,9 +169,13 @@ pub fn reverse_bfs<S: StateSpace>(space: &S, work: &Work) -> Result<Vec<u8>, Too
         }
         // Where rounds of the level were made by an earlier run, what they found is
         // read from the distances: only this level marks states one deeper.
+        // (Past the last level a byte holds, a state may be claimed more than once;
+        // the search ends there.)
+        counts = Some((found, unreached.saturating_sub(found)));
         if !whole {
             let next = at.depth + 1;
             found = u64::from(distance.par_iter().any(|d| d.load(Relaxed) == next));
+            counts = None;
         }
         if found == 0 {
             break;
@@ -235,11 +253,20 @@ enum Way {
 }
 
 impl Way {
-    /// The way the level at `depth` is searched: chosen by what the distances held
-    /// when it began, and told again by them part-way, so that a search resumed inside
-    /// the level goes on the same way (rounds of both ways would miss states).
-    fn of_level(distance: &[AtomicU8], depth: u8) -> Way {
-        let (level, unreached) = distance
+    /// The way a level of `level` states is searched, `unreached` states left when it
+    /// began.
+    fn of(level: u64, unreached: u64) -> Way {
+        match unreached < level {
+            true => Way::In,
+            false => Way::Out,
+        }
+    }
+
+    /// The states of the level at `depth`, and those unreached when it began: told by
+    /// the distances part-way too, so that a search resumed inside the level goes on
+    /// the same way (rounds of both ways would miss states).
+    fn counts(distance: &[AtomicU8], depth: u8) -> (u64, u64) {
+        distance
             .par_iter()
             .map(|d| match d.load(Relaxed) {
                 d if d == depth => (1u64, 0u64),
@@ -247,11 +274,7 @@ impl Way {
                 d if d == UNREACHABLE || d == depth.wrapping_add(1) => (0, 1),
                 _ => (0, 0),
             })
-            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
-        match unreached < level {
-            true => Way::In,
-            false => Way::Out,
-        }
+            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
     }
 }
 

@@ -21,8 +21,10 @@ use super::TableId;
 use crate::search::{Checkpoint, Checkpoints};
 
 const MAGIC: [u8; 8] = *b"TBLSPART";
-/// This file's layout: any change to it changes the number.
-const LAYOUT: u32 = 1;
+/// This file's layout, and the way the search it resumes goes through a level: any
+/// change to either changes the number (2: levels searched inwards, which a level
+/// begun outwards must not be finished).
+const LAYOUT: u32 = 2;
 /// The distances are kept at most this often...
 const KEEP_EVERY: Duration = Duration::from_secs(30);
 /// ... and no sooner than this many times the last write took, so that keeping them

@@ -22,10 +22,11 @@ const VISIT_NANOS: [f64; 2] = [2.0, 12.0];
 /// The most entries a table holds and still counts as in cache.
 const CACHED: u64 = 1 << 22;
 
-/// The share of a build's states whose turns are all played: about half are reached
-/// before the level where more are being expanded than are left unreached, past which
-/// each unreached state asks its turns only until one leads to the level (the
-/// 3x3x3's databases took 0.4 to 0.55 of the time of expanding every state).
+/// The share of a build's states whose turns are all played, where it reaches most of
+/// its ranks: about half are reached before the level where more are being expanded
+/// than are left unreached, past which each unreached state asks its turns only until
+/// one leads to the level (the 3x3x3's databases took 0.4 to 0.55 of the time of
+/// expanding every state).
 const PLAYED_SHARE: f64 = 0.5;
 
 impl View {
@@ -48,7 +49,13 @@ impl View {
                 state += computed;
             }
         }
-        state * PLAYED_SHARE + tables / states.max(1) as f64
+        // Where the states reached are fewer than half the ranks, no level outnumbers
+        // those left unreached: every state's turns are played.
+        let played = match states.saturating_mul(2) >= self.size {
+            true => PLAYED_SHARE,
+            false => 1.0,
+        };
+        state * played + tables / states.max(1) as f64
     }
 
     /// Nanoseconds `part` takes a state, unranked once and every turn of it ranked,

@@ -38,10 +38,16 @@ struct Moved {
     twist: [u8; MOST_ORBIT],
 }
 
-/// A part's turns of the arrangement a thread worked them out for last.
+/// A part's turns of the arrangement a thread met last, worked out as they are asked
+/// (in turn order: an inward search's asks often stop at the first few).
 struct Worked {
     forward: bool,
     arranged: u64,
+    /// The arrangement's classes by position, and each position's orientation digit
+    /// (its place among the positions holding pieces).
+    classes: [u8; MOST_ORBIT],
+    digit: [u8; MOST_ORBIT],
+    /// The first turns, worked out so far.
     turns: Vec<Moved>,
 }
 
@@ -63,16 +69,18 @@ impl View {
         part.ranks == Ranks::Arrangement && orbit.blanks > 0 && orbit.digits
     }
 
-    /// Whether a rank's turns are worked out here: every part joint or `tabled`, and
-    /// few enough.
+    /// Whether a rank's turns are worked out here: a part joint, every other
+    /// `tabled`, and few enough.
     pub(super) fn turns_worked_out(&self, tabled: impl Fn(&Part) -> bool) -> bool {
         let joint_or_tabled = |p: &Part| self.is_joint(p) || tabled(p);
-        self.parts.len() <= MOST_JOINT_PARTS && self.parts.iter().all(joint_or_tabled)
+        self.parts.len() <= MOST_JOINT_PARTS
+            && self.parts.iter().any(|p| self.is_joint(p) && !tabled(p))
+            && self.parts.iter().all(joint_or_tabled)
     }
 
     /// [`View::neighbours`] where every part is joint or has its turn table (`table`
-    /// gives part `i`'s): `values` are the parts' values of the rank. `None` where the thread
-    /// is inside such a call already (its memo in use).
+    /// gives part `i`'s): `values` are the parts' values of the rank. `None` where the
+    /// thread is inside such a call already (its memo in use).
     pub(super) fn joint_neighbours<'t>(
         &self,
         values: &[u64],
@@ -88,22 +96,14 @@ impl View {
                     parts: (0..self.parts.len()).map(|_| None).collect(),
                 };
             }
-            // Each joint part's orientation digits, and its turns worked out.
+            // Each joint part's arrangement met, and its orientation digits.
             let mut digits = [[0u8; MOST_ORBIT]; MOST_JOINT_PARTS];
             let mut ranked = [0usize; MOST_JOINT_PARTS];
             for (i, part) in self.parts.iter().enumerate() {
-                if table(i).is_some() {
-                    continue;
+                if table(i).is_none() {
+                    self.meet(&mut memo.parts[i], part, values[i] / part.turned, forward);
+                    ranked[i] = self.digits_of(part, values[i] % part.turned, &mut digits[i]);
                 }
-                let arranged = values[i] / part.turned;
-                let worked = &mut memo.parts[i];
-                if !worked
-                    .as_ref()
-                    .is_some_and(|w| w.arranged == arranged && w.forward == forward)
-                {
-                    *worked = Some(self.work_out(part, arranged, forward));
-                }
-                ranked[i] = self.digits_of(part, values[i] % part.turned, &mut digits[i]);
             }
             for t in 0..self.turns {
                 let mut next = 0;
@@ -113,7 +113,12 @@ impl View {
                             u64::from(table[t * part.size as usize + values[i] as usize])
                         }
                         None => {
-                            let moved = &memo.parts[i].as_ref().expect("worked out above").turns[t];
+                            let worked = memo.parts[i].as_mut().expect("met above");
+                            if worked.turns.len() == t {
+                                let moved = self.work_out(part, worked, t);
+                                worked.turns.push(moved);
+                            }
+                            let moved = &worked.turns[t];
                             let m = self.orbits[part.orbit].modulus;
                             moved.arranged * part.turned
                                 + turned_rank(m, moved, &digits[i], ranked[i])
@@ -129,56 +134,65 @@ impl View {
         })
     }
 
-    /// What each turn (or its inverse, unless `forward`) does to the arrangement
-    /// `arranged` of the joint `part`.
-    fn work_out(&self, part: &Part, arranged: u64, forward: bool) -> Worked {
+    /// Makes `worked` the joint `part`'s arrangement `arranged`, turned `forward` or
+    /// back: kept where it is that already, its turns forgotten (their room kept) where
+    /// not.
+    fn meet(&self, worked: &mut Option<Worked>, part: &Part, arranged: u64, forward: bool) {
+        if let Some(w) = worked.as_ref() {
+            if w.arranged == arranged && w.forward == forward {
+                return;
+            }
+        }
         let orbit = &self.orbits[part.orbit];
         let len = orbit.piece_slots.len();
-        let mut classes = [0u8; MOST_ORBIT];
-        self.part_unrank_arrangement(orbit, arranged, &mut classes[..len]);
-        // Each position's digit: its place among the positions holding pieces.
-        let mut digit = [0u8; MOST_ORBIT];
+        let w = worked.get_or_insert_with(|| Worked {
+            forward,
+            arranged,
+            classes: [0; MOST_ORBIT],
+            digit: [0; MOST_ORBIT],
+            turns: Vec::with_capacity(self.turns),
+        });
+        (w.forward, w.arranged) = (forward, arranged);
+        w.turns.clear();
+        self.part_unrank_arrangement(orbit, arranged, &mut w.classes[..len]);
         let mut next = 0;
-        for (i, &c) in classes[..len].iter().enumerate() {
+        for (i, &c) in w.classes[..len].iter().enumerate() {
             if c != BLANK {
-                digit[i] = next;
+                w.digit[i] = next;
                 next += 1;
             }
         }
-        let turns = if forward {
-            &orbit.forward
-        } else {
-            &orbit.backward
+    }
+
+    /// What turn `t` (or its inverse) does to the arrangement `worked` holds of the
+    /// joint `part`.
+    fn work_out(&self, part: &Part, worked: &Worked, t: usize) -> Moved {
+        let orbit = &self.orbits[part.orbit];
+        let len = orbit.piece_slots.len();
+        let (from, twist) = match worked.forward {
+            true => &orbit.forward[t],
+            false => &orbit.backward[t],
         };
-        let turns = (turns.iter())
-            .map(|(from, twist)| {
-                let mut moved = Moved {
-                    arranged: 0,
-                    from: [0; MOST_ORBIT],
-                    twist: [0; MOST_ORBIT],
-                };
-                let mut after = [0u8; MOST_ORBIT];
-                let mut j = 0;
-                for (i, (&f, &w)) in from.iter().zip(twist).enumerate() {
-                    after[i] = classes[usize::from(f)];
-                    if after[i] != BLANK {
-                        moved.from[j] = digit[usize::from(f)];
-                        // Below the modulus, so that a digit and its twist make one
-                        // subtraction at most.
-                        moved.twist[j] = w % orbit.modulus;
-                        j += 1;
-                    }
-                }
-                moved.arranged = (self.arranged_rank(orbit, &after[..len]))
-                    .expect("a turn keeps what the view ranks");
-                moved
-            })
-            .collect();
-        Worked {
-            forward,
-            arranged,
-            turns,
+        let mut moved = Moved {
+            arranged: 0,
+            from: [0; MOST_ORBIT],
+            twist: [0; MOST_ORBIT],
+        };
+        let mut after = [0u8; MOST_ORBIT];
+        let mut j = 0;
+        for (i, (&f, &w)) in from.iter().zip(twist).enumerate() {
+            after[i] = worked.classes[usize::from(f)];
+            if after[i] != BLANK {
+                moved.from[j] = worked.digit[usize::from(f)];
+                // Below the modulus, so that a digit and its twist make one
+                // subtraction at most.
+                moved.twist[j] = w % orbit.modulus;
+                j += 1;
+            }
         }
+        moved.arranged =
+            (self.arranged_rank(orbit, &after[..len])).expect("a turn keeps what the view ranks");
+        moved
     }
 
     /// Nanoseconds the joint `part` takes a state in a build: its arrangement's turns
@@ -197,7 +211,12 @@ impl View {
             for i in 0..samples {
                 let arranged = i * (arrangements / samples);
                 let started = Instant::now();
-                let turns = self.work_out(part, arranged, false).turns;
+                let mut met = None;
+                self.meet(&mut met, part, arranged, false);
+                let met = met.expect("met");
+                let turns: Vec<Moved> = (0..self.turns)
+                    .map(|t| self.work_out(part, &met, t))
+                    .collect();
                 worked += started.elapsed().as_nanos() as f64;
                 let started = Instant::now();
                 for turned in 0..run {

@@ -241,8 +241,9 @@ fn joint_parts_turn_as_each_turn_ranked_anew() {
     for _ in 0..40 {
         for view in &views {
             let start = rng.random_range(0..view.size() - 300);
-            for rank in start..start + 300 {
-                for forward in [true, false] {
+            // A run each way: its ranks but the first meet the arrangement met last.
+            for forward in [true, false] {
+                for rank in start..start + 300 {
                     let mut turned = Vec::new();
                     view.neighbours(rank, forward, |next| {
                         turned.push(next);

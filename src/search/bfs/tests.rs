@@ -99,15 +99,15 @@ impl Checkpoints for StopAt {
     }
 }
 
-/// Stopped at `at`, then resumed: the distances of a search never stopped, no
-/// state's moves asked again, and every state reached told as expanded once in all,
-/// those before the stop told apart.
+/// Stopped at `at`, then resumed, in rounds of [`ROUND`] ranks whatever the cores:
+/// the distances of a search never stopped, no state's moves asked again, and every
+/// state reached told as expanded once in all, those before the stop told apart.
 fn stopped_and_resumed<S: StateSpace>(space: &S, at: Checkpoint) {
-    stopped_and_resumed_again(space, at, 0)
+    stopped_and_resumed_again(space, at, ROUND, 0)
 }
 
-/// The same, `again` states' moves asked a second time.
-fn stopped_and_resumed_again<S: StateSpace>(space: &S, at: Checkpoint, again: u64) {
+/// The same in rounds of `round` ranks, `again` states' moves asked a second time.
+fn stopped_and_resumed_again<S: StateSpace>(space: &S, at: Checkpoint, round: u64, again: u64) {
     let stop = StopAt {
         at,
         kept: Mutex::new(None),
@@ -118,7 +118,7 @@ fn stopped_and_resumed_again<S: StateSpace>(space: &S, at: Checkpoint, again: u6
         told.fetch_add(steps, Relaxed);
     };
     let stopped = Work::new(&tell).until(Some(&stop.cancel));
-    reverse_bfs(&Counted(space, &asked), &stopped.keeping(&stop)).unwrap();
+    in_rounds(&Counted(space, &asked), &stopped.keeping(&stop), round).unwrap();
     assert!(stop.kept.lock().unwrap().is_some(), "stopped at {at:?}");
     let asked_before = asked.swap(0, Relaxed);
     let told_before = told.swap(0, Relaxed);
@@ -128,9 +128,9 @@ fn stopped_and_resumed_again<S: StateSpace>(space: &S, at: Checkpoint, again: u6
         taken_up.fetch_add(steps, Relaxed);
     };
     let work = Work::new(&tell).keeping(&stop).telling_resumed(&resume);
-    let resumed = reverse_bfs(&Counted(space, &asked), &work);
+    let resumed = in_rounds(&Counted(space, &asked), &work, round);
     let asked_after = asked.swap(0, Relaxed);
-    let whole = reverse_bfs(&Counted(space, &asked), &Work::quiet()).unwrap();
+    let whole = in_rounds(&Counted(space, &asked), &Work::quiet(), round).unwrap();
     assert_eq!(resumed.unwrap(), whole);
     let asked_whole = asked.load(Relaxed);
     assert_eq!(
@@ -168,7 +168,7 @@ fn a_search_stopped_inside_the_last_level_a_byte_holds_resumes_as_it_stood() {
         depth: 254,
         from: 256,
     };
-    stopped_and_resumed_again(&line, at, 1);
+    stopped_and_resumed_again(&line, at, ROUND, 1);
 }
 
 #[test]
@@ -200,7 +200,7 @@ fn a_level_with_fewer_states_beyond_it_is_searched_inwards() {
         len: (1 << 23) - 1 + 1000,
     };
     let asked = AtomicU64::new(0);
-    let distance = reverse_bfs(&Counted(&tree, &asked), &Work::quiet()).unwrap();
+    let distance = in_rounds(&Counted(&tree, &asked), &Work::quiet(), ROUND).unwrap();
     for (rank, &d) in distance.iter().enumerate() {
         assert_eq!(u32::from(d), (rank as u64 + 1).ilog2(), "rank {rank}");
     }
@@ -208,6 +208,40 @@ fn a_level_with_fewer_states_beyond_it_is_searched_inwards() {
     for from in [ROUND, 2 * ROUND] {
         stopped_and_resumed(&tree, Checkpoint { depth: 22, from });
     }
+}
+
+/// Goal 0; a level of two states, 1 and 5; beyond them, four states of 1 (3, 4, 6,
+/// 7) and one of 5 (2). In rounds of four ranks, the first expands 1 alone, and so
+/// leaves fewer states unreached (2 alone) than the level holds: a search resumed there
+/// must go on outwards, as it began, or 2 is never reached (asked inwards, the ranks
+/// from 4 on hold no state unreached).
+struct Fork;
+
+impl StateSpace for Fork {
+    fn states(&self) -> u64 {
+        8
+    }
+    fn goals(&self) -> Vec<u64> {
+        vec![0]
+    }
+    fn neighbours(&self, rank: u64, visit: impl FnMut(u64)) {
+        let next: &[u64] = match rank {
+            0 => &[1, 5],
+            1 => &[0, 3, 4, 6, 7],
+            5 => &[0, 2],
+            2 => &[5],
+            _ => &[1],
+        };
+        next.iter().copied().for_each(visit);
+    }
+}
+
+#[test]
+fn a_level_resumed_goes_on_the_way_it_began() {
+    let distance = in_rounds(&Fork, &Work::quiet(), 4).unwrap();
+    assert_eq!(distance, [0, 1, 2, 2, 2, 1, 2, 2]);
+    let at = Checkpoint { depth: 1, from: 4 };
+    stopped_and_resumed_again(&Fork, at, 4, 0);
 }
 
 #[test]
