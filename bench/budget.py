@@ -7,6 +7,7 @@ Both sets must be on disk in DIR first:
 
     build-tables --out DIR --definition definitions/3x3x3.def --memory 200M
     build-tables --out DIR --definition definitions/3x3x3.def --memory 600M
+    build-tables --out DIR --definition definitions/3x3x3.def --memory 8G   # for --budgets ...,8G
     python3 bench/budget.py target/release/tablesolve DIR [--turns 14,16] [--cases 5]
         [--budgets 200M,1G] [--before OLD_TABLESOLVE OLD_DIR [--before-memory 1G]]
         [--twips TWIPS]
@@ -31,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from definitions import scrambles, twips_length  # noqa: E402
 
 CUBE = Path(__file__).resolve().parents[1] / "definitions" / "3x3x3.def"
-SIZES = {"200M": "165 MB", "1G": "574 MB"}
+SIZES = {"200M": "165 MB", "1G": "574 MB", "8G": "4.8 GB"}
 
 
 def answer(tablesolve, tables, budget, case):
