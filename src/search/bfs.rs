@@ -104,8 +104,9 @@ impl<'a> Work<'a> {
 /// the one thread that claims its byte. So the search needs its byte a rank and
 /// nothing else (a level's list could take eight bytes for each of a tenth of the
 /// states), and a scan of the bytes costs far less than the states' expansions. A
-/// level with more states than are left unreached is searched inwards ([`Way`]). An
-/// error says what exceeds a byte a rank in memory, or the distances a byte holds.
+/// level with more states than are left unreached is searched inwards, each state
+/// left asking its moves. An error says what exceeds a byte a rank in memory, or the
+/// distances a byte holds.
 /// `work` hears of the states expanded as they are, from any thread; once cancelled,
 /// each block is skipped and the search returns after its round, its distances
 /// meaning nothing.
