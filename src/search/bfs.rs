@@ -158,10 +158,7 @@ fn in_rounds<S: StateSpace>(space: &S, work: &Work, round_len: u64) -> Result<Ve
         let way = Way::of(level, unreached);
         while at.from < states {
             let round = at.from..states.min(at.from + round_len);
-            found += match way {
-                Way::Out => expand(space, &distance, at.depth, round.clone(), work),
-                Way::In => reach(space, &distance, at.depth, round.clone(), work),
-            };
+            found += search_round(space, &distance, (at.depth, way), round.clone(), work);
             if work.cancelled() {
                 break 'levels;
             }
@@ -204,42 +201,6 @@ const ROUND_BLOCKS_A_THREAD: u64 = 16;
 /// The ranks a thread takes at a time.
 const BLOCK: usize = 1 << 16;
 
-/// Expands the states at `depth` among `ranks`, in parallel blocks; returns the states
-/// it claimed for the next level.
-fn expand<S: StateSpace>(
-    space: &S,
-    distance: &[AtomicU8],
-    depth: u8,
-    ranks: std::ops::Range<u64>,
-    work: &Work,
-) -> u64 {
-    let first = ranks.start;
-    distance[ranks.start as usize..ranks.end as usize]
-        .par_chunks(BLOCK)
-        .enumerate()
-        .map(|(block, bytes)| {
-            let (mut expanded, mut found) = (0, 0);
-            if work.cancelled() {
-                return 0;
-            }
-            for (i, byte) in bytes.iter().enumerate() {
-                if byte.load(Relaxed) != depth {
-                    continue;
-                }
-                expanded += 1;
-                space.neighbours(first + (block * BLOCK + i) as u64, |n| {
-                    let claimed = distance[n as usize]
-                        .compare_exchange(UNREACHABLE, depth + 1, Relaxed, Relaxed)
-                        .is_ok();
-                    found += u64::from(claimed);
-                });
-            }
-            work.advance(expanded);
-            found
-        })
-        .sum()
-}
-
 /// How a level is searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Way {
@@ -279,12 +240,12 @@ impl Way {
     }
 }
 
-/// Searches the level at `depth` inwards ([`Way::In`]) among `ranks`, in parallel
-/// blocks; returns the states that joined the next level.
-fn reach<S: StateSpace>(
+/// Searches the level at `depth` among `ranks` the way `way` says, in parallel blocks;
+/// returns the states that joined the next level.
+fn search_round<S: StateSpace>(
     space: &S,
     distance: &[AtomicU8],
-    depth: u8,
+    (depth, way): (u8, Way),
     ranks: std::ops::Range<u64>,
     work: &Work,
 ) -> u64 {
@@ -298,12 +259,21 @@ fn reach<S: StateSpace>(
                 return 0;
             }
             for (i, byte) in bytes.iter().enumerate() {
-                match byte.load(Relaxed) {
-                    d if d == depth => level += 1,
-                    UNREACHABLE => {
-                        let rank = first + (block * BLOCK + i) as u64;
+                let rank = || first + (block * BLOCK + i) as u64;
+                match (way, byte.load(Relaxed)) {
+                    (Way::Out, d) if d == depth => {
+                        level += 1;
+                        space.neighbours(rank(), |n| {
+                            let claimed = distance[n as usize]
+                                .compare_exchange(UNREACHABLE, depth + 1, Relaxed, Relaxed)
+                                .is_ok();
+                            found += u64::from(claimed);
+                        });
+                    }
+                    (Way::In, d) if d == depth => level += 1,
+                    (Way::In, UNREACHABLE) => {
                         let at_level = |next: u64| distance[next as usize].load(Relaxed) == depth;
-                        if space.any_next(rank, at_level) {
+                        if space.any_next(rank(), at_level) {
                             // Only this thread writes this state's byte.
                             byte.store(depth + 1, Relaxed);
                             found += 1;
@@ -312,7 +282,8 @@ fn reach<S: StateSpace>(
                     _ => {}
                 }
             }
-            // The level's states told as expanded, as outwards: what progress counts.
+            // The level's states told as expanded, whichever the way: what progress
+            // counts.
             work.advance(level);
             found
         })
