@@ -11,6 +11,7 @@
 #
 # Prints a Markdown table; results: bench/def_build.md.
 set -euo pipefail
+shopt -s nullglob
 cd "$(dirname "$0")/.."
 old=$1 new=$2
 definition=${3:-definitions/3x3x3.def}
@@ -19,6 +20,7 @@ budgets=("${@:-200M}")
 [ $# -eq 0 ] && budgets=(200M 600M)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+only=()
 
 echo "| budget | build | wall (s) | peak memory (MB) | tables |"
 echo "| --- | --- | --- | --- | --- |"
@@ -34,11 +36,22 @@ for budget in "${budgets[@]}"; do
         count=$(find "$dir" -name '*.tbl' | wc -l)
         echo "| $budget | $which | $wall | $((kilobytes / 1024)) | $count |"
     done
-    for table in "$work/old-$budget"/*.tbl; do
-        cmp "$table" "$work/new-$budget/$(basename "$table")" \
-            || { echo "$(basename "$table"): the two builds differ" >&2; exit 1; }
+    # Each table both builds made compared; one made by one build alone (a size the
+    # other does not have) named.
+    for table in "$work"/{old,new}-"$budget"/*.tbl; do
+        name=$(basename "$table")
+        other="$work/old-$budget/$name"
+        [ "$table" = "$other" ] && other="$work/new-$budget/$name"
+        if [ ! -e "$other" ]; then
+            only+=("$budget: $name")
+        elif [[ "$table" == "$work/old-"* ]]; then
+            cmp "$table" "$other" || { echo "$name: the two builds differ" >&2; exit 1; }
+        fi
     done
     rm -rf "$work/old-$budget" "$work/new-$budget"
 done
 echo
-echo "Every table the same, byte for byte, from both builds."
+echo "Every table both builds made the same, byte for byte."
+for name in "${only[@]}"; do
+    echo "Made by one build only (not compared): $name"
+done

@@ -106,10 +106,9 @@ impl<'a> Work<'a> {
 /// states), and a scan of the bytes costs far less than the states' expansions. A
 /// level with more states than are left unreached is searched inwards, each state
 /// left asking its moves. An error says what exceeds a byte a rank in memory, or the
-/// distances a byte holds.
-/// `work` hears of the states expanded as they are, from any thread; once cancelled,
-/// each block is skipped and the search returns after its round, its distances
-/// meaning nothing.
+/// distances a byte holds. `work` hears of each level's states as they are searched
+/// (expanded, outwards), from any thread; once cancelled, each block is skipped and the
+/// search returns after its round, its distances meaning nothing.
 ///
 /// A level is searched in rounds of millions of ranks. Between two, where `work` keeps
 /// checkpoints, the distances may be kept, and a search restored from them searches

@@ -206,8 +206,9 @@ fn lists_played_side_by_side_reach_the_ranks_of_the_turns_played_on_cells() {
 
 /// Views of the 3x3x3 whose parts are joint (arrangement with blanks and orientations
 /// together; a corner group beside an edge group; pieces alike): each turn's rank from
-/// the turns worked out once an arrangement, in runs of ranks that share one and
-/// across jumps and views, against each turn ranked anew ([`View::step`]).
+/// the turns worked out once an arrangement, in runs of ranks that share one, across
+/// jumps and views, and after asks stopped part-way, against each turn ranked anew
+/// ([`View::step`]).
 #[test]
 fn joint_parts_turn_as_each_turn_ranked_anew() {
     use rand::{Rng, SeedableRng};
@@ -244,14 +245,24 @@ fn joint_parts_turn_as_each_turn_ranked_anew() {
             // A run each way: its ranks but the first meet the arrangement met last.
             for forward in [true, false] {
                 for rank in start..start + 300 {
+                    let anew: Vec<u64> = (0..puzzle.turns.len())
+                        .map(|t| view.step(rank, t, forward))
+                        .collect();
+                    // Stopped at a turn first (as an inward search's ask stops), so that
+                    // the turns past it are worked out by the asks after.
+                    let stop = rng.random_range(0..anew.len());
                     let mut turned = Vec::new();
+                    let stopped = view.neighbours(rank, forward, |next| {
+                        turned.push(next);
+                        turned.len() > stop
+                    });
+                    assert!(stopped);
+                    assert_eq!(turned, anew[..=stop], "rank {rank}, stopped at {stop}");
+                    turned.clear();
                     view.neighbours(rank, forward, |next| {
                         turned.push(next);
                         false
                     });
-                    let anew: Vec<u64> = (0..puzzle.turns.len())
-                        .map(|t| view.step(rank, t, forward))
-                        .collect();
                     assert_eq!(turned, anew, "rank {rank}, forward {forward}");
                 }
             }
