@@ -257,28 +257,39 @@ fn search_round<S: StateSpace>(
             if work.cancelled() {
                 return 0;
             }
-            for (i, byte) in bytes.iter().enumerate() {
-                let rank = || first + (block * BLOCK + i) as u64;
-                match (way, byte.load(Relaxed)) {
-                    (Way::Out, d) if d == depth => {
+            let ranked = bytes
+                .iter()
+                .enumerate()
+                .map(|(i, byte)| (first + (block * BLOCK + i) as u64, byte));
+            // The way matched once a block: the scan of the bytes stays tight.
+            match way {
+                Way::Out => {
+                    for (rank, _) in ranked.filter(|(_, b)| b.load(Relaxed) == depth) {
                         level += 1;
-                        space.neighbours(rank(), |n| {
+                        space.neighbours(rank, |n| {
                             let claimed = distance[n as usize]
                                 .compare_exchange(UNREACHABLE, depth + 1, Relaxed, Relaxed)
                                 .is_ok();
                             found += u64::from(claimed);
                         });
                     }
-                    (Way::In, d) if d == depth => level += 1,
-                    (Way::In, UNREACHABLE) => {
-                        let at_level = |next: u64| distance[next as usize].load(Relaxed) == depth;
-                        if space.any_next(rank(), at_level) {
-                            // Only this thread writes this state's byte.
-                            byte.store(depth + 1, Relaxed);
-                            found += 1;
+                }
+                Way::In => {
+                    for (rank, byte) in ranked {
+                        match byte.load(Relaxed) {
+                            d if d == depth => level += 1,
+                            UNREACHABLE => {
+                                let at_level =
+                                    |next: u64| distance[next as usize].load(Relaxed) == depth;
+                                if space.any_next(rank, at_level) {
+                                    // Only this thread writes this state's byte.
+                                    byte.store(depth + 1, Relaxed);
+                                    found += 1;
+                                }
+                            }
+                            _ => {}
                         }
                     }
-                    _ => {}
                 }
             }
             // The level's states told as expanded, whichever the way: what progress
