@@ -164,11 +164,11 @@ fn in_rounds<S: StateSpace>(space: &S, work: &Work, round_len: u64) -> Result<Ve
             at.from = round.end;
             keep_if_due(work, &distance, at);
         }
-        // Where rounds of the level were made by an earlier run, what they found is
-        // read from the distances: only this level marks states one deeper.
         // (Past the last level a byte holds, a state may be claimed more than once;
         // the search ends there.)
         counts = Some((found, unreached.saturating_sub(found)));
+        // Where rounds of the level were made by an earlier run, what they found is
+        // read from the distances: only this level marks states one deeper.
         if !whole {
             let next = at.depth + 1;
             found = u64::from(distance.par_iter().any(|d| d.load(Relaxed) == next));
@@ -192,7 +192,7 @@ fn in_rounds<S: StateSpace>(space: &S, work: &Work, round_len: u64) -> Result<Ve
     Ok(distance.into_iter().map(AtomicU8::into_inner).collect())
 }
 
-/// The ranks of a level expanded between two checkpoints: enough that the pause
+/// The ranks of a level searched between two checkpoints: enough that the pause
 /// between rounds costs nothing, few enough that a stop loses seconds at most...
 const ROUND: u64 = 1 << 22;
 /// ... and at least this many blocks a thread, so that every core has its share.
