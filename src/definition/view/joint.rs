@@ -47,6 +47,9 @@ struct Worked {
     /// (its place among the positions holding pieces).
     classes: [u8; MOST_ORBIT],
     digit: [u8; MOST_ORBIT],
+    /// The positions holding pieces: a digit each (a part holding blanks keeps no
+    /// orientation sum, so none is left out).
+    pieces: usize,
     /// The first turns, worked out so far.
     turns: Vec<Moved>,
 }
@@ -98,11 +101,13 @@ impl View {
             }
             // Each joint part's arrangement met, and its orientation digits.
             let mut digits = [[0u8; MOST_ORBIT]; MOST_JOINT_PARTS];
-            let mut ranked = [0usize; MOST_JOINT_PARTS];
             for (i, part) in self.parts.iter().enumerate() {
                 if table(i).is_none() {
-                    self.meet(&mut memo.parts[i], part, values[i] / part.turned, forward);
-                    ranked[i] = self.digits_of(part, values[i] % part.turned, &mut digits[i]);
+                    let worked = &mut memo.parts[i];
+                    self.meet(worked, part, values[i] / part.turned, forward);
+                    let pieces = worked.as_ref().expect("met").pieces;
+                    let m = self.orbits[part.orbit].modulus;
+                    orientation_digits(values[i] % part.turned, m, &mut digits[i][..pieces]);
                 }
             }
             for t in 0..self.turns {
@@ -121,7 +126,7 @@ impl View {
                             let moved = &worked.turns[t];
                             let m = self.orbits[part.orbit].modulus;
                             moved.arranged * part.turned
-                                + turned_rank(m, moved, &digits[i], ranked[i])
+                                + turned_rank(m, moved, &digits[i], worked.pieces)
                         }
                     };
                     next += value * part.stride;
@@ -150,6 +155,7 @@ impl View {
             arranged,
             classes: [0; MOST_ORBIT],
             digit: [0; MOST_ORBIT],
+            pieces: 0,
             turns: Vec::with_capacity(self.turns),
         });
         (w.forward, w.arranged) = (forward, arranged);
@@ -162,6 +168,7 @@ impl View {
                 next += 1;
             }
         }
+        w.pieces = usize::from(next);
     }
 
     /// What turn `t` (or its inverse) does to the arrangement `worked` holds of the
@@ -222,9 +229,9 @@ impl View {
                 worked += started.elapsed().as_nanos() as f64;
                 let started = Instant::now();
                 for turned in 0..run {
-                    let ranked = self.digits_of(part, turned, &mut digits);
+                    orientation_digits(turned, m, &mut digits[..met.pieces]);
                     for moved in &turns {
-                        black_box(turned_rank(m, moved, &digits, ranked));
+                        black_box(turned_rank(m, moved, &digits, met.pieces));
                     }
                 }
                 moved += started.elapsed().as_nanos() as f64;
@@ -234,26 +241,14 @@ impl View {
         };
         round().min(round())
     }
+}
 
-    /// The orientation digits of the joint `part`'s orientation value `turned`, in the
-    /// order of the positions holding pieces (the last given by the sum where one is
-    /// kept); returns how many are ranked.
-    fn digits_of(&self, part: &Part, mut turned: u64, digits: &mut [u8; MOST_ORBIT]) -> usize {
-        let orbit = &self.orbits[part.orbit];
-        let pieces: usize = orbit.counts.iter().map(|&c| usize::from(c)).sum();
-        let ranked = pieces - usize::from(orbit.sum.is_some());
-        let m = u64::from(orbit.modulus);
-        let mut total = 0u32;
-        for d in digits[..ranked].iter_mut().rev() {
-            *d = (turned % m) as u8;
-            total += u32::from(*d);
-            turned /= m;
-        }
-        if let Some(sum) = orbit.sum {
-            let m = u32::from(orbit.modulus);
-            digits[ranked] = ((u32::from(sum) + m * 64 - total % m) % m) as u8;
-        }
-        ranked
+/// The digits, modulo `m`, of the orientation value `turned`, the first the most
+/// significant (as the view ranks them).
+fn orientation_digits(mut turned: u64, m: u8, digits: &mut [u8]) {
+    for d in digits.iter_mut().rev() {
+        *d = (turned % u64::from(m)) as u8;
+        turned /= u64::from(m);
     }
 }
 
