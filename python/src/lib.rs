@@ -183,6 +183,7 @@ impl Budget {
             time,
             wall_time: None,
             cancel: Some(cancel.clone()),
+            foresight: None,
         };
         Ok((limits, cancel))
     }

@@ -25,6 +25,12 @@ pub trait Judge:
         0
     }
 
+    /// The longest time a stopped case's next length was foreseen to take, where a
+    /// foresight stopped any ([`crate::search::Limits::foresight`]).
+    fn longest_foreseen(&self) -> Option<std::time::Duration> {
+        None
+    }
+
     /// The partition whose pattern databases guide the search, as given or chosen
     /// when opening; `None` where the answers come from an exact table.
     fn partition(&self) -> Option<&Partition> {
@@ -75,6 +81,10 @@ impl<D: Bytes, const W: usize, const H: usize> Judge for Sliding<D, W, H> {
 impl<D: Bytes> Judge for Def<D> {
     fn stopped_cases(&self) -> usize {
         Def::stopped_cases(self)
+    }
+
+    fn longest_foreseen(&self) -> Option<std::time::Duration> {
+        Def::longest_foreseen(self)
     }
 
     fn searches(&self) -> bool {

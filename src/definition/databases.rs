@@ -302,7 +302,8 @@ impl<D> Databases<D> {
         let (mut choose, mut unbudgeted) = (false, None);
         loop {
             let mut settings = settings();
-            let clock = settings.limits.clock();
+            // A case given no time but a foresight builds nothing longer than it.
+            let clock = settings.limits.clock().or(settings.limits.foresight);
             let left = || clock.map(|clock| clock.saturating_sub(started.elapsed()));
             let at = self.current_at();
             // No budget where the next size is too long to build for this case: the
@@ -317,6 +318,7 @@ impl<D> Databases<D> {
             limits.nodes = limits.nodes.map(|n| n.saturating_sub(spent));
             limits.time = limits.time.map(|t| t.saturating_sub(elapsed));
             limits.wall_time = limits.wall_time.map(|t| t.saturating_sub(elapsed));
+            limits.foresight = limits.foresight.map(|t| t.saturating_sub(elapsed));
             let asked = limits.nodes;
             let cut = [budget, until_images].into_iter().flatten().min();
             if let Some(cut) = cut {
@@ -332,12 +334,20 @@ impl<D> Databases<D> {
             if until_images.is_some() {
                 self.sizes[at].unchosen.fetch_add(ran, Ordering::Relaxed);
             }
-            let cut_short = match (&outcome, cut) {
-                (Outcome::Stopped(stopped), Some(cut)) => {
-                    stopped.reason == Reason::Nodes && asked.is_none_or(|n| cut < n)
-                }
-                _ => false,
-            };
+            // A search foreseen too long on this size goes on to the next where that
+            // fits the case's time, as one that ran through its budget does.
+            let foreseen_here = matches!(&outcome, Outcome::Stopped(stopped)
+                if matches!(stopped.reason, Reason::Foreseen(_))
+                    && self.current_at() == at
+                    && !too_long
+                    && self.next_fits(at, left));
+            let cut_short = foreseen_here
+                || match (&outcome, cut) {
+                    (Outcome::Stopped(stopped), Some(cut)) => {
+                        stopped.reason == Reason::Nodes && asked.is_none_or(|n| cut < n)
+                    }
+                    _ => false,
+                };
             if !cut_short {
                 // The case's nodes and bound are those of every run it took.
                 match &mut outcome {
@@ -360,7 +370,9 @@ impl<D> Databases<D> {
             // size's build weighed against the time left (its estimate takes a while on
             // puzzles of many databases): where it does not fit, the case starts again
             // without a budget.
-            if budget.is_some() && budget == cut && self.current_at() == at {
+            if foreseen_here {
+                self.grow(at)?;
+            } else if budget.is_some() && budget == cut && self.current_at() == at {
                 match self.next_fits(at, left) {
                     true => self.grow(at)?,
                     false => unbudgeted = Some(at),

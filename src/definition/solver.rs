@@ -244,6 +244,12 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
         self.budget.stopped_cases()
     }
 
+    /// The longest time a stopped case's next length was foreseen to take, where
+    /// [`Limits::foresight`] stopped any.
+    pub fn longest_foreseen(&self) -> Option<std::time::Duration> {
+        self.budget.longest_foreseen()
+    }
+
     /// Each case's limits and listener, and the count of cases they stopped.
     pub(crate) fn budget(&self) -> &Budget {
         &self.budget

@@ -75,7 +75,7 @@ impl Shortest {
                 lines: every.answers.iter().map(|m| text(m)).collect(),
             },
             Outcome::Stopped(stopped) => {
-                budget.count_stopped();
+                budget.count_stopped(&stopped);
                 Shortest::Stopped(stopped)
             }
             Outcome::Unreachable { .. } => Shortest::Unsolvable,

@@ -253,8 +253,8 @@ impl<D: AsRef<[u8]> + Sync, const W: usize, const H: usize> Solver for Sliding<D
 
     fn solve(&self, case: &SlidingCase<W, H>) -> Result<FifteenAnswer, Error> {
         let answer = searched(case.label, true, || self.outcome(&case.start))?;
-        if answer.stopped.is_some() {
-            self.budget().count_stopped();
+        if let Some(stopped) = &answer.stopped {
+            self.budget().count_stopped(stopped);
         }
         Ok(answer)
     }

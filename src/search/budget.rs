@@ -2,10 +2,11 @@
 //! puzzle answered by search (sliding boards past their exact tables, defined puzzles
 //! over databases), so that they share one clone rule.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
-use super::{Limits, Report, Settings};
+use super::{Limits, Reason, Report, Settings, Stopped};
 
 /// Who hears where each search stands.
 pub type Progress = Arc<dyn Fn(Report) + Send + Sync>;
@@ -13,14 +14,17 @@ pub type Progress = Arc<dyn Fn(Report) + Send + Sync>;
 /// The limits of each case's search, who hears its progress, and a count of the cases
 /// a limit stopped.
 ///
-/// A clone keeps the limits and the listener and counts its own stopped cases from
-/// zero: each judge made for a request or a run ([`crate::catalogue::Judge::within`])
+/// A clone keeps the limits and the listener and counts its own stopped cases (and
+/// the longest foreseen of them) from zero: each judge made for a request or a run ([`crate::catalogue::Judge::within`])
 /// counts only its own. Changing the limits or the listener keeps the count.
 #[derive(Default)]
 pub struct Budget {
     limits: Limits,
     progress: Option<Progress>,
     stopped: AtomicUsize,
+    /// The longest time foreseen for a stopped case's next length, in nanoseconds
+    /// ([`Reason::Foreseen`]); 0 while none was.
+    foreseen: AtomicU64,
 }
 
 impl Clone for Budget {
@@ -29,6 +33,7 @@ impl Clone for Budget {
             limits: self.limits.clone(),
             progress: self.progress.clone(),
             stopped: AtomicUsize::new(0),
+            foreseen: AtomicU64::new(0),
         }
     }
 }
@@ -75,9 +80,22 @@ impl Budget {
         self.stopped.load(Ordering::Relaxed)
     }
 
-    /// Counts a case a limit stopped.
-    pub fn count_stopped(&self) {
+    /// Counts a case a limit stopped, as `stopped` says.
+    pub fn count_stopped(&self, stopped: &Stopped) {
         self.stopped.fetch_add(1, Ordering::Relaxed);
+        if let Reason::Foreseen(time) = stopped.reason {
+            let nanos = u64::try_from(time.as_nanos()).unwrap_or(u64::MAX);
+            self.foreseen.fetch_max(nanos.max(1), Ordering::Relaxed);
+        }
+    }
+
+    /// The longest time a stopped case's next length was foreseen to take, where the
+    /// foresight stopped any ([`Limits::foresight`]).
+    pub fn longest_foreseen(&self) -> Option<Duration> {
+        match self.foreseen.load(Ordering::Relaxed) {
+            0 => None,
+            nanos => Some(Duration::from_nanos(nanos)),
+        }
     }
 
     /// One search's settings: these limits and this listener.
@@ -97,7 +115,8 @@ impl Budget {
 mod tests {
     use super::*;
 
-    /// A clone counts from zero and keeps the limits; new limits keep the count.
+    /// A clone counts from zero and keeps the limits; new limits keep the count; the
+    /// longest foreseen of the cases stopped so is kept.
     #[test]
     fn a_clone_counts_its_own_stopped_cases() {
         let limits = Limits {
@@ -105,14 +124,25 @@ mod tests {
             ..Limits::default()
         };
         let budget = Budget::new(limits).with_progress(Arc::new(|_| {}));
-        budget.count_stopped();
-        budget.count_stopped();
+        let stopped = |reason| Stopped {
+            lower_bound: 7,
+            nodes: 5,
+            reason,
+        };
+        budget.count_stopped(&stopped(Reason::Nodes));
+        assert_eq!(budget.longest_foreseen(), None);
+        for seconds in [900, 4000, 700] {
+            let time = Duration::from_secs(seconds);
+            budget.count_stopped(&stopped(Reason::Foreseen(time)));
+        }
         let clone = budget.clone();
-        assert_eq!((budget.stopped_cases(), clone.stopped_cases()), (2, 0));
+        assert_eq!((budget.stopped_cases(), clone.stopped_cases()), (4, 0));
+        assert_eq!(budget.longest_foreseen(), Some(Duration::from_secs(4000)));
+        assert_eq!(clone.longest_foreseen(), None);
         assert_eq!(clone.limits().nodes, Some(5));
         assert!(clone.settings().progress.is_some());
         let relimited = budget.with_limits(Limits::default());
-        assert_eq!(relimited.stopped_cases(), 2);
+        assert_eq!(relimited.stopped_cases(), 4);
         assert_eq!(relimited.limits().nodes, None);
     }
 }

@@ -66,6 +66,12 @@ pub struct Limits {
     pub wall_time: Option<Duration>,
     /// Stops it when cancelled.
     pub cancel: Option<Cancel>,
+    /// Stops it, with [`Reason::Foreseen`], before an iteration foreseen to end past
+    /// this time on the search's clock: each iteration foreseen to take its
+    /// predecessor's time as many times over as the predecessor took its own
+    /// predecessor's nodes. For a caller who would rather be told the cost of a case
+    /// out of reach than wait for it (the command's defined cases given no limit).
+    pub foresight: Option<Duration>,
 }
 
 impl Limits {
@@ -86,6 +92,9 @@ pub enum Reason {
     Cancelled,
     /// It reached the longest answer asked for (a defined puzzle's `MaxDepth`).
     Depth,
+    /// Its next iteration alone was foreseen to take this long, past
+    /// [`Limits::foresight`].
+    Foreseen(Duration),
 }
 
 impl std::fmt::Display for Reason {
@@ -95,6 +104,7 @@ impl std::fmt::Display for Reason {
             Reason::Time => "time limit reached",
             Reason::Cancelled => "cancelled",
             Reason::Depth => "depth limit reached",
+            Reason::Foreseen(_) => "next length foreseen to take too long",
         })
     }
 }
@@ -200,8 +210,15 @@ impl<'a> Account<'a> {
         }
     }
 
+    /// Keeps the first of the limits the threads reach (the foresight is judged
+    /// between iterations, on one thread, and never kept here).
     fn stop(&self, reason: Reason) {
-        let code = 1 + reason as u8;
+        let code = match reason {
+            Reason::Nodes => 1,
+            Reason::Time => 2,
+            Reason::Cancelled => 3,
+            Reason::Depth | Reason::Foreseen(_) => 4,
+        };
         let _ = self
             .stopped
             .compare_exchange(0, code, Ordering::Relaxed, Ordering::Relaxed);
@@ -257,7 +274,13 @@ impl<'a> Account<'a> {
     /// Whether the limits read the search's own clock, so that each thread reads its
     /// own at each settlement (a wall-clock deadline reads the wall clock there).
     fn timed(&self) -> bool {
-        self.limits.time.is_some()
+        self.limits.time.is_some() || self.limits.foresight.is_some()
+    }
+
+    /// The search's own clock so far (the module's comment), counted only where the
+    /// limits read it.
+    pub(crate) fn clock(&self) -> Duration {
+        Duration::from_nanos(self.clock.load(Ordering::Relaxed))
     }
 
     /// Nodes a thread may count before it settles, the total being `total`.

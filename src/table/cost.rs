@@ -53,13 +53,20 @@ impl Sum for Cost {
     }
 }
 
-/// `seconds` for a person: `under a second`, `about 40 s`, `about 3 min`, `about 2 h`.
+/// `seconds` for a person: `under a second`, `about 40 s`, `about 3 min`, `about 2 h`,
+/// `about 5 days`, `about 300 years`.
 pub fn duration(seconds: f64) -> String {
+    const HOUR: f64 = 3600.0;
+    const DAY: f64 = 24.0 * HOUR;
+    const YEAR: f64 = 365.25 * DAY;
     match seconds {
         s if s < 1.0 => "under a second".to_owned(),
         s if s < 90.0 => format!("about {} s", s.round()),
         s if s < 90.0 * 60.0 => format!("about {} min", (s / 60.0).round()),
-        s => format!("about {} h", (s / 3600.0).round()),
+        s if s < 48.0 * HOUR => format!("about {} h", (s / HOUR).round()),
+        s if s < 2.0 * YEAR => format!("about {} days", (s / DAY).round()),
+        s if s < 1e6 * YEAR => format!("about {} years", (s / YEAR).round()),
+        _ => "more than a million years".to_owned(),
     }
 }
 
@@ -89,6 +96,9 @@ mod tests {
         assert_eq!(duration(41.6), "about 42 s");
         assert_eq!(duration(150.0), "about 3 min");
         assert_eq!(duration(7200.0), "about 2 h");
+        assert_eq!(duration(5.0 * 86400.0), "about 5 days");
+        assert_eq!(duration(3e9), "about 95 years");
+        assert_eq!(duration(1e20), "more than a million years");
     }
 
     #[test]

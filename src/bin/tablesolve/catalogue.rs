@@ -4,13 +4,16 @@
 
 use std::io::{self, IsTerminal};
 use std::sync::Arc;
+use std::time::Duration;
 
 use tablesolve::catalogue::Options;
 pub use tablesolve::catalogue::{Judge, Task};
 use tablesolve::fifteen::Partition;
+use tablesolve::table::cost::duration;
 use tablesolve::table::TableDir;
 pub use tablesolve::Puzzle;
 
+use crate::options::FORESIGHT;
 use crate::{progress, Failure};
 
 /// Opens `puzzle` as `options` say and runs `task` (a subcommand's work) on its judge.
@@ -50,11 +53,31 @@ impl<T: Task<Output = Result<(), Failure>>> Task for Served<T> {
             suggest_default(chosen);
         }
         self.task.run(judge)?;
+        if let Some(time) = judge.longest_foreseen() {
+            say!("tablesolve: {}", foreseen_note(judge.stopped_cases(), time));
+        }
         match judge.stopped_cases() {
             0 => Ok(()),
             stopped => Err(Failure::Limited(stopped)),
         }
     }
+}
+
+/// What the command says where a case given no limit was stopped by its foresight:
+/// the longest time foreseen for the next length of the `stopped` cases, and how to
+/// search anyway.
+fn foreseen_note(stopped: usize, longest: Duration) -> String {
+    let (which, up_to) = match stopped {
+        1 => ("the stopped case's", ""),
+        _ => ("a stopped case's", "up to "),
+    };
+    format!(
+        "the next length of {which} search was foreseen to take {up_to}{}; a case given no \
+         limit stops where that passes {} min (--timeout SECONDS searches for that long \
+         instead)",
+        duration(longest.as_secs_f64()),
+        FORESIGHT.as_secs() / 60
+    )
 }
 
 /// Answering the 15-puzzle with a lesser partition than the default, one chosen
@@ -68,5 +91,23 @@ fn suggest_default(chosen: &Partition) {
             Partition::DEFAULT,
             Partition::DEFAULT.cost().unwrap_or_default()
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_foreseen_stop_says_its_cost_and_the_way_past_it() {
+        let day = Duration::from_secs(3 * 86400);
+        assert_eq!(
+            foreseen_note(1, day),
+            "the next length of the stopped case's search was foreseen to take about 3 days; \
+             a case given no limit stops where that passes 10 min (--timeout SECONDS \
+             searches for that long instead)"
+        );
+        let note = foreseen_note(2, Duration::from_secs(700));
+        assert!(note.contains("a stopped case's search was foreseen to take up to about 12 min"));
     }
 }

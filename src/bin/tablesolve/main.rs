@@ -372,7 +372,8 @@ fn run(cli: &Cli, dir: &Path) -> Result<(), Failure> {
     match &cli.command {
         Command::Answer(puzzle, answer, after) => {
             let def = (&after.def, after.definition.as_ref());
-            let mut options = options::merge(&cli.before, &after.board, after.limits.limits(), def);
+            let mut options =
+                options::merge(&cli.before, &after.board, after.limits.limits(*puzzle), def);
             // A first use builds what its cases need, not the whole space at once.
             options.exact_tables = ExactTables::WhenNeeded;
             catalogue::run(*puzzle, &tables, options, answer)

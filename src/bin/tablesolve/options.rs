@@ -119,7 +119,8 @@ pub struct LimitArgs {
     /// threads' own clocks: wall-clock time alone on an idle machine; in a batch, where
     /// cases search side by side, or beside other programs, the search it would get
     /// alone. Its answer line is `limit L`, L the fewest moves it proved necessary
-    /// (exit status 5)
+    /// (exit status 5). Given neither this nor --max-nodes, a `def` case stops so
+    /// where its next length is foreseen to take over 10 minutes, its cost said
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     timeout: Option<Duration>,
     /// Stop a case's search after N nodes (positions generated), as --timeout does
@@ -127,14 +128,23 @@ pub struct LimitArgs {
     max_nodes: Option<u64>,
 }
 
+/// How long the next length of a defined case's search, given no limit, may be
+/// foreseen to take before the case is given up, its cost said: a user who asks for
+/// a case out of reach (a 10-turn gigaminx) is told at once what it would take.
+pub const FORESIGHT: Duration = Duration::from_secs(600);
+
 impl LimitArgs {
-    /// The limits, if any was given.
-    pub fn limits(&self) -> Option<Limits> {
-        (self.timeout.is_some() || self.max_nodes.is_some()).then_some(Limits {
+    /// The limits of `puzzle`'s cases: those given, else for a defined puzzle's the
+    /// [`FORESIGHT`].
+    pub fn limits(&self, puzzle: Puzzle) -> Option<Limits> {
+        let given = self.timeout.is_some() || self.max_nodes.is_some();
+        let foresight = (!given && puzzle == Puzzle::Def).then_some(FORESIGHT);
+        (given || foresight.is_some()).then_some(Limits {
             nodes: self.max_nodes,
             time: self.timeout,
             wall_time: None,
             cancel: None,
+            foresight,
         })
     }
 }

@@ -2,9 +2,10 @@
 //! on stand-in searches.
 
 use std::sync::{Arc, Barrier, Mutex};
+use std::time::Duration;
 
 use super::*;
-use crate::search::Stopped;
+use crate::search::{Limits, Stopped};
 
 /// A search's answer beside its nodes (to which `searched` adds those of the runs
 /// before).
@@ -57,6 +58,54 @@ fn searches_outgrowing_a_size_together_build_only_the_next() {
         both.map(|search| search.join().unwrap()).to_vec()
     });
     assert_eq!(answers, vec![Some(sizes[2].1 / 2); 2]);
+    assert_eq!(*built.lock().unwrap(), vec![sizes[1].0]);
+}
+
+/// A case foreseen too long on a size goes on to the next where its build fits the
+/// case's foresight, and stops where it does not: its nodes those of both runs, its
+/// bound the larger.
+#[test]
+fn a_case_foreseen_too_long_grows_into_the_sizes_its_foresight_has_time_to_build() {
+    let built = Arc::new(Mutex::new(Vec::new()));
+    let record = Arc::clone(&built);
+    let build: Build<Vec<u8>> = Box::new(move |most| {
+        record.lock().unwrap().push(most);
+        Ok(Vec::new())
+    });
+    let sizes = [(1 << 16, 1 << 16), (1 << 20, 1 << 24), (1 << 27, 1 << 28)];
+    let sizing = sizes.map(|(most, entries)| Sizing { most, entries });
+    // The second size builds in a second, the third in an hour.
+    let estimate = Box::new(move |most| if most == sizes[2].0 { 3600.0 } else { 1.0 });
+    let databases = Databases::new(&sizing, (0, Vec::new()), build, estimate);
+    let settings = || Settings {
+        limits: Limits {
+            foresight: Some(Duration::from_secs(600)),
+            ..Limits::default()
+        },
+        ..Settings::new()
+    };
+    // Each run is told apart by its budget; it stops at once, foreseen too long.
+    let runs = Mutex::new(Vec::new());
+    let search = |_: &Bounds<Vec<u8>>, _: &Lookups, settings: &Settings| {
+        let mut runs = runs.lock().unwrap();
+        runs.push(settings.limits.nodes);
+        Outcome::Stopped(Stopped {
+            lower_bound: [7, 5][runs.len() - 1],
+            nodes: 10,
+            reason: Reason::Foreseen(Duration::from_secs(3000)),
+        })
+    };
+    let outcome = databases.searched(settings, nodes_of, |_| Lookups::none(), search);
+    let Outcome::Stopped(stopped) = outcome.expect("searched") else {
+        panic!("not stopped");
+    };
+    assert_eq!((stopped.lower_bound, stopped.nodes), (7, 20));
+    // The first run is cut where the images are chosen, the second by its budget.
+    let cuts = [
+        Some(LOOKUPS_AFTER),
+        Some((sizes[2].1 / 2).max(LEAST_BUDGET)),
+    ];
+    assert_eq!(*runs.lock().unwrap(), cuts);
     assert_eq!(*built.lock().unwrap(), vec![sizes[1].0]);
 }
 

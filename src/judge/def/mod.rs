@@ -72,8 +72,8 @@ impl<D: AsRef<[u8]> + Send + Sync> Solver for Def<D> {
     fn solve(&self, case: &Position) -> Result<DefAnswer, Error> {
         if let Some(asked) = &case.asked {
             let answer = asked_answer(self, &self.cells_of(case), asked)?;
-            if answer.stopped.is_some() {
-                self.budget().count_stopped();
+            if let Some(stopped) = &answer.stopped {
+                self.budget().count_stopped(stopped);
             }
             return Ok(answer);
         }
@@ -84,8 +84,8 @@ impl<D: AsRef<[u8]> + Send + Sync> Solver for Def<D> {
             }
             _ => unreachable!("only cells have no rank"),
         };
-        if answer.stopped.is_some() {
-            self.budget().count_stopped();
+        if let Some(stopped) = &answer.stopped {
+            self.budget().count_stopped(stopped);
         }
         Ok(answer)
     }
@@ -308,7 +308,7 @@ impl<D: AsRef<[u8]> + Send + Sync> EveryShortest for Def<D> {
                     },
                 },
                 Outcome::Stopped(stopped) => {
-                    self.budget().count_stopped();
+                    self.budget().count_stopped(&stopped);
                     Shortest::Stopped(stopped)
                 }
                 Outcome::Unreachable { .. } => Shortest::Unsolvable,

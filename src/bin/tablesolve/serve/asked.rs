@@ -228,6 +228,7 @@ impl Asked {
             time: searches.then_some(time),
             wall_time: searches.then_some(max_timeout),
             cancel: Some(cancel.clone()),
+            foresight: None,
         }
     }
 }
