@@ -20,19 +20,29 @@ fn answer(outcome: Result<Outcome<Answer>, Error>) -> Option<u64> {
     outcome.expect("searched").solved().map(|found| found.0)
 }
 
-/// Searches that outgrow one size together build the next size once, and not the
-/// one after it: the second to stop finds the size it outgrew outgrown already.
-#[test]
-fn searches_outgrowing_a_size_together_build_only_the_next() {
+/// Three sizes' most entries of one database and entries in all.
+const SIZES: [(u64, u64); 3] = [(1 << 16, 1 << 16), (1 << 20, 1 << 24), (1 << 27, 1 << 28)];
+
+/// Databases of [`SIZES`] whose builds build nothing, each `estimate` long, and the
+/// sizes built, by their most entries, in order.
+fn three_sizes(estimate: Estimate) -> (Databases<Vec<u8>>, Arc<Mutex<Vec<u64>>>) {
     let built = Arc::new(Mutex::new(Vec::new()));
     let record = Arc::clone(&built);
     let build: Build<Vec<u8>> = Box::new(move |most| {
         record.lock().unwrap().push(most);
         Ok(Vec::new())
     });
-    let sizes = [(1 << 16, 1 << 16), (1 << 20, 1 << 24), (1 << 27, 1 << 28)];
-    let sizing = sizes.map(|(most, entries)| Sizing { most, entries });
-    let databases = Databases::new(&sizing, (0, Vec::new()), build, Box::new(|_| 1.0));
+    let sizing = SIZES.map(|(most, entries)| Sizing { most, entries });
+    let databases = Databases::new(&sizing, (0, Vec::new()), build, estimate);
+    (databases, built)
+}
+
+/// Searches that outgrow one size together build the next size once, and not the
+/// one after it: the second to stop finds the size it outgrew outgrown already.
+#[test]
+fn searches_outgrowing_a_size_together_build_only_the_next() {
+    let (databases, built) = three_sizes(Box::new(|_| 1.0));
+    let sizes = SIZES;
     // Both searches run out of their budget on the smallest size before either
     // stops, then the next size answers them.
     let both_started = Barrier::new(2);
@@ -66,17 +76,10 @@ fn searches_outgrowing_a_size_together_build_only_the_next() {
 /// bound the larger.
 #[test]
 fn a_case_foreseen_too_long_grows_into_the_sizes_its_foresight_has_time_to_build() {
-    let built = Arc::new(Mutex::new(Vec::new()));
-    let record = Arc::clone(&built);
-    let build: Build<Vec<u8>> = Box::new(move |most| {
-        record.lock().unwrap().push(most);
-        Ok(Vec::new())
-    });
-    let sizes = [(1 << 16, 1 << 16), (1 << 20, 1 << 24), (1 << 27, 1 << 28)];
-    let sizing = sizes.map(|(most, entries)| Sizing { most, entries });
     // The second size builds in a second, the third in an hour.
+    let sizes = SIZES;
     let estimate = Box::new(move |most| if most == sizes[2].0 { 3600.0 } else { 1.0 });
-    let databases = Databases::new(&sizing, (0, Vec::new()), build, estimate);
+    let (databases, built) = three_sizes(estimate);
     let settings = || Settings {
         limits: Limits {
             foresight: Some(Duration::from_secs(600)),
