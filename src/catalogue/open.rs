@@ -25,9 +25,9 @@ pub trait Judge:
         0
     }
 
-    /// The longest time a stopped case's next length was foreseen to take, where a
-    /// foresight stopped any ([`crate::search::Limits::foresight`]).
-    fn longest_foreseen(&self) -> Option<std::time::Duration> {
+    /// How many cases a foresight stopped ([`crate::search::Limits::foresight`]), and
+    /// the longest time one was foreseen to take; `None` where it stopped none.
+    fn foreseen(&self) -> Option<(usize, std::time::Duration)> {
         None
     }
 
@@ -83,8 +83,8 @@ impl<D: Bytes> Judge for Def<D> {
         Def::stopped_cases(self)
     }
 
-    fn longest_foreseen(&self) -> Option<std::time::Duration> {
-        Def::longest_foreseen(self)
+    fn foreseen(&self) -> Option<(usize, std::time::Duration)> {
+        Def::foreseen(self)
     }
 
     fn searches(&self) -> bool {

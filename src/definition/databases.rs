@@ -48,8 +48,8 @@ pub type Bounds<D> = Vec<Vec<Viewed<D>>>;
 pub type Build<D> = Box<dyn Fn(u64) -> Result<Bounds<D>, Error> + Send + Sync>;
 
 /// The seconds building the missing databases of a size (the most entries of one)
-/// should take: asked only by a case with a time limit that runs through its budget of
-/// nodes, once a size.
+/// should take: asked only by a case with a time limit (or a foresight) that runs
+/// through its budget of nodes or is foreseen too long, once a size.
 pub type Estimate = Box<dyn Fn(u64) -> f64 + Send + Sync>;
 
 /// Exact tables: each a view's distances, and the walks beside the one table, if kept.
@@ -276,12 +276,14 @@ impl<D> Databases<D> {
     }
 
     /// `search` run on the databases (and the images `lookups` chooses to look them up
-    /// at too) under `settings`; where it runs through their budget of nodes, the next
+    /// at too) under `settings`; where it runs through their budget of nodes, or is
+    /// foreseen to take longer than its foresight ([`crate::search::Limits::foresight`]), the next
     /// size built and `search` run again, the limits counting what each run took.
-    /// The next size's build is weighed against the time the case has left once a
-    /// budget is run through (or at once, where its estimate is made already): where
-    /// it should take longer, it is not built for the case, which is searched again to
-    /// its own limits on the databases it has. Until the images are worth choosing
+    /// The next size's build is weighed against the time the case has left (its time
+    /// limit, else its foresight) once a budget is run through or a search foreseen
+    /// too long (or at once, where its estimate is made already): where it should take
+    /// longer, it is not built for the case, which is searched again to its own limits
+    /// on the databases it has (a case foreseen too long is stopped so). Until the images are worth choosing
     /// ([`LOOKUPS_AFTER`]) a search looks up the position only, and where it runs that
     /// far, starts again with them. The outcome's nodes (`nodes` of a found `T`) are
     /// those of every run, and a stopped case's bound the largest any run proved; the
@@ -334,13 +336,12 @@ impl<D> Databases<D> {
             if until_images.is_some() {
                 self.sizes[at].unchosen.fetch_add(ran, Ordering::Relaxed);
             }
-            // A search foreseen too long on this size goes on to the next where that
-            // fits the case's time, as one that ran through its budget does.
+            // A search foreseen too long on this size goes on to the next, where
+            // another case has built it meanwhile or its build fits the case's time,
+            // as one that ran through its budget does.
             let foreseen_here = matches!(&outcome, Outcome::Stopped(stopped)
                 if matches!(stopped.reason, Reason::Foreseen(_))
-                    && self.current_at() == at
-                    && !too_long
-                    && self.next_fits(at, left));
+                    && (self.current_at() > at || !too_long && self.next_fits(at, left)));
             let cut_short = foreseen_here
                 || match (&outcome, cut) {
                     (Outcome::Stopped(stopped), Some(cut)) => {
@@ -356,6 +357,10 @@ impl<D> Databases<D> {
                     Outcome::Stopped(stopped) => {
                         stopped.nodes += spent;
                         stopped.lower_bound = stopped.lower_bound.max(proved);
+                        // Foreseen from the case's start, not this run's.
+                        if let Reason::Foreseen(end) = &mut stopped.reason {
+                            *end = end.saturating_add(elapsed);
+                        }
                     }
                 }
                 return Ok(outcome);
@@ -365,11 +370,12 @@ impl<D> Databases<D> {
                 proved = proved.max(stopped.lower_bound);
             }
             choose = until_images == cut;
-            // Cut short by the budget, not only to choose the images: outgrown, unless
-            // another case has grown the databases meanwhile. Only then is the next
-            // size's build weighed against the time left (its estimate takes a while on
-            // puzzles of many databases): where it does not fit, the case starts again
-            // without a budget.
+            // Foreseen too long where the next size is built or fits: on to it. Cut
+            // short by the budget, not only to choose the images: outgrown, unless
+            // another case has grown the databases meanwhile. Only then (or when
+            // foreseen too long) is the next size's build weighed against the time left
+            // (its estimate takes a while on puzzles of many databases): where it does
+            // not fit, the case starts again without a budget.
             if foreseen_here {
                 self.grow(at)?;
             } else if budget.is_some() && budget == cut && self.current_at() == at {

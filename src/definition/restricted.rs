@@ -118,6 +118,8 @@ pub(crate) fn answers(
         meter: Meter::new(&account, 1),
     };
     let most = asked.max_cost.unwrap_or(u32::MAX - 1);
+    // The nodes of the iteration before, for the foresight.
+    let mut before = None;
     // The least cost: iterations until one finds an answer.
     let least = loop {
         if search.threshold > most {
@@ -125,6 +127,7 @@ pub(crate) fn answers(
         }
         account.begin(search.threshold);
         search.next = u32::MAX;
+        let began = account.mark();
         match search.dfs(cells, 0, None) {
             Err(reason) => return search.stopped(&account, reason),
             Ok(true) => break search.threshold,
@@ -134,7 +137,14 @@ pub(crate) fn answers(
                     nodes: account.nodes(),
                 };
             }
-            Ok(false) => search.threshold = search.next,
+            Ok(false) => {
+                search.threshold = search.next;
+                let took = account.took_since(began);
+                if let Err(reason) = account.foresee(before, took) {
+                    return search.stopped(&account, reason);
+                }
+                before = Some(took.nodes);
+            }
         }
     };
     if asked.lists() {

@@ -126,7 +126,7 @@ impl Def<Mapped> {
             // A case's own goal opens its tables within the time a case has.
             options: DefOptions {
                 limits: Limits {
-                    time: options.limits.clock(),
+                    time: options.limits.clock().or(options.limits.foresight),
                     ..Limits::default()
                 },
                 ..options.clone()
@@ -184,7 +184,7 @@ fn compiled(definition: Definition, options: &DefOptions) -> Result<(Model, Plan
         exact: most,
         database: options.most_database,
         memory: plan::database_memory(options.memory),
-        time: options.limits.clock(),
+        time: options.limits.clock().or(options.limits.foresight),
     };
     Ok((puzzle, plan, room))
 }
@@ -244,10 +244,10 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
         self.budget.stopped_cases()
     }
 
-    /// The longest time a stopped case's next length was foreseen to take, where
-    /// [`Limits::foresight`] stopped any.
-    pub fn longest_foreseen(&self) -> Option<std::time::Duration> {
-        self.budget.longest_foreseen()
+    /// How many cases [`Limits::foresight`] stopped, and the longest time one was
+    /// foreseen to take; `None` where it stopped none.
+    pub fn foreseen(&self) -> Option<(usize, std::time::Duration)> {
+        self.budget.foreseen()
     }
 
     /// Each case's limits and listener, and the count of cases they stopped.

@@ -22,9 +22,10 @@ pub struct Budget {
     limits: Limits,
     progress: Option<Progress>,
     stopped: AtomicUsize,
-    /// The longest time foreseen for a stopped case's next length, in nanoseconds
-    /// ([`Reason::Foreseen`]); 0 while none was.
-    foreseen: AtomicU64,
+    /// Of those, the cases stopped as foreseen too long ([`Reason::Foreseen`]), and
+    /// the longest time one was foreseen to take, in whole seconds.
+    foreseen: AtomicUsize,
+    longest_foreseen: AtomicU64,
 }
 
 impl Clone for Budget {
@@ -33,7 +34,8 @@ impl Clone for Budget {
             limits: self.limits.clone(),
             progress: self.progress.clone(),
             stopped: AtomicUsize::new(0),
-            foreseen: AtomicU64::new(0),
+            foreseen: AtomicUsize::new(0),
+            longest_foreseen: AtomicU64::new(0),
         }
     }
 }
@@ -84,17 +86,21 @@ impl Budget {
     pub fn count_stopped(&self, stopped: &Stopped) {
         self.stopped.fetch_add(1, Ordering::Relaxed);
         if let Reason::Foreseen(time) = stopped.reason {
-            let nanos = u64::try_from(time.as_nanos()).unwrap_or(u64::MAX);
-            self.foreseen.fetch_max(nanos.max(1), Ordering::Relaxed);
+            self.foreseen.fetch_add(1, Ordering::Relaxed);
+            self.longest_foreseen
+                .fetch_max(time.as_secs(), Ordering::Relaxed);
         }
     }
 
-    /// The longest time a stopped case's next length was foreseen to take, where the
-    /// foresight stopped any ([`Limits::foresight`]).
-    pub fn longest_foreseen(&self) -> Option<Duration> {
+    /// How many cases were stopped as foreseen to take longer than their foresight
+    /// ([`Limits::foresight`]), and the longest time one was foreseen to take.
+    pub fn foreseen(&self) -> Option<(usize, Duration)> {
         match self.foreseen.load(Ordering::Relaxed) {
             0 => None,
-            nanos => Some(Duration::from_nanos(nanos)),
+            cases => {
+                let seconds = self.longest_foreseen.load(Ordering::Relaxed);
+                Some((cases, Duration::from_secs(seconds)))
+            }
         }
     }
 
@@ -130,19 +136,21 @@ mod tests {
             reason,
         };
         budget.count_stopped(&stopped(Reason::Nodes));
-        assert_eq!(budget.longest_foreseen(), None);
+        assert_eq!(budget.foreseen(), None);
         for seconds in [900, 4000, 700] {
             let time = Duration::from_secs(seconds);
             budget.count_stopped(&stopped(Reason::Foreseen(time)));
         }
         let clone = budget.clone();
         assert_eq!((budget.stopped_cases(), clone.stopped_cases()), (4, 0));
-        assert_eq!(budget.longest_foreseen(), Some(Duration::from_secs(4000)));
-        assert_eq!(clone.longest_foreseen(), None);
+        let foreseen = Some((3, Duration::from_secs(4000)));
+        assert_eq!(budget.foreseen(), foreseen);
+        assert_eq!(clone.foreseen(), None);
         assert_eq!(clone.limits().nodes, Some(5));
         assert!(clone.settings().progress.is_some());
         let relimited = budget.with_limits(Limits::default());
         assert_eq!(relimited.stopped_cases(), 4);
+        assert_eq!(relimited.foreseen(), foreseen);
         assert_eq!(relimited.limits().nodes, None);
     }
 }

@@ -68,9 +68,10 @@ pub struct Limits {
     pub cancel: Option<Cancel>,
     /// Stops it, with [`Reason::Foreseen`], before an iteration foreseen to end past
     /// this time on the search's clock: each iteration foreseen to take its
-    /// predecessor's time as many times over as the predecessor took its own
-    /// predecessor's nodes. For a caller who would rather be told the cost of a case
-    /// out of reach than wait for it (the command's defined cases given no limit).
+    /// predecessor's time multiplied by the predecessor's nodes over those of the
+    /// iteration before it (once both had [`FORESEEN_FROM`]). For a caller who would
+    /// rather be told the cost of a case out of reach than wait for it (the command's
+    /// defined cases given no limit).
     pub foresight: Option<Duration>,
 }
 
@@ -92,8 +93,8 @@ pub enum Reason {
     Cancelled,
     /// It reached the longest answer asked for (a defined puzzle's `MaxDepth`).
     Depth,
-    /// Its next iteration alone was foreseen to take this long, past
-    /// [`Limits::foresight`].
+    /// It was foreseen to end past [`Limits::foresight`], at this time on its clock,
+    /// were its next iteration searched.
     Foreseen(Duration),
 }
 
@@ -104,7 +105,7 @@ impl std::fmt::Display for Reason {
             Reason::Time => "time limit reached",
             Reason::Cancelled => "cancelled",
             Reason::Depth => "depth limit reached",
-            Reason::Foreseen(_) => "next length foreseen to take too long",
+            Reason::Foreseen(_) => "foreseen to take too long",
         })
     }
 }
@@ -127,6 +128,17 @@ pub struct Report {
     /// The search has ended (its last report, with its final count): whatever showed
     /// it can go.
     pub finished: bool,
+}
+
+/// The fewest nodes of each of two iterations whose ratio foresees the next one's
+/// time ([`Limits::foresight`]): fewer are too few to measure.
+pub const FORESEEN_FROM: u64 = 10_000;
+
+/// What an iteration took: its nodes and its time on the search's clock.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Took {
+    pub(crate) nodes: u64,
+    time: Duration,
 }
 
 /// The number of the next search to begin ([`Report::search`]).
@@ -161,7 +173,8 @@ pub(crate) struct Account<'a> {
     /// The search's own clock (the module's comment), in nanoseconds.
     clock: AtomicU64,
     nodes: AtomicU64,
-    /// The [`Reason`] of the first limit reached, as `1 + index`; 0 while none is.
+    /// The [`Reason`] of the first limit reached, coded as [`Account::stop`] codes it;
+    /// 0 while none is.
     stopped: AtomicU8,
     bound: AtomicU64,
     progress: Option<&'a (dyn Fn(Report) + Sync)>,
@@ -210,14 +223,14 @@ impl<'a> Account<'a> {
         }
     }
 
-    /// Keeps the first of the limits the threads reach (the foresight is judged
-    /// between iterations, on one thread, and never kept here).
+    /// Keeps the first of the limits the threads reach.
     fn stop(&self, reason: Reason) {
         let code = match reason {
             Reason::Nodes => 1,
             Reason::Time => 2,
             Reason::Cancelled => 3,
-            Reason::Depth | Reason::Foreseen(_) => 4,
+            Reason::Depth => 4,
+            Reason::Foreseen(_) => unreachable!("foreseen between iterations, on one thread"),
         };
         let _ = self
             .stopped
@@ -277,10 +290,46 @@ impl<'a> Account<'a> {
         self.limits.time.is_some() || self.limits.foresight.is_some()
     }
 
-    /// The search's own clock so far (the module's comment), counted only where the
-    /// limits read it.
-    pub(crate) fn clock(&self) -> Duration {
+    /// The time on the search's own clock so far (the module's comment), counted only
+    /// where the limits read it.
+    fn searched_for(&self) -> Duration {
         Duration::from_nanos(self.clock.load(Ordering::Relaxed))
+    }
+
+    /// Where an iteration begins: the nodes and time so far.
+    pub(crate) fn mark(&self) -> Took {
+        Took {
+            nodes: self.nodes(),
+            time: self.searched_for(),
+        }
+    }
+
+    /// What the iteration begun at `mark` took.
+    pub(crate) fn took_since(&self, mark: Took) -> Took {
+        Took {
+            nodes: self.nodes() - mark.nodes,
+            time: self.searched_for().saturating_sub(mark.time),
+        }
+    }
+
+    /// `Err` with [`Reason::Foreseen`] where the search would end past its foresight
+    /// were the iteration after `last` searched, `last` having followed one of
+    /// `before` nodes: the next foreseen to take `last`'s time as many times over as
+    /// `last` had `before`'s nodes.
+    pub(crate) fn foresee(&self, before: Option<u64>, last: Took) -> Result<(), Reason> {
+        let (Some(foresight), Some(before)) = (self.limits.foresight, before) else {
+            return Ok(());
+        };
+        if before < FORESEEN_FROM || last.nodes < FORESEEN_FROM {
+            return Ok(());
+        }
+        let seconds = last.time.as_secs_f64() * (last.nodes as f64 / before as f64);
+        let next = Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX);
+        let end = self.searched_for().saturating_add(next);
+        match end > foresight {
+            true => Err(Reason::Foreseen(end)),
+            false => Ok(()),
+        }
     }
 
     /// Nodes a thread may count before it settles, the total being `total`.

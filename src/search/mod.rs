@@ -17,7 +17,7 @@ pub use ida::{
     Children, Choice, Cut, Every, Found, Iteration, Outcome, Problem, Settings, Stopped, TaskFound,
     TaskOutcome, COMPARE_FROM, SPLIT_FROM,
 };
-pub use limit::{for_case, Cancel, Limits, Reason, Report};
+pub use limit::{for_case, Cancel, Limits, Reason, Report, FORESEEN_FROM};
 pub(crate) use limit::{Account, Meter};
 pub use marks::Marks;
 pub use walk::{

@@ -53,8 +53,8 @@ impl<T: Task<Output = Result<(), Failure>>> Task for Served<T> {
             suggest_default(chosen);
         }
         self.task.run(judge)?;
-        if let Some(time) = judge.longest_foreseen() {
-            say!("tablesolve: {}", foreseen_note(judge.stopped_cases(), time));
+        if let Some((cases, longest)) = judge.foreseen() {
+            say!("tablesolve: {}", foreseen_note(cases, longest));
         }
         match judge.stopped_cases() {
             0 => Ok(()),
@@ -63,19 +63,20 @@ impl<T: Task<Output = Result<(), Failure>>> Task for Served<T> {
     }
 }
 
-/// What the command says where a case given no limit was stopped by its foresight:
-/// the longest time foreseen for the next length of the `stopped` cases, and how to
-/// search anyway.
-fn foreseen_note(stopped: usize, longest: Duration) -> String {
-    let (which, up_to) = match stopped {
-        1 => ("the stopped case's", ""),
-        _ => ("a stopped case's", "up to "),
+/// What the command says where cases given no limit were stopped by their foresight:
+/// how many, the longest time one's search was foreseen to take, and how to search
+/// anyway.
+fn foreseen_note(cases: usize, longest: Duration) -> String {
+    let longest = duration(longest.as_secs_f64());
+    let said = match cases {
+        1 => format!("1 case was stopped: its search was foreseen to take {longest}"),
+        _ => format!(
+            "{cases} cases were stopped: their searches were foreseen to take up to {longest}"
+        ),
     };
     format!(
-        "the next length of {which} search was foreseen to take {up_to}{}; a case given no \
-         limit stops where that passes {} min (--timeout SECONDS searches for that long \
-         instead)",
-        duration(longest.as_secs_f64()),
+        "{said} to the end of the next length; a case given no limit stops where that passes \
+         {} min (--timeout SECONDS searches for that long instead)",
         FORESIGHT.as_secs() / 60
     )
 }
@@ -103,11 +104,12 @@ mod tests {
         let day = Duration::from_secs(3 * 86400);
         assert_eq!(
             foreseen_note(1, day),
-            "the next length of the stopped case's search was foreseen to take about 3 days; \
-             a case given no limit stops where that passes 10 min (--timeout SECONDS \
-             searches for that long instead)"
+            "1 case was stopped: its search was foreseen to take about 3 days to the end of \
+             the next length; a case given no limit stops where that passes 10 min \
+             (--timeout SECONDS searches for that long instead)"
         );
         let note = foreseen_note(2, Duration::from_secs(700));
-        assert!(note.contains("a stopped case's search was foreseen to take up to about 12 min"));
+        let said = "2 cases were stopped: their searches were foreseen to take up to about 12 min";
+        assert!(note.starts_with(said), "{note}");
     }
 }

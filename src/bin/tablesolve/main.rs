@@ -54,7 +54,8 @@ Exit status:
   3  a table is missing (with --no-build), damaged, contradicts itself, or cannot be
      written
   4  a file cannot be read or the output cannot be written
-  5  every case was answered but some, which reached --timeout or --max-nodes";
+  5  every case was answered but some, which reached --timeout or --max-nodes, or,
+     given neither, a defined case whose search was foreseen to end past 10 minutes";
 
 #[derive(Parser)]
 #[command(name = "tablesolve", version, after_help = AFTER_HELP)]

@@ -119,8 +119,8 @@ pub struct LimitArgs {
     /// threads' own clocks: wall-clock time alone on an idle machine; in a batch, where
     /// cases search side by side, or beside other programs, the search it would get
     /// alone. Its answer line is `limit L`, L the fewest moves it proved necessary
-    /// (exit status 5). Given neither this nor --max-nodes, a `def` case stops so
-    /// where its next length is foreseen to take over 10 minutes, its cost said
+    /// (exit status 5). Given neither this nor --max-nodes, a `def` case's search
+    /// stops the same way where it is foreseen to end past 10 minutes, and says so
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     timeout: Option<Duration>,
     /// Stop a case's search after N nodes (positions generated), as --timeout does

@@ -112,6 +112,38 @@ fn a_case_foreseen_too_long_grows_into_the_sizes_its_foresight_has_time_to_build
     assert_eq!(*built.lock().unwrap(), vec![sizes[1].0]);
 }
 
+/// A case foreseen too long on a size another case has outgrown meanwhile goes on to
+/// the next, though its build would not have fitted the case's foresight.
+#[test]
+fn a_case_foreseen_too_long_goes_on_to_a_size_another_case_built() {
+    let (databases, built) = three_sizes(Box::new(|_| 3600.0));
+    let settings = || Settings {
+        limits: Limits {
+            foresight: Some(Duration::from_secs(600)),
+            ..Limits::default()
+        },
+        ..Settings::new()
+    };
+    let runs = Mutex::new(0);
+    let search = |_: &Bounds<Vec<u8>>, _: &Lookups, _: &Settings| {
+        let mut runs = runs.lock().unwrap();
+        if *runs == 0 {
+            // Another case outgrows the size while this one searches it.
+            databases.grow(0).expect("grown");
+        }
+        *runs += 1;
+        Outcome::<Answer>::Stopped(Stopped {
+            lower_bound: 4,
+            nodes: 10,
+            reason: Reason::Foreseen(Duration::from_secs(3000)),
+        })
+    };
+    let outcome = databases.searched(settings, nodes_of, |_| Lookups::none(), search);
+    assert!(matches!(outcome, Ok(Outcome::Stopped(s)) if s.nodes == 20));
+    assert_eq!(*runs.lock().unwrap(), 2);
+    assert_eq!(*built.lock().unwrap(), vec![SIZES[1].0]);
+}
+
 /// A short search never has the images chosen; one that runs through
 /// [`LOOKUPS_AFTER`] nodes has them chosen once and is searched again with them,
 /// and every search after it has them from the start.

@@ -1,15 +1,9 @@
 //! The iterations: ever larger bounds, each searched whole or split, until one admits
 //! a solution or a limit stops the search.
 
-use std::time::Duration;
-
 use super::pass::Pass;
 use super::{Outcome, Settings, Stopped};
 use crate::search::limit::{Account, Reason};
-
-/// The fewest nodes of each of two iterations whose ratio foresees the next one's
-/// time ([`crate::search::Limits::foresight`]): fewer are too few to measure.
-pub(super) const FORESEEN_FROM: u64 = 10_000;
 
 /// How the iterations ended.
 pub(super) enum Deepened<M> {
@@ -72,20 +66,17 @@ pub(super) fn deepen<M>(
     };
     loop {
         account.begin(round.bound);
-        let (before, began) = (account.nodes(), account.clock());
+        let began = account.mark();
         match iterate(&round) {
             Ok(pass) if pass.solved() => return Deepened::Solved(pass),
             Ok(pass) if pass.next_bound == u32::MAX => return Deepened::Exhausted,
             Ok(pass) => {
-                let nodes = account.nodes() - before;
-                let took = account.clock().saturating_sub(began);
-                if let Some(next) = foreseen(round.before, nodes, took) {
-                    let past = |most| account.clock().saturating_add(next) > most;
-                    if settings.limits.foresight.is_some_and(past) {
-                        let (bound, reason) = (pass.next_bound, Reason::Foreseen(next));
-                        return Deepened::Stopped { bound, reason };
-                    }
+                let took = account.took_since(began);
+                if let Err(reason) = account.foresee(round.before.map(|(_, n)| n), took) {
+                    let bound = pass.next_bound;
+                    return Deepened::Stopped { bound, reason };
                 }
+                let nodes = took.nodes;
                 round = Round {
                     bound: pass.next_bound,
                     split: nodes >= settings.split_from,
@@ -98,16 +89,4 @@ pub(super) fn deepen<M>(
             }
         }
     }
-}
-
-/// The time the iteration after one of `nodes` that took `took` is foreseen to take,
-/// the one before it having had `before`'s nodes: as many times longer as it had times
-/// more nodes. `None` where either had too few nodes to tell.
-fn foreseen(before: Option<(u32, u64)>, nodes: u64, took: Duration) -> Option<Duration> {
-    let (_, before) = before?;
-    if before < FORESEEN_FROM || nodes < FORESEEN_FROM {
-        return None;
-    }
-    let seconds = took.as_secs_f64() * (nodes as f64 / before as f64);
-    Some(Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX))
 }

@@ -1,6 +1,7 @@
 use super::*;
 use std::time::Duration;
 
+use crate::search::limit::FORESEEN_FROM;
 use crate::search::{Cancel, Limits};
 
 /// A counter to bring to zero by steps of -3 (`a`), -2 (`b`) or +1 (`c`).
@@ -276,7 +277,7 @@ fn a_foresight_stops_before_an_iteration_foreseen_past_it() {
     let (mut bound, mut before) = (weak.lower_bound(&start), 0);
     let proved = loop {
         let (nodes, next) = whole_iteration(&weak, start, 0, bound);
-        if before >= super::deepen::FORESEEN_FROM && nodes >= super::deepen::FORESEEN_FROM {
+        if before >= FORESEEN_FROM && nodes >= FORESEEN_FROM {
             break next;
         }
         (bound, before) = (next, nodes);
