@@ -277,8 +277,9 @@ impl<D> Databases<D> {
 
     /// `search` run on the databases (and the images `lookups` chooses to look them up
     /// at too) under `settings`; where it runs through their budget of nodes, or is
-    /// foreseen to take longer than its foresight ([`crate::search::Limits::foresight`]), the next
-    /// size built and `search` run again, the limits counting what each run took.
+    /// foreseen to take longer than its foresight
+    /// ([`crate::search::Limits::foresight`]), the next size built and `search` run
+    /// again, the limits counting what each run took.
     /// The next size's build is weighed against the time the case has left (its time
     /// limit, else its foresight) once a budget is run through or a search foreseen
     /// too long (or at once, where its estimate is made already): where it should take
@@ -305,7 +306,7 @@ impl<D> Databases<D> {
         loop {
             let mut settings = settings();
             // A case given no time but a foresight builds nothing longer than it.
-            let clock = settings.limits.clock().or(settings.limits.foresight);
+            let clock = settings.limits.allowance();
             let left = || clock.map(|clock| clock.saturating_sub(started.elapsed()));
             let at = self.current_at();
             // No budget where the next size is too long to build for this case: the
@@ -369,7 +370,8 @@ impl<D> Databases<D> {
             if let Outcome::Stopped(stopped) = &outcome {
                 proved = proved.max(stopped.lower_bound);
             }
-            choose = until_images == cut;
+            // A search foreseen too long will need the images on the next size too.
+            choose = foreseen_here || until_images == cut;
             // Foreseen too long where the next size is built or fits: on to it. Cut
             // short by the budget, not only to choose the images: outgrown, unless
             // another case has grown the databases meanwhile. Only then (or when

@@ -139,9 +139,16 @@ pub(crate) fn answers(
             }
             Ok(false) => {
                 search.threshold = search.next;
-                let took = account.took_since(began);
-                if let Err(reason) = account.foresee(before, took) {
+                // The iteration's nodes and time settled, so that it is measured whole
+                // (past the most cost asked, the depth limit stops it first).
+                if let Err(reason) = search.meter.settle() {
                     return search.stopped(&account, reason);
+                }
+                let took = account.took_since(began);
+                if search.threshold <= most {
+                    if let Err(reason) = account.foresee(before, took) {
+                        return search.stopped(&account, reason);
+                    }
                 }
                 before = Some(took.nodes);
             }

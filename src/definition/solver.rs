@@ -126,7 +126,7 @@ impl Def<Mapped> {
             // A case's own goal opens its tables within the time a case has.
             options: DefOptions {
                 limits: Limits {
-                    time: options.limits.clock().or(options.limits.foresight),
+                    time: options.limits.allowance(),
                     ..Limits::default()
                 },
                 ..options.clone()
@@ -184,7 +184,7 @@ fn compiled(definition: Definition, options: &DefOptions) -> Result<(Model, Plan
         exact: most,
         database: options.most_database,
         memory: plan::database_memory(options.memory),
-        time: options.limits.clock().or(options.limits.foresight),
+        time: options.limits.allowance(),
     };
     Ok((puzzle, plan, room))
 }

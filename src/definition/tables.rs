@@ -77,8 +77,9 @@ pub(super) struct Room {
     /// The most bytes of one size's databases together, a byte an entry: the sizes
     /// [`databases::SIZES`] grow through stop below it.
     pub memory: u64,
-    /// The most time a case may take (`--timeout`): databases that should take longer
-    /// to build are not built before the cases, which search without them.
+    /// The most time a case may take (`--timeout`, else its foresight): databases that
+    /// should take longer to build are not built before the cases, which search
+    /// without them.
     pub time: Option<Duration>,
 }
 

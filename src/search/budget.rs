@@ -15,8 +15,9 @@ pub type Progress = Arc<dyn Fn(Report) + Send + Sync>;
 /// a limit stopped.
 ///
 /// A clone keeps the limits and the listener and counts its own stopped cases (and
-/// the longest foreseen of them) from zero: each judge made for a request or a run ([`crate::catalogue::Judge::within`])
-/// counts only its own. Changing the limits or the listener keeps the count.
+/// those foreseen too long) from zero: each judge made for a request or a run
+/// ([`crate::catalogue::Judge::within`]) counts only its own. Changing the limits or
+/// the listener keeps the count.
 #[derive(Default)]
 pub struct Budget {
     limits: Limits,

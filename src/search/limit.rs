@@ -80,6 +80,12 @@ impl Limits {
     pub fn clock(&self) -> Option<Duration> {
         self.time.into_iter().chain(self.wall_time).min()
     }
+
+    /// The time a case may spend, tables built for it included: the least of its
+    /// limits of time, else its foresight.
+    pub fn allowance(&self) -> Option<Duration> {
+        self.clock().or(self.foresight)
+    }
 }
 
 /// Why a search stopped before its answer.
@@ -93,8 +99,9 @@ pub enum Reason {
     Cancelled,
     /// It reached the longest answer asked for (a defined puzzle's `MaxDepth`).
     Depth,
-    /// It was foreseen to end past [`Limits::foresight`], at this time on its clock,
-    /// were its next iteration searched.
+    /// It was foreseen to end past [`Limits::foresight`], at this time on its clock
+    /// (or since its case began, where the case was searched more than once), were
+    /// its next iteration searched.
     Foreseen(Duration),
 }
 
@@ -138,6 +145,13 @@ pub const FORESEEN_FROM: u64 = 10_000;
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Took {
     pub(crate) nodes: u64,
+    time: Duration,
+}
+
+/// Where an iteration began: the search's nodes and time before it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Mark {
+    nodes: u64,
     time: Duration,
 }
 
@@ -297,15 +311,15 @@ impl<'a> Account<'a> {
     }
 
     /// Where an iteration begins: the nodes and time so far.
-    pub(crate) fn mark(&self) -> Took {
-        Took {
+    pub(crate) fn mark(&self) -> Mark {
+        Mark {
             nodes: self.nodes(),
             time: self.searched_for(),
         }
     }
 
     /// What the iteration begun at `mark` took.
-    pub(crate) fn took_since(&self, mark: Took) -> Took {
+    pub(crate) fn took_since(&self, mark: Mark) -> Took {
         Took {
             nodes: self.nodes() - mark.nodes,
             time: self.searched_for().saturating_sub(mark.time),

@@ -249,3 +249,33 @@ pub fn parse_seconds(text: &str) -> Result<Duration, String> {
     }
     Ok(Duration::from_secs_f64(seconds))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A defined puzzle's cases given no limit have the foresight, and only they.
+    #[test]
+    fn only_a_defined_case_given_no_limit_has_the_foresight() {
+        let none = LimitArgs::default();
+        let foresight = |limits: Option<Limits>| limits.and_then(|l| l.foresight);
+        assert_eq!(foresight(none.limits(Puzzle::Def)), Some(FORESIGHT));
+        assert!(none.limits(Puzzle::Fifteen).is_none());
+        let timed = LimitArgs {
+            timeout: Some(Duration::from_secs(5)),
+            max_nodes: None,
+        };
+        let counted = LimitArgs {
+            timeout: None,
+            max_nodes: Some(100),
+        };
+        for given in [timed, counted] {
+            let limits = given.limits(Puzzle::Def).expect("limits given");
+            assert_eq!(limits.foresight, None);
+            assert_eq!(
+                (limits.time, limits.nodes),
+                (given.timeout, given.max_nodes)
+            );
+        }
+    }
+}

@@ -103,6 +103,8 @@ fn a_case_foreseen_too_long_grows_into_the_sizes_its_foresight_has_time_to_build
         panic!("not stopped");
     };
     assert_eq!((stopped.lower_bound, stopped.nodes), (7, 20));
+    // Foreseen from the case's start: no sooner than the last run foresaw.
+    assert!(matches!(stopped.reason, Reason::Foreseen(end) if end >= Duration::from_secs(3000)));
     // The first run is cut where the images are chosen, the second by its budget.
     let cuts = [
         Some(LOOKUPS_AFTER),
@@ -139,7 +141,8 @@ fn a_case_foreseen_too_long_goes_on_to_a_size_another_case_built() {
         })
     };
     let outcome = databases.searched(settings, nodes_of, |_| Lookups::none(), search);
-    assert!(matches!(outcome, Ok(Outcome::Stopped(s)) if s.nodes == 20));
+    let foreseen = |s: &Stopped| matches!(s.reason, Reason::Foreseen(_));
+    assert!(matches!(outcome, Ok(Outcome::Stopped(s)) if s.nodes == 20 && foreseen(&s)));
     assert_eq!(*runs.lock().unwrap(), 2);
     assert_eq!(*built.lock().unwrap(), vec![SIZES[1].0]);
 }
