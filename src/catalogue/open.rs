@@ -84,7 +84,7 @@ impl<D: Bytes> Judge for Def<D> {
     }
 
     fn foreseen(&self) -> Option<(usize, std::time::Duration)> {
-        Def::foreseen(self)
+        self.budget().foreseen()
     }
 
     fn searches(&self) -> bool {

@@ -244,12 +244,6 @@ impl<D: AsRef<[u8]> + Sync> Def<D> {
         self.budget.stopped_cases()
     }
 
-    /// How many cases [`Limits::foresight`] stopped, and the longest time one was
-    /// foreseen to take; `None` where it stopped none.
-    pub fn foreseen(&self) -> Option<(usize, std::time::Duration)> {
-        self.budget.foreseen()
-    }
-
     /// Each case's limits and listener, and the count of cases they stopped.
     pub(crate) fn budget(&self) -> &Budget {
         &self.budget

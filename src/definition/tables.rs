@@ -78,8 +78,7 @@ pub(super) struct Room {
     /// [`databases::SIZES`] grow through stop below it.
     pub memory: u64,
     /// The most time a case may take (`--timeout`, else its foresight): databases that
-    /// should take longer to build are not built before the cases, which search
-    /// without them.
+    /// should take longer to build are not built; the cases search without them.
     pub time: Option<Duration>,
 }
 

@@ -1,8 +1,7 @@
 use super::*;
-use std::time::Duration;
-
-use crate::search::limit::FORESEEN_FROM;
 use crate::search::{Cancel, Limits};
+
+mod foresight;
 
 /// A counter to bring to zero by steps of -3 (`a`), -2 (`b`) or +1 (`c`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -251,45 +250,6 @@ fn limits_stop_with_a_proven_bound() {
     };
     let outcome = search(&COUNTER, &10_000, &settings);
     assert!(matches!(outcome, Outcome::Stopped(s) if s.reason == Reason::Cancelled));
-}
-
-/// A foresight stops the search once two iterations have nodes enough to foresee the
-/// next, whose bound it proves: at once where nothing may take any time, never where
-/// the next iterations are foreseen within it.
-#[test]
-fn a_foresight_stops_before_an_iteration_foreseen_past_it() {
-    // A weak bound: the iterations grow about threefold.
-    let weak = Counter {
-        divisor: 1000,
-        ahead: false,
-    };
-    let start = 45;
-    let foresight = |time| Settings {
-        limits: Limits {
-            foresight: Some(time),
-            ..Limits::default()
-        },
-        split_from: u64::MAX,
-        ..Settings::new()
-    };
-    // The first iteration that follows one of as many nodes as a foresight needs, the
-    // two measured as the search counts them.
-    let (mut bound, mut before) = (weak.lower_bound(&start), 0);
-    let proved = loop {
-        let (nodes, next) = whole_iteration(&weak, start, 0, bound);
-        if before >= FORESEEN_FROM && nodes >= FORESEEN_FROM {
-            break next;
-        }
-        (bound, before) = (next, nodes);
-    };
-    let Outcome::Stopped(stopped) = search(&weak, &start, &foresight(Duration::ZERO)) else {
-        panic!("not stopped");
-    };
-    assert!(matches!(stopped.reason, Reason::Foreseen(_)), "{stopped:?}");
-    assert_eq!(stopped.lower_bound, proved);
-    let hour = foresight(Duration::from_secs(3600));
-    let found = search(&weak, &start, &hour).solved().expect("found");
-    assert_eq!(letters(&found.moves), "a".repeat(15));
 }
 
 /// One iteration at `bound` under `state`, `depth` moves from the start, searched to
