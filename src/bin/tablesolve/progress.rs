@@ -8,7 +8,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 use tablesolve::search::Report;
-use tablesolve::table::cost::duration;
 use tablesolve::table::BuildNote;
 use tablesolve::TableDir;
 
@@ -59,11 +58,11 @@ pub fn builds_shown(dir: TableDir) -> TableDir {
             } => {
                 say!(
                     "tablesolve: not building tables {} ({cost}): longer than a case may take \
-                     ({}: its --timeout, else {} min for a defined puzzle's case), so the \
-                     cases are searched without them; build them ahead with build-tables, \
-                     or give a --timeout long enough",
+                     ({} s: its --timeout, else the {} min of a case given no limit), so \
+                     the cases are searched without them; build them ahead with \
+                     build-tables, or give a --timeout long enough",
                     listed(paths),
-                    duration(within.as_secs_f64()),
+                    within.as_secs_f64(),
                     crate::options::FORESIGHT.as_secs() / 60
                 );
             }
