@@ -163,7 +163,7 @@ impl View {
         match part.ranks {
             Ranks::Arrangement => {
                 let arranged = self.arranged_rank(orbit, state.classes())?;
-                match orbit.blanks > 0 && orbit.digits {
+                match self.is_joint(part) {
                     true => Some(arranged * part.turned + orientation_rank(orbit, state)?),
                     false => Some(arranged),
                 }
@@ -187,7 +187,7 @@ impl View {
         let orbit = &self.orbits[part.orbit];
         match part.ranks {
             Ranks::Arrangement => {
-                let (arranged, turned) = match orbit.blanks > 0 && orbit.digits {
+                let (arranged, turned) = match self.is_joint(part) {
                     true => (value / part.turned, Some(value % part.turned)),
                     false => (value, None),
                 };

@@ -2,6 +2,8 @@
 //! rank's neighbours one turn either way (what a breadth-first search over the view
 //! expands), one turn, and many lists of turns played side by side.
 
+use std::sync::OnceLock;
+
 use rayon::prelude::*;
 
 use super::orbit::Scratch;
@@ -18,12 +20,8 @@ impl View {
         let directions: &[bool] = if backward { &[true, false] } else { &[true] };
         for part in self.parts.iter().filter(|part| self.tables(part, most)) {
             for &forward in directions {
-                let table = if forward {
-                    &part.forward
-                } else {
-                    &part.backward
-                };
-                table.get_or_init(|| self.turn_table(part, forward));
+                part.turns(forward)
+                    .get_or_init(|| self.turn_table(part, forward));
             }
         }
     }
@@ -78,12 +76,7 @@ impl View {
             values[i] = rank / part.stride % part.size;
         }
         fn tables(part: &Part, forward: bool) -> Option<&[u32]> {
-            let table = if forward {
-                &part.forward
-            } else {
-                &part.backward
-            };
-            table.get().map(Vec::as_slice)
+            part.turns(forward).get().map(Vec::as_slice)
         }
         if self.turns_worked_out(|p| tables(p, forward).is_some()) {
             let table = |i: usize| tables(&self.parts[i], forward);
@@ -166,12 +159,7 @@ impl View {
         let mut next = 0;
         for part in &self.parts {
             let value = rank / part.stride % part.size;
-            let table = if forward {
-                &part.forward
-            } else {
-                &part.backward
-            };
-            let value = match table.get() {
+            let value = match part.turns(forward).get() {
                 Some(table) => u64::from(table[t * part.size as usize + value as usize]),
                 None => {
                     let before = self.orbit_state(part.orbit, rank);
@@ -183,5 +171,15 @@ impl View {
             next += value * part.stride;
         }
         next
+    }
+}
+
+impl Part {
+    /// The part's turn table after each turn (`forward`) or before it, once made.
+    fn turns(&self, forward: bool) -> &OnceLock<Vec<u32>> {
+        match forward {
+            true => &self.forward,
+            false => &self.backward,
+        }
     }
 }
