@@ -9,6 +9,7 @@
 
 use rand::{rngs::StdRng, Rng, SeedableRng};
 
+use super::located::Located;
 use super::model::MOST_CELLS;
 use super::space::Viewed;
 use super::symmetry::{symmetries, CellMap};
@@ -141,8 +142,9 @@ impl Lookups {
         let image = &mut image[..cells.len()];
         for (mapping, seeing) in &self.images {
             mapping.apply(puzzle, cells, image);
+            let located = Located::new(&puzzle.locator, image);
             for &d in seeing {
-                let distance = databases[d].distance_of(image);
+                let distance = databases[d].distance_located(&located);
                 if distance == UNREACHABLE {
                     return u32::MAX;
                 }

@@ -3,6 +3,7 @@
 //! turns, which turn may follow which on a shortest path, and its states as one flat
 //! array of bytes, which a turn permutes and twists in one pass.
 
+use super::located::Locator;
 use super::parity::Parities;
 use super::restrictions::Compiled;
 pub(crate) use super::turn::kept_name;
@@ -75,6 +76,8 @@ pub struct Model {
     twists: Twists,
     /// The definition's restrictions on the turns (ksolve+'s blocks and forbidden pairs).
     pub(crate) restricted: Compiled,
+    /// Where a state's pieces are found by label.
+    pub(crate) locator: Locator,
 }
 
 /// A turn on a flat state.
@@ -134,6 +137,7 @@ impl Model {
         let restricted = Compiled::new(&definition.restrictions, &sets, &offsets, &chosen, &turns);
         let classes: Vec<String> = chosen.iter().map(|(n, _)| n.clone()).collect();
         let list = turns.iter().map(|t| t.turn).collect();
+        let locator = Locator::new(&sets, &orbits, &definition.start, &offsets);
         let mut puzzle = Model {
             definition,
             classes,
@@ -149,6 +153,7 @@ impl Model {
             parities: Parities::default(),
             twists: Twists::default(),
             restricted,
+            locator,
         };
         puzzle.merges = puzzle.find_merges();
         puzzle.commutes = commuting(&chosen, &puzzle.definition.sets);

@@ -3,6 +3,7 @@
 //! tried in answer order, and the turns no shortest (or smallest) answer plays after
 //! the last one left out ([`Model::may_follow`]).
 
+use super::located::Located;
 use super::lookups::Lookups;
 use super::model::{Model, Turn};
 use super::space::Viewed;
@@ -81,8 +82,22 @@ impl<'a, D: AsRef<[u8]> + Sync, const N: usize> CaseSearch<'a, D, N> {
 /// databases (`u32::MAX` where a database sees no way to a goal; 0 only at a goal).
 pub(crate) fn bound<D: AsRef<[u8]>>(puzzle: &Model, goals: &[Vec<Viewed<D>>], cells: &[u8]) -> u32 {
     let mut least = u32::MAX;
+    let located = Located::new(&puzzle.locator, cells);
     for (g, databases) in goals.iter().enumerate() {
-        let distances = databases.iter().map(|db| db.distance_of(cells));
+        // A run of databases ranked and their entries asked for before the first is
+        // read: each entry of a large set of databases is a wait on memory, and the
+        // waits overlap.
+        let distances = databases.chunks(MOST_AHEAD).flat_map(|run| {
+            let mut ranks = [None; MOST_AHEAD];
+            for (db, rank) in run.iter().zip(&mut ranks) {
+                *rank = db.view.rank_located(&located);
+                if let Some(rank) = *rank {
+                    db.table.prefetch_byte(rank);
+                }
+            }
+            (run.iter().zip(ranks))
+                .map(|(db, rank)| rank.map_or(UNREACHABLE, |rank| db.table.entry_byte(rank)))
+        });
         least = least.min(goal_bound(puzzle, g, distances, cells));
     }
     least
@@ -184,8 +199,9 @@ impl<D: AsRef<[u8]> + Sync, const N: usize> CaseSearch<'_, D, N> {
             for (ranks, t) in ranks.iter_mut().zip(turns.by_ref()) {
                 let mut child = Node { cells: [0; N] };
                 puzzle.play(&position.cells[..width], t, &mut child.cells[..width]);
+                let located = Located::new(&puzzle.locator, &child.cells[..width]);
                 for (db, rank) in databases.iter().zip(ranks.iter_mut()) {
-                    *rank = db.view.rank(&child.cells[..width]);
+                    *rank = db.view.rank_located(&located);
                     if let Some(rank) = *rank {
                         db.table.prefetch_byte(rank);
                     }

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use super::located::Located;
 use super::model::Model;
 use super::view::View;
 use crate::search::{reverse_bfs, StateSpace, TooLarge, Walks, UNREACHABLE};
@@ -25,6 +26,15 @@ impl<D: AsRef<[u8]>> Viewed<D> {
     #[inline]
     pub fn distance_of(&self, cells: &[u8]) -> u8 {
         match self.view.rank(cells) {
+            Some(rank) => self.table.entry_byte(rank),
+            None => UNREACHABLE,
+        }
+    }
+
+    /// [`Viewed::distance_of`] a state whose pieces are located once for every database.
+    #[inline]
+    pub fn distance_located(&self, located: &Located) -> u8 {
+        match self.view.rank_located(located) {
             Some(rank) => self.table.entry_byte(rank),
             None => UNREACHABLE,
         }

@@ -15,6 +15,7 @@
 
 use std::sync::OnceLock;
 
+use super::located::Located;
 use super::model::Model;
 use super::Goal;
 
@@ -78,6 +79,8 @@ pub struct View {
     timed: OnceLock<Vec<f64>>,
     /// A number no other view has ([`joint`]'s memo of turns).
     id: u64,
+    /// The orbits with no part (one arrangement), whose pieces are checked apart.
+    partless: Vec<usize>,
 }
 
 impl View {
@@ -110,7 +113,11 @@ impl View {
             reach: OnceLock::new(),
             timed: OnceLock::new(),
             id: joint::new_id(),
+            partless: Vec::new(),
         };
+        view.partless = (0..view.orbits.len())
+            .filter(|&o| !view.parts.iter().any(|p| p.orbit == o))
+            .collect();
         view.goals = view.goal_ranks(&wanted)?;
         Ok(view)
     }
@@ -226,49 +233,48 @@ impl View {
     /// pieces are not those the orbits keep, its parity or orientation sum is one no
     /// turn reaches).
     pub fn rank(&self, cells: &[u8]) -> Option<u64> {
+        self.rank_with(cells, None)
+    }
+
+    /// [`View::rank`] of a state whose pieces are located once for every view that
+    /// asks: an orbit that keeps a few pieces of many is ranked from where they lie.
+    #[inline]
+    pub fn rank_located(&self, located: &Located) -> Option<u64> {
+        let at = match self.orbits.iter().any(|o| o.sparse.is_some()) {
+            true => located.positions(),
+            false => None,
+        };
+        self.rank_with(located.cells(), at)
+    }
+
+    /// The rank of `cells`, its pieces located `at` where they are.
+    fn rank_with(&self, cells: &[u8], at: Option<&[u8; 256]>) -> Option<u64> {
         let mut rank = 0;
         let mut scratch = Scratch::new(0, 0);
         let mut current = usize::MAX;
         for part in &self.parts {
+            let orbit = &self.orbits[part.orbit];
+            if let (Some(sparse), Some(at)) = (&orbit.sparse, at) {
+                let joint = self.is_joint(part).then_some(part.turned);
+                rank += sparse.rank(orbit, joint, cells, at)? * part.stride;
+                continue;
+            }
             if part.orbit != current {
                 current = part.orbit;
-                let orbit = &self.orbits[current];
-                scratch.len = orbit.piece_slots.len();
-                for (i, (&p, &t)) in orbit.piece_slots.iter().zip(&orbit.turn_slots).enumerate() {
-                    scratch.classes[i] = orbit.class[usize::from(cells[usize::from(p)])];
-                    scratch.turned[i] = cells[usize::from(t)];
-                }
-                if let Some(c) = orbit.constant {
-                    let classes = scratch.classes().iter().zip(&scratch.turned);
-                    if classes.clone().any(|(&k, &t)| k != BLANK && t != c) {
-                        return None;
-                    }
-                }
+                scratch.gather(orbit, cells)?;
             }
             rank += self.part_rank(part, &scratch)? * part.stride;
         }
         // Orbits of one arrangement and no part: their pieces and constant
-        // orientations must still be the view's.
-        for (o, orbit) in self.orbits.iter().enumerate() {
-            if self.parts.iter().any(|p| p.orbit == o) {
+        // orientations must still be the view's (the pieces are where located).
+        for &o in &self.partless {
+            let orbit = &self.orbits[o];
+            if at.is_some() && orbit.located && orbit.constant.is_none() {
                 continue;
             }
-            let mut lone = Scratch::new(orbit.piece_slots.len(), 0);
-            for (i, (&p, &t)) in orbit.piece_slots.iter().zip(&orbit.turn_slots).enumerate() {
-                lone.classes[i] = orbit.class[usize::from(cells[usize::from(p)])];
-                lone.turned[i] = cells[usize::from(t)];
-            }
+            let mut lone = Scratch::new(0, 0);
+            lone.gather(orbit, cells)?;
             arrangement_rank(lone.classes(), &orbit.counts, orbit.blanks)?;
-            if let Some(c) = orbit.constant {
-                let wrong = lone
-                    .classes()
-                    .iter()
-                    .zip(&lone.turned)
-                    .any(|(&k, &t)| k != BLANK && t != c);
-                if wrong {
-                    return None;
-                }
-            }
         }
         Some(rank)
     }
@@ -323,6 +329,7 @@ mod joint;
 mod orbit;
 mod projection;
 mod reach;
+mod sparse;
 mod steps;
 mod turns;
 use arrangement::*;

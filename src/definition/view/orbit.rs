@@ -4,6 +4,7 @@
 
 use super::arrangement::*;
 use super::goal_states::visit_goal_states;
+use super::sparse::Sparse;
 use super::{Part, Ranks, View, ViewError, BLANK, MOST_GOAL_STATES};
 use crate::definition::model::Model;
 use crate::definition::{Action, Goal};
@@ -37,6 +38,10 @@ pub(super) struct Orbit {
     pub(super) forward: Vec<(Vec<u8>, Vec<u8>)>,
     /// Each turn's inverse on the orbit.
     pub(super) backward: Vec<(Vec<u8>, Vec<u8>)>,
+    /// Whether a located state's pieces are the start's here ([`Locator::locates`](crate::definition::located::Locator::locates)).
+    pub(super) located: bool,
+    /// How it is ranked from where its pieces lie, where it keeps a few of many.
+    pub(super) sparse: Option<Sparse>,
 }
 
 /// The most positions an orbit of a view has.
@@ -66,6 +71,27 @@ impl Scratch {
 
     pub(super) fn classes(&self) -> &[u8] {
         &self.classes[..self.len]
+    }
+
+    /// `orbit`'s classes and orientations in the flat state `cells`; `None` where a
+    /// piece that counts has an orientation other than the orbit's constant one.
+    #[inline]
+    pub(super) fn gather(&mut self, orbit: &Orbit, cells: &[u8]) -> Option<()> {
+        self.len = orbit.piece_slots.len();
+        for (i, (&p, &t)) in orbit.piece_slots.iter().zip(&orbit.turn_slots).enumerate() {
+            self.classes[i] = orbit.class[usize::from(cells[usize::from(p)])];
+            self.turned[i] = cells[usize::from(t)];
+        }
+        match orbit.constant {
+            Some(c) => {
+                let counted = self.classes().iter().zip(&self.turned);
+                counted
+                    .clone()
+                    .all(|(&k, &t)| k == BLANK || t == c)
+                    .then_some(())
+            }
+            None => Some(()),
+        }
     }
 }
 
@@ -276,9 +302,12 @@ impl Orbit {
             parity: None,
             forward,
             backward,
+            located: puzzle.locator.locates(s),
+            sparse: None,
         };
         orbit.sum = orbit.kept_sum(goals);
         orbit.parity = orbit.kept_parity(goals);
+        orbit.sparse = Sparse::new(&orbit, s, &start.pieces[s], &puzzle.locator);
         orbit
     }
 

@@ -269,3 +269,140 @@ fn joint_parts_turn_as_each_turn_ranked_anew() {
         }
     }
 }
+
+/// Arrangements of a few pieces among blanks ranked from the pieces' positions, run by
+/// run ([`sparse`]), against the position-by-position rank, over every arrangement
+/// of small orbits and a spread of a 64-position orbit's.
+#[test]
+fn arrangements_rank_from_their_pieces_positions() {
+    for len in 1..=7usize {
+        for pieces in 1..len {
+            for alike in [false, true] {
+                let counts = match alike {
+                    true => vec![pieces as u8],
+                    false => vec![1; pieces],
+                };
+                let blanks = (len - pieces) as u8;
+                let total = multinomial(&counts, blanks).unwrap() as u64;
+                for rank in 0..total {
+                    assert_eq!(ranked_from_positions(rank, &counts, blanks, len), rank);
+                }
+            }
+        }
+    }
+    for counts in [vec![1u8; 5], vec![6]] {
+        let blanks = 64 - counts.iter().sum::<u8>();
+        let total = multinomial(&counts, blanks).unwrap() as u64;
+        for rank in (0..total).step_by((total / 4999) as usize) {
+            assert_eq!(ranked_from_positions(rank, &counts, blanks, 64), rank);
+        }
+    }
+}
+
+/// The arrangement of `rank` unranked, then ranked again from its pieces' positions.
+fn ranked_from_positions(rank: u64, counts: &[u8], blanks: u8, len: usize) -> u64 {
+    let mut classes = vec![0u8; len];
+    arrangement_unrank(rank, counts, blanks, &mut classes);
+    let places = (0..len as u8).zip(classes).filter(|&(_, c)| c != BLANK);
+    let pieces = len - usize::from(blanks);
+    match counts.len() {
+        1 => sparse::alike_rank(places.map(|(q, _)| q), pieces, len),
+        _ => sparse::placed_rank(places, pieces, len),
+    }
+}
+
+/// Views that keep a few pieces of an orbit rank a state from where its pieces lie
+/// ([`View::rank_located`]) as they do reading every position ([`View::rank`]): on
+/// scrambled states, on states no turn reaches, on states with pieces not the
+/// puzzle's, and where a set's labels are not each in one orbit.
+#[test]
+fn views_rank_located_pieces_as_read_position_by_position() {
+    use crate::definition::located::Located;
+    use rand::{Rng, SeedableRng};
+    let cube = include_str!("../../../definitions/3x3x3.def");
+    let squares = include_str!("../../../definitions/cube-squares.def");
+    // One label in the M and E slices' orbits, another in the S slice's.
+    let twinned = squares.replacen("1 2 3 4 5 6 7 8 9 10 11 12", "1 1 2 2 1 1 2 2 1 1 1 1", 1);
+    let kept = |kept: &[u8], len: usize, orientation: bool| Keep::Kept {
+        class: (0..len)
+            .map(|i| kept.get(i).copied().unwrap_or(BLANK))
+            .collect(),
+        orientation,
+    };
+    let cases = [
+        (cube, true, vec![Keep::Dropped, kept(&[0, 1, 2], 12, true)]),
+        (
+            cube,
+            true,
+            vec![Keep::Dropped, kept(&[0, 0, 0, 0], 12, true)],
+        ),
+        (
+            cube,
+            true,
+            vec![kept(&[0, 1], 8, false), kept(&[3, 2, 1, 0, 4], 12, true)],
+        ),
+        (
+            squares,
+            true,
+            vec![kept(&[1, 0], 8, false), kept(&[0, 1, 2], 12, false)],
+        ),
+        (squares, true, vec![Keep::Dropped, kept(&[0, 0], 12, false)]),
+        (
+            &twinned,
+            false,
+            vec![Keep::Dropped, kept(&[BLANK, 0], 2, false)],
+        ),
+    ];
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    for (text, sparse, sets) in cases {
+        let definition = crate::definition::Definition::parse(text, "case.def").unwrap();
+        let puzzle = Model::new(definition, None, None).unwrap();
+        let view = View::new(&puzzle, &Projection { sets }, &[0]).unwrap();
+        assert_eq!(
+            view.orbits.iter().any(|o| o.sparse.is_some()),
+            sparse,
+            "{view:?}"
+        );
+        let start = puzzle.flat(&puzzle.definition.start);
+        let (mut ranked, mut unranked) = (0, 0);
+        for i in 0..3000 {
+            let mut cells = start.clone();
+            for _ in 0..rng.random_range(0..25) {
+                let before = cells.clone();
+                puzzle.play(&before, rng.random_range(0..puzzle.turns.len()), &mut cells);
+            }
+            match i % 3 {
+                // Reached by turns.
+                0 => {}
+                // Pieces and orientations shuffled within a set: often reached by none.
+                1 => {
+                    let (at, set) = (puzzle.offsets[1], &puzzle.sets()[1]);
+                    for p in (1..set.pieces).rev() {
+                        cells.swap(at + p, at + rng.random_range(0..=p));
+                    }
+                    let turned = &mut cells[at + set.pieces..at + 2 * set.pieces];
+                    turned
+                        .iter_mut()
+                        .for_each(|t| *t = rng.random_range(0..set.orientations));
+                }
+                // Any label of the set at any of its positions: one twice, one missing.
+                _ => {
+                    let labels = puzzle.definition.start.pieces[1].iter().max().unwrap() + 1;
+                    let at = puzzle.offsets[1] + rng.random_range(0..puzzle.sets()[1].pieces);
+                    cells[at] = rng.random_range(0..labels);
+                }
+            }
+            let read = view.rank(&cells);
+            let located = view.rank_located(&Located::new(&puzzle.locator, &cells));
+            assert_eq!(located, read, "{cells:?}");
+            match read {
+                Some(_) => ranked += 1,
+                None => unranked += 1,
+            }
+        }
+        assert!(
+            ranked >= 1000 && unranked > 10,
+            "{ranked} ranked, {unranked} not"
+        );
+    }
+}
