@@ -81,6 +81,8 @@ pub struct View {
     id: u64,
     /// The orbits with no part (one arrangement), whose pieces are checked apart.
     partless: Vec<usize>,
+    /// Each orbit's ranking from where its pieces lie, where it keeps a few of many.
+    sparse: Vec<Option<Sparse>>,
 }
 
 impl View {
@@ -114,7 +116,17 @@ impl View {
             timed: OnceLock::new(),
             id: joint::new_id(),
             partless: Vec::new(),
+            sparse: Vec::new(),
         };
+        view.sparse = (view.orbits.iter())
+            .map(|orbit| {
+                Sparse::new(
+                    orbit,
+                    &puzzle.definition.start.pieces[orbit.set],
+                    &puzzle.locator,
+                )
+            })
+            .collect();
         view.partless = (0..view.orbits.len())
             .filter(|&o| !view.parts.iter().any(|p| p.orbit == o))
             .collect();
@@ -240,7 +252,7 @@ impl View {
     /// asks: an orbit that keeps a few pieces of many is ranked from where they lie.
     #[inline]
     pub fn rank_located(&self, located: &Located) -> Option<u64> {
-        let at = match self.orbits.iter().any(|o| o.sparse.is_some()) {
+        let at = match self.sparse.iter().any(Option::is_some) {
             true => located.positions(),
             false => None,
         };
@@ -254,7 +266,7 @@ impl View {
         let mut current = usize::MAX;
         for part in &self.parts {
             let orbit = &self.orbits[part.orbit];
-            if let (Some(sparse), Some(at)) = (&orbit.sparse, at) {
+            if let (Some(sparse), Some(at)) = (&self.sparse[part.orbit], at) {
                 let joint = self.is_joint(part).then_some(part.turned);
                 rank += sparse.rank(orbit, joint, cells, at)? * part.stride;
                 continue;
@@ -335,6 +347,7 @@ mod turns;
 use arrangement::*;
 use orbit::*;
 pub use projection::{Keep, Projection, BLANK};
+use sparse::Sparse;
 pub use steps::Lists;
 
 #[cfg(test)]

@@ -4,7 +4,6 @@
 
 use super::arrangement::*;
 use super::goal_states::visit_goal_states;
-use super::sparse::Sparse;
 use super::{Part, Ranks, View, ViewError, BLANK, MOST_GOAL_STATES};
 use crate::definition::model::Model;
 use crate::definition::{Action, Goal};
@@ -40,8 +39,6 @@ pub(super) struct Orbit {
     pub(super) backward: Vec<(Vec<u8>, Vec<u8>)>,
     /// Whether a located state's pieces are the start's here ([`Locator::locates`](crate::definition::located::Locator::locates)).
     pub(super) located: bool,
-    /// How it is ranked from where its pieces lie, where it keeps a few of many.
-    pub(super) sparse: Option<Sparse>,
 }
 
 /// The most positions an orbit of a view has.
@@ -303,11 +300,9 @@ impl Orbit {
             forward,
             backward,
             located: puzzle.locator.locates(s),
-            sparse: None,
         };
         orbit.sum = orbit.kept_sum(goals);
         orbit.parity = orbit.kept_parity(goals);
-        orbit.sparse = Sparse::new(&orbit, s, &start.pieces[s], &puzzle.locator);
         orbit
     }
 

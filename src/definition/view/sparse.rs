@@ -30,11 +30,11 @@ pub(super) struct Sparse {
 }
 
 impl Sparse {
-    /// How `orbit` of set `s`, whose labels the start has as `start`, is ranked from
-    /// its pieces' positions; `None` where it is not: no blank, only half its
+    /// How `orbit`, whose set's labels the start has as `start`, is ranked from its
+    /// pieces' positions; `None` where it is not: no blank, only half its
     /// arrangements ranked, classes of several pieces each, no piece or many kept, or
     /// its set not located.
-    pub(super) fn new(orbit: &Orbit, s: usize, start: &[u8], locator: &Locator) -> Option<Sparse> {
+    pub(super) fn new(orbit: &Orbit, start: &[u8], locator: &Locator) -> Option<Sparse> {
         // Classes of the set that have no piece here are left out of the order, which
         // stays as it was: the rank is the same.
         let present: Vec<u8> = (0..orbit.counts.len() as u8)
@@ -55,7 +55,7 @@ impl Sparse {
         labels.dedup();
         let mut kept = Vec::new();
         for l in labels {
-            let (first, count) = locator.bucket(s, l)?;
+            let (first, count) = locator.bucket(orbit.set, l)?;
             let class = orbit.class[usize::from(l)];
             let dense = present.iter().position(|&c| c == class)?;
             kept.push((first, count, dense as u8));
@@ -80,34 +80,35 @@ impl Sparse {
         cells: &[u8],
         at: &[u8; 256],
     ) -> Option<u64> {
-        // Each piece's place in the orbit, class and orientation.
-        let mut found = [(0u8, 0u8, 0u8); MOST_SPARSE];
-        let mut n = 0;
+        // The places in the orbit that hold a piece, in order as bits, and each one's
+        // class and orientation.
+        let (mut places, mut class_at, mut turned_at) = (0u64, [0u8; 64], [0u8; 64]);
         for &(first, count, class) in &self.kept {
             for &p in &at[usize::from(first)..usize::from(first + count)] {
                 let q = self.index[usize::from(p)];
                 let turned = cells[usize::from(*orbit.turn_slots.get(usize::from(q))?)];
-                found[n] = (q, class, turned);
-                n += 1;
+                places |= 1 << q;
+                class_at[usize::from(q)] = class;
+                turned_at[usize::from(q)] = turned;
             }
         }
-        let found = &mut found[..n];
-        found.sort_unstable_by_key(|&(q, _, _)| q);
+        let pieces = places.count_ones() as usize;
+        let found =
+            || Places(places).map(|q| (q, class_at[usize::from(q)], turned_at[usize::from(q)]));
         if let Some(c) = orbit.constant {
-            if found.iter().any(|&(_, _, t)| t != c) {
+            if found().any(|(_, _, t)| t != c) {
                 return None;
             }
         }
         let len = orbit.positions.len();
-        let places = found.iter().map(|&(q, class, _)| (q, class));
         let arranged = match self.alike {
-            true => alike_rank(places.map(|(q, _)| q), n, len),
-            false => placed_rank(places, n, len),
+            true => alike_rank(Places(places), pieces, len),
+            false => placed_rank(found().map(|(q, class, _)| (q, class)), pieces, len),
         };
         let m = u64::from(orbit.modulus);
         Some(match joint {
             Some(turned) => {
-                let orientations = found.iter().fold(0, |r, &(_, _, t)| r * m + u64::from(t));
+                let orientations = found().fold(0, |r, (_, _, t)| r * m + u64::from(t));
                 arranged * turned + orientations
             }
             None => arranged,
@@ -153,4 +154,18 @@ pub(super) fn placed_rank(
         before = after;
     }
     rank
+}
+
+/// The places set in a mask, lowest first.
+struct Places(u64);
+
+impl Iterator for Places {
+    type Item = u8;
+
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        let q = (self.0 != 0).then(|| self.0.trailing_zeros() as u8)?;
+        self.0 &= self.0 - 1;
+        Some(q)
+    }
 }

@@ -358,11 +358,7 @@ fn views_rank_located_pieces_as_read_position_by_position() {
         let definition = crate::definition::Definition::parse(text, "case.def").unwrap();
         let puzzle = Model::new(definition, None, None).unwrap();
         let view = View::new(&puzzle, &Projection { sets }, &[0]).unwrap();
-        assert_eq!(
-            view.orbits.iter().any(|o| o.sparse.is_some()),
-            sparse,
-            "{view:?}"
-        );
+        assert_eq!(view.sparse.iter().any(Option::is_some), sparse, "{view:?}");
         let start = puzzle.flat(&puzzle.definition.start);
         let (mut ranked, mut unranked) = (0, 0);
         for i in 0..3000 {
