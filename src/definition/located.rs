@@ -42,7 +42,7 @@ impl Locator {
             bucket: vec![NONE; sets.len() * 256],
             ..Locator::default()
         };
-        let mut orbit_id = 0u16;
+        let (mut orbit_id, mut slot) = (0u16, 0u16);
         for (s, set) in sets.iter().enumerate() {
             let mut orbit_of = vec![0u16; set.pieces];
             for positions in &orbits[s] {
@@ -64,7 +64,6 @@ impl Locator {
                 locator.sets.push(None);
                 continue;
             }
-            let mut slot = locator.first.len() as u16;
             for l in (0..256).filter(|&l| count[l] > 0) {
                 locator.bucket[s * 256 + l] = locator.first.len() as u16;
                 locator.first.push(slot);
@@ -73,18 +72,9 @@ impl Locator {
             }
             locator.sets.push(Some((offsets[s], orbit_of)));
         }
-        locator.first.push(locator.slots());
+        // One past the last bucket's last slot.
+        locator.first.push(slot);
         locator
-    }
-
-    /// The slots of all buckets.
-    fn slots(&self) -> u16 {
-        let filled = self
-            .sets
-            .iter()
-            .flatten()
-            .map(|(_, orbit_of)| orbit_of.len());
-        filled.sum::<usize>() as u16
     }
 
     /// Whether set `s` is located: each of its labels keeps to one orbit, so that a

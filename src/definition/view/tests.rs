@@ -323,6 +323,9 @@ fn views_rank_located_pieces_as_read_position_by_position() {
     let squares = include_str!("../../../definitions/cube-squares.def");
     // One label in the M and E slices' orbits, another in the S slice's.
     let twinned = squares.replacen("1 2 3 4 5 6 7 8 9 10 11 12", "1 1 2 2 1 1 2 2 1 1 1 1", 1);
+    // Corners alike two and four at a time: fewer buckets than slots before the
+    // edges', and two of a label in an orbit with two blanks.
+    let alike = squares.replacen("1 2 3 4 5 6 7 8\n", "1 2 2 3 2 3 1 2\n", 1);
     let kept = |kept: &[u8], len: usize, orientation: bool| Keep::Kept {
         class: (0..len)
             .map(|i| kept.get(i).copied().unwrap_or(BLANK))
@@ -348,6 +351,14 @@ fn views_rank_located_pieces_as_read_position_by_position() {
         ),
         (squares, true, vec![Keep::Dropped, kept(&[0, 0], 12, false)]),
         (
+            &alike,
+            true,
+            vec![
+                kept(&[BLANK, BLANK, 0], 3, false),
+                kept(&[0, 1, 2], 12, false),
+            ],
+        ),
+        (
             &twinned,
             false,
             vec![Keep::Dropped, kept(&[BLANK, 0], 2, false)],
@@ -368,8 +379,11 @@ fn views_rank_located_pieces_as_read_position_by_position() {
                 puzzle.play(&before, rng.random_range(0..puzzle.turns.len()), &mut cells);
             }
             match i % 3 {
-                // Reached by turns.
-                0 => {}
+                // Reached by turns: its pieces are where the start has their labels.
+                0 => {
+                    let located = Located::new(&puzzle.locator, &cells);
+                    assert!(located.positions().is_some(), "{cells:?}");
+                }
                 // Pieces and orientations shuffled within a set: often reached by none.
                 1 => {
                     let (at, set) = (puzzle.offsets[1], &puzzle.sets()[1]);
