@@ -146,7 +146,8 @@ pub(crate) fn answers(
                 }
                 let took = account.took_since(began);
                 if search.threshold <= most {
-                    if let Err(reason) = account.foresee(before, took) {
+                    // On one thread, as the last.
+                    if let Err(reason) = account.foresee(before, took, 1) {
                         return search.stopped(&account, reason);
                     }
                 }

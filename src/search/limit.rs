@@ -69,7 +69,8 @@ pub struct Limits {
     /// Stops it, with [`Reason::Foreseen`], before an iteration foreseen to end past
     /// this time on the search's clock: each iteration foreseen to take its
     /// predecessor's time multiplied by the predecessor's nodes over those of the
-    /// iteration before it (once both had [`FORESEEN_FROM`]). For a caller who would
+    /// iteration before it (once both had [`FORESEEN_FROM`]), and divided by the
+    /// threads it spreads over where the predecessor took one. For a caller who would
     /// rather be told the cost of a case out of reach than wait for it (the command's
     /// defined cases given no limit).
     pub foresight: Option<Duration>,
@@ -329,15 +330,22 @@ impl<'a> Account<'a> {
     /// `Err` with [`Reason::Foreseen`] where the search would end past its foresight
     /// were the iteration after `last` searched, `last` having followed one of
     /// `before` nodes: the next foreseen to take `last`'s time as many times over as
-    /// `last` had `before`'s nodes.
-    pub(crate) fn foresee(&self, before: Option<u64>, last: Took) -> Result<(), Reason> {
+    /// `last` had `before`'s nodes, divided by `spread`, the threads it spreads over
+    /// for each that `last` took (a whole iteration is followed by a split one).
+    pub(crate) fn foresee(
+        &self,
+        before: Option<u64>,
+        last: Took,
+        spread: usize,
+    ) -> Result<(), Reason> {
         let (Some(foresight), Some(before)) = (self.limits.foresight, before) else {
             return Ok(());
         };
         if before < FORESEEN_FROM || last.nodes < FORESEEN_FROM {
             return Ok(());
         }
-        let seconds = last.time.as_secs_f64() * (last.nodes as f64 / before as f64);
+        let growth = last.nodes as f64 / before as f64;
+        let seconds = last.time.as_secs_f64() * growth / spread.max(1) as f64;
         let next = Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX);
         let end = self.searched_for().saturating_add(next);
         match end > foresight {
@@ -443,8 +451,30 @@ pub(crate) fn thread_nanos() -> u64 {
 
 #[cfg(all(test, target_os = "linux"))]
 mod tests {
-    use super::thread_nanos;
+    use super::{thread_nanos, Account, Limits, Reason, Took};
     use std::time::{Duration, Instant};
+
+    /// The next iteration is foreseen at the last one's time times its growth in
+    /// nodes, over the threads it spreads across for each the last one took.
+    #[test]
+    fn an_iteration_is_foreseen_by_its_growth_over_its_threads() {
+        let limits = Limits {
+            foresight: Some(Duration::from_secs(10)),
+            ..Limits::default()
+        };
+        let account = Account::new(&limits, None);
+        let last = Took {
+            nodes: 80_000,
+            time: Duration::from_secs(3),
+        };
+        // Twice the nodes: 6 s. Four times: 12 s on one thread, 6 s on two.
+        assert_eq!(account.foresee(Some(40_000), last, 1), Ok(()));
+        let past = Err(Reason::Foreseen(Duration::from_secs(12)));
+        assert_eq!(account.foresee(Some(20_000), last, 1), past);
+        assert_eq!(account.foresee(Some(20_000), last, 2), Ok(()));
+        // Too few nodes before to foresee anything.
+        assert_eq!(account.foresee(Some(9_999), last, 1), Ok(()));
+    }
 
     #[test]
     fn a_thread_clock_counts_the_time_the_thread_runs_not_the_time_it_waits() {

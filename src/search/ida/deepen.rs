@@ -72,15 +72,21 @@ pub(super) fn deepen<M>(
             Ok(pass) if pass.next_bound == u32::MAX => return Deepened::Exhausted,
             Ok(pass) => {
                 let took = account.took_since(began);
-                if let Err(reason) = account.foresee(round.before.map(|(_, n)| n), took) {
+                let split = took.nodes >= settings.split_from;
+                // A whole iteration's time foresees a split one's over every thread.
+                let spread = match split && !round.split {
+                    true => rayon::current_num_threads(),
+                    false => 1,
+                };
+                let before = round.before.map(|(_, n)| n);
+                if let Err(reason) = account.foresee(before, took, spread) {
                     let bound = pass.next_bound;
                     return Deepened::Stopped { bound, reason };
                 }
-                let nodes = took.nodes;
                 round = Round {
                     bound: pass.next_bound,
-                    split: nodes >= settings.split_from,
-                    before: Some((round.bound, nodes)),
+                    split,
+                    before: Some((round.bound, took.nodes)),
                 };
             }
             Err(reason) => {
