@@ -4,20 +4,25 @@
 //! keep three or four of sixty edges or centres).
 //!
 //! A set's pieces are counted into buckets by label, in position order: each label's
-//! bucket has room for as many pieces as the start has of it, so a state whose labels
-//! are not the start's (a case no turn reaches) overflows one and is not located; nor
-//! is one with a piece outside the orbit the start has its label in.
+//! bucket has room for as many pieces as the start has of it. A state whose labels are
+//! not the start's (a case no turn reaches: a label the start has not, or one too many
+//! of one) is not located, nor is one with a piece outside the orbit the start has its
+//! label in; the views rank it position by position.
 
 use std::cell::OnceCell;
 
+use super::model::MOST_CELLS;
 use super::{Set, State};
+
+// A state's pieces, two cells each, are at most the 256 a slot or a position counts.
+const _: () = assert!(MOST_CELLS / 2 <= 256);
 
 /// No bucket: the label is not in the set, or the set is not located.
 const NONE: u16 = u16::MAX;
 
 /// Which bucket each piece of a puzzle's states goes into: fixed by its start.
 #[derive(Clone, Debug, Default)]
-pub struct Locator {
+pub(crate) struct Locator {
     /// `bucket[s * 256 + label]`: the label's bucket in set `s`.
     bucket: Vec<u16>,
     /// Each bucket's first slot (one past its last is the next bucket's first).
@@ -84,7 +89,7 @@ impl Locator {
     }
 
     /// Label `label`'s bucket in set `s`: its first slot and its pieces; `None` where
-    /// the set is not located.
+    /// the set is not located or the start has no such label in it.
     pub(crate) fn bucket(&self, s: usize, label: u8) -> Option<(u16, u16)> {
         let b = self.bucket[s * 256 + usize::from(label)];
         (b != NONE).then(|| {
@@ -97,7 +102,7 @@ impl Locator {
 }
 
 /// A state's pieces located, once asked for: each bucket's positions, in order.
-pub struct Located<'a> {
+pub(crate) struct Located<'a> {
     locator: &'a Locator,
     cells: &'a [u8],
     at: OnceCell<Option<[u8; 256]>>,
@@ -105,7 +110,7 @@ pub struct Located<'a> {
 
 impl<'a> Located<'a> {
     /// The flat state `cells`, its pieces not yet located.
-    pub fn new(locator: &'a Locator, cells: &'a [u8]) -> Located<'a> {
+    pub(crate) fn new(locator: &'a Locator, cells: &'a [u8]) -> Located<'a> {
         Located {
             locator,
             cells,
@@ -114,13 +119,13 @@ impl<'a> Located<'a> {
     }
 
     /// The flat state.
-    pub fn cells(&self) -> &'a [u8] {
+    pub(crate) fn cells(&self) -> &'a [u8] {
         self.cells
     }
 
     /// Each bucket's positions (slots as [`Locator::bucket`] gives them), found on
     /// first asking; `None` where the state's pieces are not the start's in its orbits.
-    pub fn positions(&self) -> Option<&[u8; 256]> {
+    pub(crate) fn positions(&self) -> Option<&[u8; 256]> {
         self.at.get_or_init(|| self.locate()).as_ref()
     }
 

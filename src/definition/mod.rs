@@ -34,7 +34,7 @@ pub mod group;
 pub mod json;
 pub mod kpuzzle;
 pub mod ksolve;
-pub mod located;
+mod located;
 mod lookups;
 pub mod model;
 pub mod parity;

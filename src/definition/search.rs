@@ -14,7 +14,7 @@ pub const MOST_WIDTH: usize = super::model::MOST_CELLS;
 
 /// The most databases of a goal whose entries are asked for ahead
 /// ([`CaseSearch::expand_ahead`]); a goal bounded by more reads each child's entries
-/// in turn.
+/// in turn, this many ranked and asked for at a time ([`bound`]).
 const MOST_AHEAD: usize = 12;
 
 /// A state under search: its flat array, in the fewest bytes of 64, 128, 256 or 512 that

@@ -33,7 +33,7 @@ impl<D: AsRef<[u8]>> Viewed<D> {
 
     /// [`Viewed::distance_of`] a state whose pieces are located once for every database.
     #[inline]
-    pub fn distance_located(&self, located: &Located) -> u8 {
+    pub(crate) fn distance_located(&self, located: &Located) -> u8 {
         match self.view.rank_located(located) {
             Some(rank) => self.table.entry_byte(rank),
             None => UNREACHABLE,

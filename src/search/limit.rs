@@ -449,7 +449,7 @@ pub(crate) fn thread_nanos() -> u64 {
     }
 }
 
-#[cfg(all(test, target_os = "linux"))]
+#[cfg(test)]
 mod tests {
     use super::{thread_nanos, Account, Limits, Reason, Took};
     use std::time::{Duration, Instant};
@@ -476,6 +476,7 @@ mod tests {
         assert_eq!(account.foresee(Some(9_999), last, 1), Ok(()));
     }
 
+    #[cfg(target_os = "linux")]
     #[test]
     fn a_thread_clock_counts_the_time_the_thread_runs_not_the_time_it_waits() {
         let start = thread_nanos();

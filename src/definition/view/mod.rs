@@ -251,7 +251,7 @@ impl View {
     /// [`View::rank`] of a state whose pieces are located once for every view that
     /// asks: an orbit that keeps a few pieces of many is ranked from where they lie.
     #[inline]
-    pub fn rank_located(&self, located: &Located) -> Option<u64> {
+    pub(crate) fn rank_located(&self, located: &Located) -> Option<u64> {
         let at = match self.sparse.iter().any(Option::is_some) {
             true => located.positions(),
             false => None,

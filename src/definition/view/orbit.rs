@@ -37,7 +37,8 @@ pub(super) struct Orbit {
     pub(super) forward: Vec<(Vec<u8>, Vec<u8>)>,
     /// Each turn's inverse on the orbit.
     pub(super) backward: Vec<(Vec<u8>, Vec<u8>)>,
-    /// Whether a located state's pieces are the start's here ([`Locator::locates`](crate::definition::located::Locator::locates)).
+    /// Whether a located state's pieces are the start's here
+    /// (`Locator::locates`).
     pub(super) located: bool,
 }
 
@@ -81,11 +82,8 @@ impl Scratch {
         }
         match orbit.constant {
             Some(c) => {
-                let counted = self.classes().iter().zip(&self.turned);
-                counted
-                    .clone()
-                    .all(|(&k, &t)| k == BLANK || t == c)
-                    .then_some(())
+                let mut counted = self.classes().iter().zip(&self.turned);
+                counted.all(|(&k, &t)| k == BLANK || t == c).then_some(())
             }
             None => Some(()),
         }

@@ -4,7 +4,7 @@
 //! position. The rank is the one [`arrangement_rank`] gives, the blanks between two
 //! pieces counted at once: what a blank adds, summed over a run, telescopes.
 
-use super::orbit::Orbit;
+use super::orbit::{Orbit, MOST_ORBIT};
 use super::BLANK;
 use crate::definition::located::Locator;
 use crate::rank::combination::binomial;
@@ -16,6 +16,9 @@ use {super::arrangement::arrangement_rank, crate::definition::located::Located};
 /// The most pieces an orbit ranked from their positions keeps: past a few, reading
 /// every position costs no more.
 const MOST_SPARSE: usize = 16;
+
+// An orbit's places are the bits of a `u64`.
+const _: () = assert!(MOST_ORBIT <= 64);
 
 /// How an orbit finds its kept pieces in a located state.
 #[derive(Clone, Debug)]
@@ -32,8 +35,8 @@ pub(super) struct Sparse {
 impl Sparse {
     /// How `orbit`, whose set's labels the start has as `start`, is ranked from its
     /// pieces' positions; `None` where it is not: no blank, only half its
-    /// arrangements ranked, classes of several pieces each, no piece or many kept, or
-    /// its set not located.
+    /// arrangements ranked, several classes and one of more than one piece, no piece
+    /// or many kept, or its set not located.
     pub(super) fn new(orbit: &Orbit, start: &[u8], locator: &Locator) -> Option<Sparse> {
         // Classes of the set that have no piece here are left out of the order, which
         // stays as it was: the rank is the same.
@@ -82,7 +85,8 @@ impl Sparse {
     ) -> Option<u64> {
         // The places in the orbit that hold a piece, in order as bits, and each one's
         // class and orientation.
-        let (mut places, mut class_at, mut turned_at) = (0u64, [0u8; 64], [0u8; 64]);
+        let (mut places, mut class_at, mut turned_at) =
+            (0u64, [0u8; MOST_ORBIT], [0u8; MOST_ORBIT]);
         for &(first, count, class) in &self.kept {
             for &p in &at[usize::from(first)..usize::from(first + count)] {
                 let q = self.index[usize::from(p)];
@@ -102,8 +106,8 @@ impl Sparse {
         }
         let len = orbit.positions.len();
         let arranged = match self.alike {
-            true => alike_rank(Places(places), pieces, len),
-            false => placed_rank(found().map(|(q, class, _)| (q, class)), pieces, len),
+            true => alike_rank_at(Places(places), pieces, len),
+            false => placed_rank_at(found().map(|(q, class, _)| (q, class)), pieces, len),
         };
         let m = u64::from(orbit.modulus);
         Some(match joint {
@@ -120,7 +124,7 @@ impl Sparse {
 /// blank, from the pieces' positions in order. A blank with `m` pieces after it counts
 /// the arrangements with a piece there, C(after, m − 1); over a run of blanks these
 /// sum to C(after its first + 1, m) − C(after its last, m).
-pub(super) fn alike_rank(positions: impl Iterator<Item = u8>, pieces: usize, len: usize) -> u64 {
+pub(super) fn alike_rank_at(positions: impl Iterator<Item = u8>, pieces: usize, len: usize) -> u64 {
     let (mut left, mut before, mut rank) = (pieces, len, 0);
     for q in positions {
         let after = len - 1 - usize::from(q);
@@ -137,7 +141,7 @@ pub(super) fn alike_rank(positions: impl Iterator<Item = u8>, pieces: usize, len
 /// over a run sum to the sequences of `m` in (after its first + 1) less those in (after
 /// its last); a piece counts the smaller pieces not yet placed, each with the sequences
 /// of the rest in the positions after it.
-pub(super) fn placed_rank(
+pub(super) fn placed_rank_at(
     places: impl Iterator<Item = (u8, u8)>,
     pieces: usize,
     len: usize,

@@ -299,15 +299,17 @@ fn arrangements_rank_from_their_pieces_positions() {
     }
 }
 
-/// The arrangement of `rank` unranked, then ranked again from its pieces' positions.
+/// The arrangement of `rank` unranked, then ranked again from its pieces' positions
+/// (and position by position, which must agree).
 fn ranked_from_positions(rank: u64, counts: &[u8], blanks: u8, len: usize) -> u64 {
     let mut classes = vec![0u8; len];
     arrangement_unrank(rank, counts, blanks, &mut classes);
+    assert_eq!(arrangement_rank(&classes, counts, blanks), Some(rank));
     let places = (0..len as u8).zip(classes).filter(|&(_, c)| c != BLANK);
     let pieces = len - usize::from(blanks);
     match counts.len() {
-        1 => sparse::alike_rank(places.map(|(q, _)| q), pieces, len),
-        _ => sparse::placed_rank(places, pieces, len),
+        1 => sparse::alike_rank_at(places.map(|(q, _)| q), pieces, len),
+        _ => sparse::placed_rank_at(places, pieces, len),
     }
 }
 
@@ -334,6 +336,15 @@ fn views_rank_located_pieces_as_read_position_by_position() {
     };
     let cases = [
         (cube, true, vec![Keep::Dropped, kept(&[0, 1, 2], 12, true)]),
+        // A whole orbit ranked position by position beside one ranked from its pieces.
+        (
+            cube,
+            true,
+            vec![
+                kept(&[0, 1, 2, 3, 4, 5, 6, 7], 8, true),
+                kept(&[0, 1, 2], 12, true),
+            ],
+        ),
         (
             cube,
             true,
@@ -354,14 +365,14 @@ fn views_rank_located_pieces_as_read_position_by_position() {
             &alike,
             true,
             vec![
-                kept(&[BLANK, BLANK, 0], 3, false),
+                kept(&[BLANK, BLANK, 0], 8, false),
                 kept(&[0, 1, 2], 12, false),
             ],
         ),
         (
             &twinned,
             false,
-            vec![Keep::Dropped, kept(&[BLANK, 0], 2, false)],
+            vec![Keep::Dropped, kept(&[BLANK, 0], 12, false)],
         ),
     ];
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
@@ -395,11 +406,13 @@ fn views_rank_located_pieces_as_read_position_by_position() {
                         .iter_mut()
                         .for_each(|t| *t = rng.random_range(0..set.orientations));
                 }
-                // Any label of the set at any of its positions: one twice, one missing.
+                // Any label at any position of a set: one twice, one missing, or one
+                // the start has not.
                 _ => {
-                    let labels = puzzle.definition.start.pieces[1].iter().max().unwrap() + 1;
-                    let at = puzzle.offsets[1] + rng.random_range(0..puzzle.sets()[1].pieces);
-                    cells[at] = rng.random_range(0..labels);
+                    let s = rng.random_range(0..puzzle.sets().len());
+                    let pieces = puzzle.sets()[s].pieces;
+                    let at = puzzle.offsets[s] + rng.random_range(0..pieces);
+                    cells[at] = rng.random_range(0..pieces as u8);
                 }
             }
             let read = view.rank(&cells);
