@@ -321,63 +321,9 @@ fn ranked_from_positions(rank: u64, counts: &[u8], blanks: u8, len: usize) -> u6
 fn views_rank_located_pieces_as_read_position_by_position() {
     use crate::definition::located::Located;
     use rand::{Rng, SeedableRng};
-    let cube = include_str!("../../../definitions/3x3x3.def");
-    let squares = include_str!("../../../definitions/cube-squares.def");
-    // One label in the M and E slices' orbits, another in the S slice's.
-    let twinned = squares.replacen("1 2 3 4 5 6 7 8 9 10 11 12", "1 1 2 2 1 1 2 2 1 1 1 1", 1);
-    // Corners alike two and four at a time: fewer buckets than slots before the
-    // edges', and two of a label in an orbit with two blanks.
-    let alike = squares.replacen("1 2 3 4 5 6 7 8\n", "1 2 2 3 2 3 1 2\n", 1);
-    let kept = |kept: &[u8], len: usize, orientation: bool| Keep::Kept {
-        class: (0..len)
-            .map(|i| kept.get(i).copied().unwrap_or(BLANK))
-            .collect(),
-        orientation,
-    };
-    let cases = [
-        (cube, true, vec![Keep::Dropped, kept(&[0, 1, 2], 12, true)]),
-        // A whole orbit ranked position by position beside one ranked from its pieces.
-        (
-            cube,
-            true,
-            vec![
-                kept(&[0, 1, 2, 3, 4, 5, 6, 7], 8, true),
-                kept(&[0, 1, 2], 12, true),
-            ],
-        ),
-        (
-            cube,
-            true,
-            vec![Keep::Dropped, kept(&[0, 0, 0, 0], 12, true)],
-        ),
-        (
-            cube,
-            true,
-            vec![kept(&[0, 1], 8, false), kept(&[3, 2, 1, 0, 4], 12, true)],
-        ),
-        (
-            squares,
-            true,
-            vec![kept(&[1, 0], 8, false), kept(&[0, 1, 2], 12, false)],
-        ),
-        (squares, true, vec![Keep::Dropped, kept(&[0, 0], 12, false)]),
-        (
-            &alike,
-            true,
-            vec![
-                kept(&[BLANK, BLANK, 0], 8, false),
-                kept(&[0, 1, 2], 12, false),
-            ],
-        ),
-        (
-            &twinned,
-            false,
-            vec![Keep::Dropped, kept(&[BLANK, 0], 12, false)],
-        ),
-    ];
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
-    for (text, sparse, sets) in cases {
-        let definition = crate::definition::Definition::parse(text, "case.def").unwrap();
+    for (text, sparse, sets) in located_views() {
+        let definition = crate::definition::Definition::parse(&text, "case.def").unwrap();
         let puzzle = Model::new(definition, None, None).unwrap();
         let view = View::new(&puzzle, &Projection { sets }, &[0]).unwrap();
         assert_eq!(view.sparse.iter().any(Option::is_some), sparse, "{view:?}");
@@ -428,4 +374,60 @@ fn views_rank_located_pieces_as_read_position_by_position() {
             "{ranked} ranked, {unranked} not"
         );
     }
+}
+
+/// The definitions and views of [`views_rank_located_pieces_as_read_position_by_position`],
+/// each with whether an orbit of it is ranked from its pieces' positions.
+fn located_views() -> Vec<(String, bool, Vec<Keep>)> {
+    let cube = include_str!("../../../definitions/3x3x3.def").to_string();
+    let squares = include_str!("../../../definitions/cube-squares.def").to_string();
+    // One label in the M and E slices' orbits, another in the S slice's.
+    let twinned = squares.replacen("1 2 3 4 5 6 7 8 9 10 11 12", "1 1 2 2 1 1 2 2 1 1 1 1", 1);
+    // Corners alike two and four at a time: fewer buckets than slots before the
+    // edges', and two of a label in an orbit with two blanks.
+    let alike = squares.replacen("1 2 3 4 5 6 7 8\n", "1 2 2 3 2 3 1 2\n", 1);
+    let kept = |kept: &[u8], len: usize, orientation: bool| Keep::Kept {
+        class: (0..len)
+            .map(|i| kept.get(i).copied().unwrap_or(BLANK))
+            .collect(),
+        orientation,
+    };
+    let (edges, all_corners) = (
+        kept(&[0, 1, 2], 12, true),
+        kept(&[0, 1, 2, 3, 4, 5, 6, 7], 8, true),
+    );
+    vec![
+        (cube.clone(), true, vec![Keep::Dropped, edges.clone()]),
+        // A whole orbit ranked position by position beside one ranked from its pieces.
+        (cube.clone(), true, vec![all_corners, edges]),
+        (
+            cube.clone(),
+            true,
+            vec![Keep::Dropped, kept(&[0, 0, 0, 0], 12, true)],
+        ),
+        (
+            cube,
+            true,
+            vec![kept(&[0, 1], 8, false), kept(&[3, 2, 1, 0, 4], 12, true)],
+        ),
+        (
+            squares.clone(),
+            true,
+            vec![kept(&[1, 0], 8, false), kept(&[0, 1, 2], 12, false)],
+        ),
+        (squares, true, vec![Keep::Dropped, kept(&[0, 0], 12, false)]),
+        (
+            alike,
+            true,
+            vec![
+                kept(&[BLANK, BLANK, 0], 8, false),
+                kept(&[0, 1, 2], 12, false),
+            ],
+        ),
+        (
+            twinned,
+            false,
+            vec![Keep::Dropped, kept(&[BLANK, 0], 12, false)],
+        ),
+    ]
 }
