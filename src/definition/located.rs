@@ -11,11 +11,7 @@
 
 use std::cell::OnceCell;
 
-use super::model::MOST_CELLS;
 use super::{Set, State};
-
-// A state's pieces, two cells each, are at most the 256 a slot or a position counts.
-const _: () = assert!(MOST_CELLS / 2 <= 256);
 
 /// No bucket: the label is not in the set, or the set is not located.
 const NONE: u16 = u16::MAX;

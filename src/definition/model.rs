@@ -18,6 +18,10 @@ use moves::{chosen_moves, turns_of};
 /// The most bytes of a state (two a piece, its label and orientation).
 pub const MOST_CELLS: usize = 512;
 
+// A state's pieces are at most the 256 that a located piece's slot and position count
+// (`Locator`).
+const _: () = assert!(MOST_CELLS / 2 <= 256);
+
 /// The most powers a move may bring as turns.
 const MOST_POWERS: usize = 255;
 
