@@ -306,8 +306,8 @@ impl<D> Databases<D> {
         loop {
             let mut settings = settings();
             // A case given no time but a foresight builds nothing longer than it.
-            let clock = settings.limits.allowance();
-            let left = || clock.map(|clock| clock.saturating_sub(started.elapsed()));
+            let allowance = settings.limits.allowance();
+            let left = || allowance.map(|a| a.saturating_sub(started.elapsed()));
             let at = self.current_at();
             // No budget where the next size is too long to build for this case: the
             // search runs to the case's own limits.

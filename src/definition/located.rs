@@ -17,7 +17,7 @@ use super::{Set, State};
 const NONE: u16 = u16::MAX;
 
 /// Which bucket each piece of a puzzle's states goes into: fixed by its start.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(crate) struct Locator {
     /// `bucket[s * 256 + label]`: the label's bucket in set `s`.
     bucket: Vec<u16>,
@@ -41,7 +41,9 @@ impl Locator {
     ) -> Locator {
         let mut locator = Locator {
             bucket: vec![NONE; sets.len() * 256],
-            ..Locator::default()
+            first: Vec::new(),
+            home: Vec::new(),
+            sets: Vec::new(),
         };
         let (mut orbit_id, mut slot) = (0u16, 0u16);
         for (s, set) in sets.iter().enumerate() {

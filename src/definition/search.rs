@@ -90,13 +90,9 @@ pub(crate) fn bound<D: AsRef<[u8]>>(puzzle: &Model, goals: &[Vec<Viewed<D>>], ce
         let distances = databases.chunks(MOST_AHEAD).flat_map(|run| {
             let mut ranks = [None; MOST_AHEAD];
             for (db, rank) in run.iter().zip(&mut ranks) {
-                *rank = db.view.rank_located(&located);
-                if let Some(rank) = *rank {
-                    db.table.prefetch_byte(rank);
-                }
+                *rank = db.ask(&located);
             }
-            (run.iter().zip(ranks))
-                .map(|(db, rank)| rank.map_or(UNREACHABLE, |rank| db.table.entry_byte(rank)))
+            run.iter().zip(ranks).map(|(db, rank)| db.entry(rank))
         });
         least = least.min(goal_bound(puzzle, g, distances, cells));
     }
@@ -201,10 +197,7 @@ impl<D: AsRef<[u8]> + Sync, const N: usize> CaseSearch<'_, D, N> {
                 puzzle.play(&position.cells[..width], t, &mut child.cells[..width]);
                 let located = Located::new(&puzzle.locator, &child.cells[..width]);
                 for (db, rank) in databases.iter().zip(ranks.iter_mut()) {
-                    *rank = db.view.rank_located(&located);
-                    if let Some(rank) = *rank {
-                        db.table.prefetch_byte(rank);
-                    }
+                    *rank = db.ask(&located);
                 }
                 let step = puzzle.turns[t].turn;
                 children.push(Child {
@@ -220,8 +213,10 @@ impl<D: AsRef<[u8]> + Sync, const N: usize> CaseSearch<'_, D, N> {
             // Each child's bound, read now; those with none dropped, in order.
             let mut kept = first;
             for (i, ranks) in ranks.iter().enumerate().take(played) {
-                let distances = (databases.iter().zip(ranks))
-                    .map(|(db, rank)| rank.map_or(UNREACHABLE, |rank| db.table.entry_byte(rank)));
+                let distances = databases
+                    .iter()
+                    .zip(ranks)
+                    .map(|(db, &rank)| db.entry(rank));
                 let cells = &children[first + i].state.cells[..width];
                 let largest = goal_bound(puzzle, 0, distances, cells);
                 if largest != u32::MAX {

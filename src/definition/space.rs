@@ -25,19 +25,30 @@ impl<D: AsRef<[u8]>> Viewed<D> {
     /// The distance of the view's state of `cells`, [`UNREACHABLE`] where it has none.
     #[inline]
     pub fn distance_of(&self, cells: &[u8]) -> u8 {
-        match self.view.rank(cells) {
-            Some(rank) => self.table.entry_byte(rank),
-            None => UNREACHABLE,
-        }
+        self.entry(self.view.rank(cells))
     }
 
     /// [`Viewed::distance_of`] a state whose pieces are located once for every database.
     #[inline]
     pub(crate) fn distance_located(&self, located: &Located) -> u8 {
-        match self.view.rank_located(located) {
-            Some(rank) => self.table.entry_byte(rank),
-            None => UNREACHABLE,
+        self.entry(self.view.rank_located(located))
+    }
+
+    /// The rank of a located state, its entry asked for ahead of its reading
+    /// ([`Viewed::entry`]): the waits on memory of several overlap.
+    #[inline]
+    pub(crate) fn ask(&self, located: &Located) -> Option<u64> {
+        let rank = self.view.rank_located(located);
+        if let Some(rank) = rank {
+            self.table.prefetch_byte(rank);
         }
+        rank
+    }
+
+    /// The entry of `rank`, [`UNREACHABLE`] where the state has none.
+    #[inline]
+    pub(crate) fn entry(&self, rank: Option<u64>) -> u8 {
+        rank.map_or(UNREACHABLE, |rank| self.table.entry_byte(rank))
     }
 }
 

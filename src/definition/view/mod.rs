@@ -81,7 +81,8 @@ pub struct View {
     id: u64,
     /// The orbits with no part (one arrangement), whose pieces are checked apart.
     partless: Vec<usize>,
-    /// Each orbit's ranking from where its pieces lie, where it keeps a few of many.
+    /// Each orbit's ranking from where its pieces lie, where it keeps a few of many;
+    /// empty where no orbit does (a state is then never located).
     sparse: Vec<Option<Sparse>>,
 }
 
@@ -127,6 +128,9 @@ impl View {
                 )
             })
             .collect();
+        if view.sparse.iter().all(Option::is_none) {
+            view.sparse.clear();
+        }
         view.partless = (0..view.orbits.len())
             .filter(|&o| !view.parts.iter().any(|p| p.orbit == o))
             .collect();
@@ -252,9 +256,10 @@ impl View {
     /// asks: an orbit that keeps a few pieces of many is ranked from where they lie.
     #[inline]
     pub(crate) fn rank_located(&self, located: &Located) -> Option<u64> {
-        let at = match self.sparse.iter().any(Option::is_some) {
-            true => located.positions(),
-            false => None,
+        // Located only where an orbit is ranked from its pieces' positions.
+        let at = match self.sparse.is_empty() {
+            true => None,
+            false => located.positions(),
         };
         self.rank_with(located.cells(), at)
     }
@@ -266,7 +271,8 @@ impl View {
         let mut current = usize::MAX;
         for part in &self.parts {
             let orbit = &self.orbits[part.orbit];
-            if let (Some(sparse), Some(at)) = (&self.sparse[part.orbit], at) {
+            let sparse = at.and_then(|at| Some((self.sparse[part.orbit].as_ref()?, at)));
+            if let Some((sparse, at)) = sparse {
                 let joint = self.is_joint(part).then_some(part.turned);
                 rank += sparse.rank(orbit, joint, cells, at)? * part.stride;
                 continue;
@@ -284,9 +290,8 @@ impl View {
             if at.is_some() && orbit.located && orbit.constant.is_none() {
                 continue;
             }
-            let mut lone = Scratch::new(0, 0);
-            lone.gather(orbit, cells)?;
-            arrangement_rank(lone.classes(), &orbit.counts, orbit.blanks)?;
+            scratch.gather(orbit, cells)?;
+            arrangement_rank(scratch.classes(), &orbit.counts, orbit.blanks)?;
         }
         Some(rank)
     }
