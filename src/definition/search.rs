@@ -1,7 +1,9 @@
 //! IDA* over a defined puzzle's pattern databases: the states as flat arrays of bytes,
 //! the bound the least over the goals of the largest of each goal's databases, turns
 //! tried in answer order, and the turns no shortest (or smallest) answer plays after
-//! the last one left out ([`Model::may_follow`]).
+//! the last one left out ([`Model::may_follow`]). A goal of many databases bounds a
+//! child by its first run of them, and reads the rest only where the search would
+//! enter the child, no further than its bound puts it past the iteration.
 
 use super::located::Located;
 use super::lookups::Lookups;
@@ -14,7 +16,8 @@ pub const MOST_WIDTH: usize = super::model::MOST_CELLS;
 
 /// The most databases of a goal whose entries are asked for ahead
 /// ([`CaseSearch::expand_ahead`]); a goal bounded by more reads each child's entries
-/// in turn, this many ranked and asked for at a time ([`bound`]).
+/// in turn, this many ranked and asked for at a time ([`largest`]): the first run when
+/// the child is made, the others when the search would enter it (its refinement).
 const MOST_AHEAD: usize = 12;
 
 /// A state under search: its flat array, in the fewest bytes of 64, 128, 256 or 512 that
@@ -81,27 +84,44 @@ impl<'a, D: AsRef<[u8]> + Sync, const N: usize> CaseSearch<'a, D, N> {
 /// The bound of `cells`: the least over the goals of the largest of each goal's
 /// databases (`u32::MAX` where a database sees no way to a goal; 0 only at a goal).
 pub(crate) fn bound<D: AsRef<[u8]>>(puzzle: &Model, goals: &[Vec<Viewed<D>>], cells: &[u8]) -> u32 {
-    let mut least = u32::MAX;
     let located = Located::new(&puzzle.locator, cells);
-    for (g, databases) in goals.iter().enumerate() {
-        // A run of databases ranked and their entries asked for before the first is
-        // read: each entry of a large set of databases is a wait on memory, and the
-        // waits overlap.
-        let distances = databases.chunks(MOST_AHEAD).flat_map(|run| {
-            let mut ranks = [None; MOST_AHEAD];
-            for (db, rank) in run.iter().zip(&mut ranks) {
-                *rank = db.ask(&located);
-            }
-            run.iter().zip(ranks).map(|(db, rank)| db.entry(rank))
-        });
-        least = least.min(goal_bound(puzzle, g, distances, cells));
-    }
-    least
+    (goals.iter().enumerate())
+        .map(|(g, databases)| {
+            let largest = largest(databases, &located, 0, u32::MAX);
+            settled(puzzle, g, largest, cells)
+        })
+        .min()
+        .unwrap_or(u32::MAX)
 }
 
-/// The bound towards goal `g` of `cells` from its databases' `distances`: the largest,
-/// `u32::MAX` once one is [`UNREACHABLE`] (read no further).
-fn goal_bound(puzzle: &Model, g: usize, distances: impl Iterator<Item = u8>, cells: &[u8]) -> u32 {
+/// The largest of `least` and the distances of `databases` at `located` (`u32::MAX`
+/// once one is [`UNREACHABLE`]), read no further once past `room`. A run of databases
+/// is ranked and their entries asked for before the first is read: each entry of a
+/// large set of databases is a wait on memory, and the waits overlap.
+fn largest<D: AsRef<[u8]>>(
+    databases: &[Viewed<D>],
+    located: &Located,
+    least: u32,
+    room: u32,
+) -> u32 {
+    let mut largest = least;
+    for run in databases.chunks(MOST_AHEAD) {
+        let mut ranks = [None; MOST_AHEAD];
+        for (db, rank) in run.iter().zip(&mut ranks) {
+            *rank = db.ask(located);
+        }
+        let distances = run.iter().zip(ranks).map(|(db, rank)| db.entry(rank));
+        largest = largest.max(largest_of(distances));
+        if largest > room {
+            break;
+        }
+    }
+    largest
+}
+
+/// The largest of `distances`, `u32::MAX` once one is [`UNREACHABLE`] (read no
+/// further).
+fn largest_of(distances: impl Iterator<Item = u8>) -> u32 {
     let mut largest = 0u32;
     for d in distances {
         if d == UNREACHABLE {
@@ -109,10 +129,16 @@ fn goal_bound(puzzle: &Model, g: usize, distances: impl Iterator<Item = u8>, cel
         }
         largest = largest.max(u32::from(d));
     }
+    largest
+}
+
+/// The bound towards goal `g` of `cells` whose databases' largest distance is
+/// `largest`, all of them read: 1 where that is 0 but `cells` is no goal.
+fn settled(puzzle: &Model, g: usize, largest: u32, cells: &[u8]) -> u32 {
     if largest == 0 && !puzzle.goals()[g].accepts(&puzzle.state(cells)) {
         // The databases together see every piece the goal asks for, so this is
         // never so; were it, the state is no goal, and one turn at least.
-        largest = 1;
+        return 1;
     }
     largest
 }
@@ -152,6 +178,20 @@ impl<D: AsRef<[u8]> + Sync, const N: usize> Problem for CaseSearch<'_, D, N> {
             [databases] if databases.len() <= MOST_AHEAD => {
                 self.expand_ahead(databases, position, last, children)
             }
+            [databases] => {
+                // The first run only: the rest is read where the search would enter
+                // the child ([`Problem::refine`]), and most children are pruned
+                // before, many by the first run.
+                let (first, rest) = databases.split_at(MOST_AHEAD);
+                let bound = |cells: &[u8]| {
+                    let located = Located::new(&self.puzzle.locator, cells);
+                    match largest(first, &located, 0, u32::MAX) {
+                        0 => settled(self.puzzle, 0, largest(rest, &located, 0, u32::MAX), cells),
+                        partial => partial,
+                    }
+                };
+                expand_turns(self.puzzle, position, last, self.every, bound, children);
+            }
             _ => {
                 let bound = |cells: &[u8]| self.bound(cells);
                 expand_turns(self.puzzle, position, last, self.every, bound, children);
@@ -160,12 +200,20 @@ impl<D: AsRef<[u8]> + Sync, const N: usize> Problem for CaseSearch<'_, D, N> {
     }
 
     fn refine(&self, position: &Node<N>, bound: u32, room: u32) -> u32 {
-        match self.lookups.any() {
-            true => {
-                let cells = &position.cells[..self.puzzle.width];
-                self.lookups
-                    .refine(self.puzzle, &self.goals[0], cells, bound, room)
+        let cells = &position.cells[..self.puzzle.width];
+        let bound = match self.goals {
+            // The databases after the first run, which [`Problem::expand`] left.
+            [databases] if databases.len() > MOST_AHEAD => {
+                let located = Located::new(&self.puzzle.locator, cells);
+                let rest = &databases[MOST_AHEAD..];
+                settled(self.puzzle, 0, largest(rest, &located, bound, room), cells)
             }
+            _ => bound,
+        };
+        match self.lookups.any() && bound <= room {
+            true => self
+                .lookups
+                .refine(self.puzzle, &self.goals[0], cells, bound, room),
             false => bound,
         }
     }
@@ -218,7 +266,7 @@ impl<D: AsRef<[u8]> + Sync, const N: usize> CaseSearch<'_, D, N> {
                     .zip(ranks)
                     .map(|(db, &rank)| db.entry(rank));
                 let cells = &children[first + i].state.cells[..width];
-                let largest = goal_bound(puzzle, 0, distances, cells);
+                let largest = settled(puzzle, 0, largest_of(distances), cells);
                 if largest != u32::MAX {
                     children.swap(kept, first + i);
                     children[kept].bound = largest;
@@ -376,115 +424,8 @@ pub(crate) fn every<D: AsRef<[u8]> + Sync>(
     })
 }
 
-/// The independent search that checks the tables: IDA* over a bound of its own, for
-/// each goal the most, over the sets, of the positions out of place divided by the
-/// most a turn moves or twists in that set, and the least over the goals. Every turn
-/// after every other, but its merges, is tried: no table, no pruning shared with the
-/// searches above. Practical for short answers (ten turns or so).
-pub fn independent(puzzle: &Model, cells: &[u8]) -> Option<Vec<Turn>> {
-    by_width!(puzzle.width, |N| {
-        let problem = Misplaced::<N>::new(puzzle);
-        if problem.bound_of(cells) == u32::MAX {
-            return None;
-        }
-        let start = start::<N>(cells);
-        search::search(&problem, &start, &Settings::new())
-            .solved()
-            .map(|found| found.moves)
-    })
-}
-
-/// The puzzle under the misplaced-pieces bound, its states `N` bytes.
-struct Misplaced<'a, const N: usize> {
-    puzzle: &'a Model,
-    /// For each set, the most positions one turn moves or twists.
-    most: Vec<u32>,
-}
-
-impl<'a, const N: usize> Misplaced<'a, N> {
-    fn new(puzzle: &'a Model) -> Self {
-        let most = (puzzle.sets().iter().enumerate())
-            .map(|(s, set)| {
-                (puzzle.turns.iter())
-                    .map(|t| {
-                        let a = &t.action;
-                        (0..set.pieces)
-                            .filter(|&i| usize::from(a.from[s][i]) != i || a.twist[s][i] != 0)
-                            .count() as u32
-                    })
-                    .max()
-                    .unwrap_or(0)
-                    .max(1)
-            })
-            .collect();
-        Misplaced { puzzle, most }
-    }
-
-    fn bound_of(&self, cells: &[u8]) -> u32 {
-        let state = self.puzzle.state(cells);
-        let mut least = u32::MAX;
-        for goal in self.puzzle.goals() {
-            if goal.accepts(&state) {
-                return 0;
-            }
-            let mut largest = 1;
-            for (s, most) in self.most.iter().enumerate() {
-                let wrong = (0..state.pieces[s].len())
-                    .filter(|&i| {
-                        let piece = goal.pieces[s][i].is_some_and(|p| p != state.pieces[s][i]);
-                        let turn =
-                            goal.orientation[s][i].is_some_and(|o| o != state.orientation[s][i]);
-                        piece || turn
-                    })
-                    .count() as u32;
-                largest = largest.max(wrong.div_ceil(*most));
-            }
-            least = least.min(largest);
-        }
-        least
-    }
-}
-
-impl<const N: usize> Problem for Misplaced<'_, N> {
-    type State = Node<N>;
-    type Move = Turn;
-
-    fn lower_bound(&self, position: &Node<N>) -> u32 {
-        self.bound_of(&position.cells[..self.puzzle.width])
-    }
-
-    fn expand(
-        &self,
-        position: &Node<N>,
-        last: Option<Turn>,
-        children: &mut Children<Node<N>, Turn>,
-    ) {
-        let bound = |cells: &[u8]| self.bound_of(cells);
-        expand_turns(self.puzzle, position, last, true, bound, children);
-    }
-}
-
+mod independent;
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::search::SPLIT_FROM;
+mod tests;
 
-    /// A node that looks up a hundred databases has its iterations split after a
-    /// twenty-fifth of a sliding board's nodes; a few databases, as a sliding board;
-    /// splitting never, or always, stays so.
-    #[test]
-    fn iterations_split_sooner_the_more_databases_a_node_looks_up() {
-        let split_after = |databases: usize, split_from: u64| {
-            let settings = Settings {
-                split_from,
-                ..Settings::new()
-            };
-            weighed(&settings, databases).split_from
-        };
-        assert_eq!(split_after(100, SPLIT_FROM), SPLIT_FROM / 25);
-        assert_eq!(split_after(3, SPLIT_FROM), SPLIT_FROM);
-        assert_eq!(split_after(0, SPLIT_FROM), SPLIT_FROM);
-        assert_eq!(split_after(100, u64::MAX), u64::MAX);
-        assert_eq!(split_after(100, 0), 0);
-    }
-}
+pub use independent::independent;

@@ -10,7 +10,7 @@ use std::time::Duration;
 use super::databases::{self, Bounds, Build, Databases, Estimate, Sizing};
 use super::model::Model;
 use super::plan::{plan, Plan};
-use super::space::{ViewSpace, Viewed};
+use super::space::{strongest_first, ViewSpace, Viewed};
 use super::view::View;
 use crate::error::Error;
 use crate::table::{Cost, Entry, Mapped, Source, Table, TableDir, TableId, WalkSource};
@@ -446,7 +446,7 @@ fn load_bounds(tables: &TableDir, puzzle: &Model, goals: Planned) -> Result<Boun
     }
     Ok(counts
         .iter()
-        .map(|&n| loaded.by_ref().take(n).collect())
+        .map(|&n| strongest_first(loaded.by_ref().take(n).collect()))
         .collect())
 }
 

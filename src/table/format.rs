@@ -121,6 +121,15 @@ impl Header {
     pub fn max_depth(&self) -> usize {
         self.depth_counts.len().saturating_sub(1)
     }
+
+    /// The mean distance of the reachable ranks (0 where there are none).
+    pub fn mean_depth(&self) -> f64 {
+        let reached: u64 = self.depth_counts.iter().sum();
+        let sum: u64 = (self.depth_counts.iter().enumerate())
+            .map(|(d, &count)| d as u64 * count)
+            .sum();
+        sum as f64 / reached.max(1) as f64
+    }
 }
 
 /// Counts of ranks at each distance (up to the largest present), and of unreachable ones.
@@ -211,4 +220,28 @@ pub(super) fn checksum(before: &[&[u8]], payload: &[u8]) -> u64 {
 
 pub(super) fn payload_offset(header_len: usize) -> usize {
     (PREFIX_LEN + header_len).div_ceil(PAYLOAD_ALIGN) * PAYLOAD_ALIGN
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The mean distance weighs each distance by its ranks and leaves out the
+    /// unreachable ones; a table of none reached has 0.
+    #[test]
+    fn the_mean_depth_is_over_the_reachable_ranks() {
+        let header = |depth_counts: Vec<u64>, unreachable| Header {
+            puzzle: "p".into(),
+            goal: 0,
+            entry: Entry::Bound,
+            states: depth_counts.iter().sum::<u64>() + unreachable,
+            payload_offset: 0,
+            depth_counts,
+            unreachable,
+            checksum: 0,
+        };
+        assert_eq!(header(vec![1, 2, 1], 0).mean_depth(), 1.0);
+        assert_eq!(header(vec![1, 0, 3], 100).mean_depth(), 1.5);
+        assert_eq!(header(vec![], 5).mean_depth(), 0.0);
+    }
 }
