@@ -30,13 +30,10 @@ fn a_child_bounded_by_its_first_run_is_refined_to_its_whole_bound() {
     use crate::table::TableDir;
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/definitions/3x3x3.def");
     let definition = Definition::parse(&std::fs::read_to_string(path).unwrap(), path).unwrap();
+    let mut options = DefOptions::default();
+    (options.most_exact, options.most_database) = (Some(1), Some(24));
     let dir = tempfile::tempdir().unwrap();
     let tables = TableDir::new(dir.path()).build_missing(|_| {});
-    let options = DefOptions {
-        most_exact: Some(1),
-        most_database: Some(24),
-        ..DefOptions::default()
-    };
     let cube = Def::open(&tables, definition.clone(), options).unwrap();
     let How::Search(databases) = cube.how() else {
         panic!("answered from exact tables");

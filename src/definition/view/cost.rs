@@ -67,13 +67,22 @@ impl View {
             return self.joint_nanos(part);
         }
         let samples = SAMPLES.min(part.size).max(1);
+        let (o, joint) = (part.orbit, self.is_joint(part).then_some(part.turned));
         let round = || {
             let started = Instant::now();
             for i in 0..samples {
                 let rank = i * (part.size / samples) * part.stride;
-                let before = self.orbit_state(part.orbit, rank);
+                let before = self.orbit_state(o, rank);
+                // As a build turns it: a few kept pieces alone.
+                if let Some(sparse) = self.sparse_of(o) {
+                    let pieces = sparse.pieces_of(&before);
+                    for t in 0..self.turns {
+                        black_box(sparse.turned_rank(&self.orbits[o], joint, &pieces, t, false));
+                    }
+                    continue;
+                }
                 for t in 0..self.turns {
-                    let after = self.turned(part.orbit, &before, t, false);
+                    let after = self.turned(o, &before, t, false);
                     black_box(self.part_rank(part, &after));
                 }
             }

@@ -264,6 +264,11 @@ impl View {
         self.rank_with(located.cells(), at)
     }
 
+    /// How orbit `o` is ranked from its kept pieces' places, if it is.
+    fn sparse_of(&self, o: usize) -> Option<&Sparse> {
+        self.sparse.get(o)?.as_ref()
+    }
+
     /// The rank of `cells`, its pieces located `at` where they are.
     fn rank_with(&self, cells: &[u8], at: Option<&[u8; 256]>) -> Option<u64> {
         let mut rank = 0;

@@ -4,8 +4,9 @@
 //! position. The rank is the one [`arrangement_rank`] gives, the blanks between two
 //! pieces counted at once: what a blank adds, summed over a run, telescopes.
 
-use super::orbit::{Orbit, MOST_ORBIT};
+use super::orbit::{Orbit, Scratch, MOST_ORBIT};
 use super::BLANK;
+use crate::definition::add_turns;
 use crate::definition::located::Locator;
 use crate::rank::combination::binomial;
 use crate::rank::permutation::sequences;
@@ -30,6 +31,47 @@ pub(super) struct Sparse {
     index: Vec<u8>,
     /// Whether the pieces kept are alike (one class), else each a class of its own.
     alike: bool,
+    /// Each class's place among the classes with a piece in the orbit.
+    dense: Vec<u8>,
+    /// For each turn, after it and before it: the place each place's piece goes to.
+    to: [Vec<Vec<u8>>; 2],
+}
+
+/// An orbit's kept pieces: the places that hold one, as bits, and each one's class
+/// (counted as [`Sparse`] counts them) and orientation.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Pieces {
+    places: u64,
+    class_at: [u8; MOST_ORBIT],
+    turned_at: [u8; MOST_ORBIT],
+}
+
+impl Pieces {
+    fn new() -> Pieces {
+        Pieces {
+            places: 0,
+            class_at: [0; MOST_ORBIT],
+            turned_at: [0; MOST_ORBIT],
+        }
+    }
+
+    #[inline]
+    fn place(&mut self, q: u8, class: u8, turned: u8) {
+        self.places |= 1 << q;
+        self.class_at[usize::from(q)] = class;
+        self.turned_at[usize::from(q)] = turned;
+    }
+
+    /// Each piece's place, class and orientation, in place order.
+    fn found(&self) -> impl Iterator<Item = (u8, u8, u8)> + '_ {
+        Places(self.places).map(|q| {
+            (
+                q,
+                self.class_at[usize::from(q)],
+                self.turned_at[usize::from(q)],
+            )
+        })
+    }
 }
 
 impl Sparse {
@@ -71,7 +113,29 @@ impl Sparse {
         for (i, &p) in orbit.positions.iter().enumerate() {
             index[usize::from(p)] = i as u8;
         }
-        Some(Sparse { kept, index, alike })
+        let mut dense = vec![u8::MAX; orbit.counts.len()];
+        for (d, &c) in present.iter().enumerate() {
+            dense[usize::from(c)] = d as u8;
+        }
+        let to = |turns: &[(Vec<u8>, Vec<u8>)]| -> Vec<Vec<u8>> {
+            (turns.iter())
+                .map(|(from, _)| {
+                    let mut to = vec![0; from.len()];
+                    for (i, &f) in from.iter().enumerate() {
+                        to[usize::from(f)] = i as u8;
+                    }
+                    to
+                })
+                .collect()
+        };
+        let to = [to(&orbit.backward), to(&orbit.forward)];
+        Some(Sparse {
+            kept,
+            index,
+            alike,
+            dense,
+            to,
+        })
     }
 
     /// The arrangement's value of the orbit in `cells`, its pieces located `at`, and
@@ -83,36 +147,73 @@ impl Sparse {
         cells: &[u8],
         at: &[u8; 256],
     ) -> Option<u64> {
-        // The places in the orbit that hold a piece, in order as bits, and each one's
-        // class and orientation.
-        let (mut places, mut class_at, mut turned_at) =
-            (0u64, [0u8; MOST_ORBIT], [0u8; MOST_ORBIT]);
+        let mut pieces = Pieces::new();
         for &(first, count, class) in &self.kept {
             for &p in &at[usize::from(first)..usize::from(first + count)] {
                 let q = self.index[usize::from(p)];
                 let turned = cells[usize::from(*orbit.turn_slots.get(usize::from(q))?)];
-                places |= 1 << q;
-                class_at[usize::from(q)] = class;
-                turned_at[usize::from(q)] = turned;
+                pieces.place(q, class, turned);
             }
         }
-        let pieces = places.count_ones() as usize;
-        let found =
-            || Places(places).map(|q| (q, class_at[usize::from(q)], turned_at[usize::from(q)]));
+        self.rank_pieces(orbit, joint, &pieces)
+    }
+
+    /// The kept pieces of an orbit's state worked on in place.
+    pub(super) fn pieces_of(&self, state: &Scratch) -> Pieces {
+        let mut pieces = Pieces::new();
+        for (q, &class) in state.classes().iter().enumerate() {
+            if class != BLANK {
+                pieces.place(q as u8, self.dense[usize::from(class)], state.turned[q]);
+            }
+        }
+        pieces
+    }
+
+    /// [`Sparse::rank`] of the orbit's `pieces` after turn `t` (`forward`) or before
+    /// it: each piece moved to its place, the rest of the orbit not read.
+    #[inline]
+    pub(super) fn turned_rank(
+        &self,
+        orbit: &Orbit,
+        joint: Option<u64>,
+        pieces: &Pieces,
+        t: usize,
+        forward: bool,
+    ) -> Option<u64> {
+        let (to, twist) = match forward {
+            true => (&self.to[1][t], &orbit.forward[t].1),
+            false => (&self.to[0][t], &orbit.backward[t].1),
+        };
+        let mut after = Pieces::new();
+        for (q, class, turned) in pieces.found() {
+            let i = to[usize::from(q)];
+            after.place(
+                i,
+                class,
+                add_turns(turned, twist[usize::from(i)], orbit.modulus),
+            );
+        }
+        self.rank_pieces(orbit, joint, &after)
+    }
+
+    /// The value of an orbit holding `pieces`: its arrangement's, and with `joint`
+    /// (the orientations' count) its orientations' too; `None` where a piece's
+    /// orientation is not the orbit's constant one.
+    fn rank_pieces(&self, orbit: &Orbit, joint: Option<u64>, pieces: &Pieces) -> Option<u64> {
         if let Some(c) = orbit.constant {
-            if found().any(|(_, _, t)| t != c) {
+            if pieces.found().any(|(_, _, t)| t != c) {
                 return None;
             }
         }
-        let len = orbit.positions.len();
+        let (len, count) = (orbit.positions.len(), pieces.places.count_ones() as usize);
         let arranged = match self.alike {
-            true => alike_rank_at(Places(places), pieces, len),
-            false => placed_rank_at(found().map(|(q, class, _)| (q, class)), pieces, len),
+            true => alike_rank_at(Places(pieces.places), count, len),
+            false => placed_rank_at(pieces.found().map(|(q, class, _)| (q, class)), count, len),
         };
         let m = u64::from(orbit.modulus);
         Some(match joint {
             Some(turned) => {
-                let orientations = found().fold(0, |r, (_, _, t)| r * m + u64::from(t));
+                let orientations = pieces.found().fold(0, |r, (_, _, t)| r * m + u64::from(t));
                 arranged * turned + orientations
             }
             None => arranged,

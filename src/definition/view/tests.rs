@@ -431,3 +431,34 @@ fn located_views() -> Vec<(String, bool, Vec<Keep>)> {
         ),
     ]
 }
+
+/// A view's neighbours of a few kept pieces, those pieces alone turned, are the ranks
+/// its whole orbits turned give ([`View::step`]), after each turn and before it.
+#[test]
+fn kept_pieces_turned_alone_reach_the_ranks_whole_orbits_do() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
+    for (text, sparse, sets) in located_views().into_iter().filter(|(_, s, _)| *s) {
+        let definition = crate::definition::Definition::parse(&text, "case.def").unwrap();
+        let puzzle = Model::new(definition, None, None).unwrap();
+        let view = View::new(&puzzle, &Projection { sets }, &[0]).unwrap();
+        assert!(
+            sparse && view.sparse.iter().any(Option::is_some),
+            "{view:?}"
+        );
+        for _ in 0..300 {
+            let rank = rng.random_range(0..view.size());
+            for forward in [true, false] {
+                let mut reached = Vec::new();
+                view.neighbours(rank, forward, |next| {
+                    reached.push(next);
+                    false
+                });
+                let whole: Vec<u64> = (0..view.turns)
+                    .map(|t| view.step(rank, t, forward))
+                    .collect();
+                assert_eq!(reached, whole, "rank {rank}, forward {forward}, {view:?}");
+            }
+        }
+    }
+}

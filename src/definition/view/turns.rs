@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 use rayon::prelude::*;
 
 use super::orbit::Scratch;
+use super::sparse::Pieces;
 use super::steps::{played, Stepped};
 use super::{Lists, Part, View, MOST_PARTS, MOST_TABLED, TABLED_SHARE};
 
@@ -100,19 +101,32 @@ impl View {
             return false;
         }
         let mut scratch: [Option<Scratch>; MOST_PARTS] = [None; MOST_PARTS];
+        // An orbit of a few kept pieces: those pieces alone turned.
+        let mut pieces: [Option<Pieces>; MOST_PARTS] = [None; MOST_PARTS];
         for part in self.parts.iter().filter(|p| tables(p, forward).is_none()) {
-            if scratch[part.orbit].is_none() {
-                scratch[part.orbit] = Some(self.orbit_state(part.orbit, rank));
+            let o = part.orbit;
+            if scratch[o].is_none() {
+                let state = self.orbit_state(o, rank);
+                pieces[o] = self.sparse_of(o).map(|sparse| sparse.pieces_of(&state));
+                scratch[o] = Some(state);
             }
         }
         for t in 0..self.turns {
             let mut next = 0;
             for (i, part) in self.parts.iter().enumerate() {
-                let value = match tables(part, forward) {
-                    Some(table) => u64::from(table[t * part.size as usize + values[i] as usize]),
-                    None => {
-                        let before = scratch[part.orbit].as_ref().expect("unranked above");
-                        let after = self.turned(part.orbit, before, t, forward);
+                let (o, joint) = (part.orbit, self.is_joint(part).then_some(part.turned));
+                let value = match (tables(part, forward), &pieces[o]) {
+                    (Some(table), _) => {
+                        u64::from(table[t * part.size as usize + values[i] as usize])
+                    }
+                    (None, Some(kept)) => (self.sparse_of(o))
+                        .and_then(|sparse| {
+                            sparse.turned_rank(&self.orbits[o], joint, kept, t, forward)
+                        })
+                        .expect("a turn keeps what the view ranks"),
+                    (None, None) => {
+                        let before = scratch[o].as_ref().expect("unranked above");
+                        let after = self.turned(o, before, t, forward);
                         self.part_rank(part, &after)
                             .expect("a turn keeps what the view ranks")
                     }
