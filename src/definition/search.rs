@@ -112,7 +112,8 @@ fn largest<D: AsRef<[u8]>>(
         }
         let distances = run.iter().zip(ranks).map(|(db, rank)| db.entry(rank));
         largest = largest.max(largest_of(distances));
-        if largest > room {
+        // Past the room, or no way to the goal: the rest cannot matter.
+        if largest > room || largest == u32::MAX {
             break;
         }
     }

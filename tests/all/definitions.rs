@@ -945,7 +945,7 @@ fn states_drawn_from_the_moves_group_are_reachable_and_uniform() {
 
 /// A search bounded by more databases a goal than it reads ahead (the 3x3x3 with a
 /// corner or an edge a database: 20) answers as a search of every sequence does: the
-/// shortest, and of those the first in turn order.
+/// shortest, and of those the first in turn order; and counts as many shortest.
 #[test]
 fn a_goal_of_many_small_databases_answers_as_every_sequence_does() {
     use tablesolve::definition::text::{self, Names};
@@ -1013,6 +1013,22 @@ fn a_goal_of_many_small_databases_answers_as_every_sequence_does() {
         let answer = cube.solve(&case).unwrap().expect("solvable");
         let answer: Vec<&str> = answer.iter().map(|t| t.name).collect();
         assert_eq!(answer, first_sequence(&flat, &state, &start), "{scramble}");
+        // Every shortest answer: each sequence of that length that solves it.
+        if answer.len() <= 4 {
+            let every = cube.every_shortest(&case, false).unwrap().solved().unwrap();
+            let sequences = solving(&flat, &state, &start, answer.len());
+            assert_eq!(every.count, sequences, "{scramble}");
+        }
+    }
+}
+
+/// The sequences of `left` turns that take `state` to `goal`.
+fn solving(flat: &Flat, state: &[u8], goal: &[u8], left: usize) -> u128 {
+    match left {
+        0 => u128::from(state == goal),
+        _ => (0..flat.turns.len())
+            .map(|t| solving(flat, &flat.play(state, t), goal, left - 1))
+            .sum(),
     }
 }
 

@@ -73,11 +73,18 @@ impl View {
             for i in 0..samples {
                 let rank = i * (part.size / samples) * part.stride;
                 let before = self.orbit_state(o, rank);
-                // As a build turns it: a few kept pieces alone.
-                if let Some(sparse) = self.sparse_of(o) {
+                // As a build turns it: a few kept pieces alone, but where it tables
+                // the part (its table made turning the whole orbit).
+                if let Some(sparse) = self.sparse_of(o).filter(|_| !self.tables(part, u64::MAX)) {
                     let pieces = sparse.pieces_of(&before);
                     for t in 0..self.turns {
-                        black_box(sparse.turned_rank(&self.orbits[o], joint, &pieces, t, false));
+                        black_box(sparse.rank_after_turn(
+                            &self.orbits[o],
+                            joint,
+                            &pieces,
+                            t,
+                            false,
+                        ));
                     }
                     continue;
                 }

@@ -33,7 +33,8 @@ pub(super) struct Sparse {
     alike: bool,
     /// Each class's place among the classes with a piece in the orbit.
     dense: Vec<u8>,
-    /// For each turn, after it and before it: the place each place's piece goes to.
+    /// For each turn, before it (`[0]`, its inverse played) and after it (`[1]`): the
+    /// place each place's piece goes to.
     to: [Vec<Vec<u8>>; 2],
 }
 
@@ -172,7 +173,7 @@ impl Sparse {
     /// [`Sparse::rank`] of the orbit's `pieces` after turn `t` (`forward`) or before
     /// it: each piece moved to its place, the rest of the orbit not read.
     #[inline]
-    pub(super) fn turned_rank(
+    pub(super) fn rank_after_turn(
         &self,
         orbit: &Orbit,
         joint: Option<u64>,

@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use super::orbit::Scratch;
 use super::sparse::Pieces;
 use super::steps::{played, Stepped};
-use super::{Lists, Part, View, MOST_PARTS, MOST_TABLED, TABLED_SHARE};
+use super::{Lists, Part, Ranks, View, MOST_PARTS, MOST_TABLED, TABLED_SHARE};
 
 impl View {
     /// Makes the turn tables of the parts that have at most `most` entries, on every
@@ -119,12 +119,12 @@ impl View {
                     (Some(table), _) => {
                         u64::from(table[t * part.size as usize + values[i] as usize])
                     }
-                    (None, Some(kept)) => (self.sparse_of(o))
+                    (None, Some(kept)) if part.ranks == Ranks::Arrangement => (self.sparse_of(o))
                         .and_then(|sparse| {
-                            sparse.turned_rank(&self.orbits[o], joint, kept, t, forward)
+                            sparse.rank_after_turn(&self.orbits[o], joint, kept, t, forward)
                         })
                         .expect("a turn keeps what the view ranks"),
-                    (None, None) => {
+                    (None, _) => {
                         let before = scratch[o].as_ref().expect("unranked above");
                         let after = self.turned(o, before, t, forward);
                         self.part_rank(part, &after)

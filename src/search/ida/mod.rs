@@ -111,10 +111,11 @@ pub trait Problem: Sync {
     }
 
     /// A stronger bound for `state`, whose bound from [`Problem::expand`] is `bound`,
-    /// asked only where the search would otherwise enter it (`room`: the most bound
-    /// that keeps it within the iteration, so looking further may stop past it): a
-    /// bound that costs more than it saves on every child pays here, where most
-    /// children are pruned before it is asked. `bound` by default.
+    /// asked only where the search would otherwise enter it or keep it for a split
+    /// iteration's cut (`room`: the most bound that keeps it within the iteration, so
+    /// looking further may stop past it): a bound that costs more than it saves on
+    /// every child pays here, where most children are pruned before it is asked.
+    /// `bound` by default.
     #[inline]
     fn refine(&self, state: &Self::State, bound: u32, room: u32) -> u32 {
         let _ = (state, room);

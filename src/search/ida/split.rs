@@ -150,8 +150,9 @@ pub(super) fn frontier<P: Problem>(
     Ok((items, pass))
 }
 
-/// `item`'s children within `bound`, in letter order, counted as nodes; the least cost
-/// of those pruned goes into `pass`.
+/// `item`'s children within `bound`, in letter order, counted as nodes, each bound
+/// refined as the search refines one before entering it ([`Problem::refine`]); the
+/// least cost of those pruned goes into `pass`.
 pub(super) fn children_within<P: Problem>(
     problem: &P,
     item: &ItemOf<P>,
@@ -168,8 +169,13 @@ pub(super) fn children_within<P: Problem>(
     );
     meter.count(children.len() as u64)?;
     let mut within = Vec::with_capacity(children.len());
-    for child in children {
-        let cost = item.path.len() as u32 + 1 + child.bound;
+    let depth = item.path.len() as u32 + 1;
+    for mut child in children {
+        let mut cost = depth.saturating_add(child.bound);
+        if cost <= bound {
+            child.bound = problem.refine(&child.state, child.bound, bound - depth);
+            cost = depth.saturating_add(child.bound);
+        }
         if cost > bound {
             pass.next_bound = pass.next_bound.min(cost);
             continue;
