@@ -89,6 +89,9 @@ pub struct Model {
 pub(crate) struct FlatTurn {
     pub(crate) from: Vec<u16>,
     pub(crate) add: Vec<u8>,
+    /// The slots it changes, each with its source and what is added: a turn of a
+    /// large puzzle moves a few of its pieces, and the rest are copied as they are.
+    moved: Vec<(u16, u16, u8)>,
 }
 
 /// Why a definition cannot be compiled for answering with the moves chosen.
@@ -227,11 +230,12 @@ impl Model {
     /// Plays turn `t` on the flat state `cells`, into `next`.
     #[inline]
     pub fn play(&self, cells: &[u8], t: usize, next: &mut [u8]) {
-        let turn = &self.flat[t];
-        for (k, out) in next.iter_mut().enumerate().take(self.width) {
-            let sum = u16::from(cells[usize::from(turn.from[k])]) + u16::from(turn.add[k]);
+        next[..self.width].copy_from_slice(&cells[..self.width]);
+        for &(k, from, add) in &self.flat[t].moved {
+            let (k, from) = (usize::from(k), usize::from(from));
+            let sum = u16::from(cells[from]) + u16::from(add);
             let m = self.modulus[k];
-            *out = (if sum >= m { sum - m } else { sum }) as u8;
+            next[k] = (if sum >= m { sum - m } else { sum }) as u8;
         }
     }
 
@@ -351,7 +355,11 @@ fn flatten(action: &Action, sets: &[Set], offsets: &[usize], width: usize) -> Fl
             add[turned + i] = action.twist[s][i];
         }
     }
-    FlatTurn { from, add }
+    let moved = (0..width)
+        .filter(|&k| usize::from(from[k]) != k || add[k] != 0)
+        .map(|k| (k as u16, from[k], add[k]))
+        .collect();
+    FlatTurn { from, add, moved }
 }
 
 /// `commutes[a * n + b]`: moves `a` and `b` give the same done in either order.
