@@ -67,30 +67,18 @@ impl View {
             return self.joint_nanos(part);
         }
         let samples = SAMPLES.min(part.size).max(1);
-        let (o, joint) = (part.orbit, self.is_joint(part).then_some(part.turned));
         let round = || {
             let started = Instant::now();
             for i in 0..samples {
                 let rank = i * (part.size / samples) * part.stride;
-                let before = self.orbit_state(o, rank);
+                let before = self.orbit_state(part.orbit, rank);
                 // As a build turns it: a few kept pieces alone, but where it tables
                 // the part (its table made turning the whole orbit).
-                if let Some(sparse) = self.sparse_of(o).filter(|_| !self.tables(part, u64::MAX)) {
-                    let pieces = sparse.pieces_of(&before);
-                    for t in 0..self.turns {
-                        black_box(sparse.rank_after_turn(
-                            &self.orbits[o],
-                            joint,
-                            &pieces,
-                            t,
-                            false,
-                        ));
-                    }
-                    continue;
-                }
+                let kept = (self.sparse_of(part.orbit))
+                    .filter(|_| !self.tables(part, u64::MAX))
+                    .map(|sparse| sparse.pieces_of(&before));
                 for t in 0..self.turns {
-                    let after = self.turned(o, &before, t, false);
-                    black_box(self.part_rank(part, &after));
+                    black_box(self.part_turned(part, &before, kept.as_ref(), t, false));
                 }
             }
             started.elapsed().as_nanos() as f64 / samples as f64

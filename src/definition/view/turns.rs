@@ -114,20 +114,12 @@ impl View {
         for t in 0..self.turns {
             let mut next = 0;
             for (i, part) in self.parts.iter().enumerate() {
-                let (o, joint) = (part.orbit, self.is_joint(part).then_some(part.turned));
-                let value = match (tables(part, forward), &pieces[o]) {
-                    (Some(table), _) => {
-                        u64::from(table[t * part.size as usize + values[i] as usize])
-                    }
-                    (None, Some(kept)) if part.ranks == Ranks::Arrangement => (self.sparse_of(o))
-                        .and_then(|sparse| {
-                            sparse.rank_after_turn(&self.orbits[o], joint, kept, t, forward)
-                        })
-                        .expect("a turn keeps what the view ranks"),
-                    (None, _) => {
-                        let before = scratch[o].as_ref().expect("unranked above");
-                        let after = self.turned(o, before, t, forward);
-                        self.part_rank(part, &after)
+                let value = match tables(part, forward) {
+                    Some(table) => u64::from(table[t * part.size as usize + values[i] as usize]),
+                    None => {
+                        let (before, kept) = (&scratch[part.orbit], &pieces[part.orbit]);
+                        let before = before.as_ref().expect("unranked above");
+                        self.part_turned(part, before, kept.as_ref(), t, forward)
                             .expect("a turn keeps what the view ranks")
                     }
                 };
@@ -138,6 +130,27 @@ impl View {
             }
         }
         false
+    }
+
+    /// `part`'s value after turn `t` (`forward`) or before it, of the orbit's state
+    /// `before`: its `kept` pieces alone turned where it keeps a few of many, else the
+    /// whole orbit; `None` where the view has none.
+    pub(super) fn part_turned(
+        &self,
+        part: &Part,
+        before: &Scratch,
+        kept: Option<&Pieces>,
+        t: usize,
+        forward: bool,
+    ) -> Option<u64> {
+        let o = part.orbit;
+        match (kept, self.sparse_of(o)) {
+            (Some(kept), Some(sparse)) if part.ranks == Ranks::Arrangement => {
+                let joint = self.is_joint(part).then_some(part.turned);
+                sparse.rank_after_turn(&self.orbits[o], joint, kept, t, forward)
+            }
+            _ => self.part_rank(part, &self.turned(o, before, t, forward)),
+        }
     }
 
     /// The ranks that `lists` of turns take `start` to, the lists turned side by side
